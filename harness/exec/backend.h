@@ -1,0 +1,87 @@
+/*
+ * backend.h — how the harness runs an implementation: the built-in kernels
+ * in-process, or a vendor plugin (dlopen'ed, normally isolated in a child
+ * process).  The runner and the sweeps only see this interface.
+ */
+#ifndef SCT_EXEC_BACKEND_H
+#define SCT_EXEC_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sonnx_cts/plugin.h"
+
+typedef struct sct_backend sct_backend;
+
+/* Outcome of one call, richer than sonnx_status: isolation failures are
+ * the harness's own findings about the implementation. */
+typedef enum sct_exec_status {
+    SCT_EXEC_OK = 0,              /* returned SONNX_STATUS_OK, output checked */
+    SCT_EXEC_UNSUPPORTED,         /* query or run said UNSUPPORTED */
+    SCT_EXEC_INVALID_ARGUMENT,    /* run said INVALID_ARGUMENT (rejected) */
+    SCT_EXEC_ERROR,               /* run said ERROR */
+    SCT_EXEC_BAD_STATUS,          /* run returned a value outside sonnx_status */
+    SCT_EXEC_CRASH,               /* child died: `signal_number` or exit code */
+    SCT_EXEC_TIMEOUT,             /* per-case timeout expired; child killed */
+    SCT_EXEC_WRITE_PAST_OUTPUT,   /* fault on the guard page after an output */
+    SCT_EXEC_WRITE_TO_INPUT,      /* fault on (or change of) read-only input */
+    SCT_EXEC_BAD_OUTPUT_META,     /* wrong elem_type / rank / dims reported */
+    SCT_EXEC_HARNESS_ERROR        /* the harness itself failed (e.g. mmap) */
+} sct_exec_status;
+
+typedef struct sct_exec_result {
+    sct_exec_status status;
+    int signal_number;   /* SCT_EXEC_CRASH by signal: SIGSEGV etc.; else 0 */
+    int exit_code;       /* SCT_EXEC_CRASH by exit(): the code; else -1 */
+    double seconds;      /* wall time of the run call */
+    char message[512];   /* plugin's message or the harness's explanation */
+} sct_exec_result;
+
+typedef struct sct_backend_options {
+    bool isolate;            /* run vendor code in a child process */
+    double timeout_seconds;  /* per call; <= 0 means the default (10 s) */
+    const char *vendor_options; /* passed to init; NULL means "" */
+} sct_backend_options;
+
+/* Identity shown in reports. Strings owned by the backend. */
+typedef struct sct_backend_identity {
+    const char *vendor;
+    const char *runtime_name;
+    const char *runtime_version;
+    const char *plugin_path;  /* "(built-in)" for the in-process kernels */
+    uint32_t abi_major, abi_minor;
+} sct_backend_identity;
+
+/* The built-in reference kernels, in-process, no isolation. */
+sct_backend *sct_backend_open_builtin(char *err, size_t err_cap);
+
+/* dlopen()s `path`, finds SONNX_PLUGIN_ENTRY_SYMBOL, negotiates the ABI
+ * version and calls init (in the child when isolated).  NULL with `err`
+ * naming the file and the reason (not a shared object, symbol missing,
+ * ABI too old/new, init failed). */
+sct_backend *sct_backend_open_plugin(const char *path,
+                                     const sct_backend_options *opt,
+                                     char *err, size_t err_cap);
+
+const sct_backend_identity *sct_backend_identity_of(const sct_backend *b);
+
+/* query(): SCT_EXEC_OK or SCT_EXEC_UNSUPPORTED (or a crash/timeout). */
+sct_exec_result sct_backend_query(sct_backend *b, const sonnx_op *op,
+                                  const int32_t *input_types, size_t n_inputs);
+
+/* run(): `inputs` are harness tensors (not modified).  `outputs[k]` carry
+ * the expected elem_type/rank/dims; the backend allocates guarded output
+ * memory, calls the implementation, validates the reported metadata, and
+ * on SCT_EXEC_OK copies the produced bytes into `outputs[k].data`, which the
+ * CALLER allocated with outputs[k].nbytes bytes. */
+sct_exec_result sct_backend_run(sct_backend *b, const sonnx_op *op,
+                                const sonnx_tensor *inputs, size_t n_inputs,
+                                sonnx_tensor *outputs, size_t n_outputs);
+
+/* Calls shutdown, ends the child, dlclose()s. NULL is fine. */
+void sct_backend_close(sct_backend *b);
+
+const char *sct_exec_status_name(sct_exec_status s); /* "OK", "CRASH", ... */
+
+#endif /* SCT_EXEC_BACKEND_H */

@@ -1,0 +1,112 @@
+/*
+ * case.h — the in-memory model of a vector set and of one case, as the
+ * loader (harness/io) produces it and the runner consumes it.
+ *
+ * Memory: a sct_vector_set owns everything reachable from it (all strings
+ * and arrays), freed by sct_vector_set_free().  Case DATA (tensors) is loaded
+ * one case at a time with sct_case_load() and released with
+ * sct_case_data_free(), so peak memory does not grow with the case count.
+ *
+ * Errors never abort the set: a manifest entry that cannot be used keeps its
+ * slot with `error` set (file, field, reason), so the report still lists it.
+ */
+#ifndef SCT_MODEL_CASE_H
+#define SCT_MODEL_CASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sonnx_cts/plugin.h"
+
+#define SCT_MAX_IO 2 /* at most 2 inputs (A, B) and 1 output (C) */
+
+typedef enum sct_expectation {
+    SCT_EXPECT_VALUES = 0,   /* outputs must match the goldens */
+    SCT_EXPECT_NO_CRASH = 1, /* spec leaves values undefined: any value
+                                passes, a crash/hang/error status fails */
+    SCT_EXPECT_REJECT = 2    /* out of profile: the implementation must
+                                answer SONNX_STATUS_INVALID_ARGUMENT */
+} sct_expectation;
+
+enum { SCT_PROFILE_ONNX = 1u, SCT_PROFILE_SONNX = 2u };
+
+typedef struct sct_tensor_decl {
+    char name[32];         /* "A", "B", "C" */
+    int32_t elem_type;     /* SONNX_DT_* */
+    int32_t rank;
+    int64_t dims[SONNX_MAX_RANK];
+} sct_tensor_decl;
+
+typedef struct sct_file_ref {
+    char *relpath;          /* relative to the case directory */
+    char sha256[65];        /* lowercase hex; "" when unknown (no manifest) */
+} sct_file_ref;
+
+typedef struct sct_case {
+    char *id;               /* unique in the set, e.g. "div/float32/special_cross" */
+    char *relpath;          /* case directory relative to the set root */
+    char *op_type;          /* "Div", "Mul", "Pow", "Less" */
+    char *domain;           /* "" */
+    int32_t opset;
+    size_t n_inputs, n_outputs;
+    sct_tensor_decl inputs[SCT_MAX_IO];
+    sct_tensor_decl outputs[SCT_MAX_IO];
+    char **tags; size_t n_tags;
+    char **requirements; size_t n_requirements; /* e.g. "sonnx-div/float/R2" */
+    /* Tolerance: max_ulp == 0 means exact (bitwise for ints/bools; for
+     * floats, equal values, NaN matching NaN per options). */
+    uint32_t max_ulp;
+    sct_expectation expectation;
+    unsigned profiles;      /* SCT_PROFILE_* bits */
+    char *description;      /* may be "" */
+    sct_file_ref *files; size_t n_files;
+    bool has_expected_output; /* output_0.pb present (false for no-crash) */
+    char *error;            /* non-NULL: this entry is unusable; why
+                               (names file, field, reason) */
+} sct_case;
+
+typedef struct sct_vector_set {
+    char *root;             /* absolute path of the vectors directory */
+    char *manifest_path;    /* NULL when the set was discovered by scanning
+                               an ONNX backend-test layout without manifest */
+    char *format_version;   /* manifest "format_version", or "" */
+    char *set_sha256;       /* identity of the set: sha256 of the manifest
+                               file, or of the sorted file list when scanned */
+    sct_case *cases; size_t n_cases;
+    /* Set-level problems that are not tied to one case slot (e.g. a
+     * duplicate id, the second one also gets `error`). Informational. */
+    char **errors; size_t n_errors;
+} sct_vector_set;
+
+/* Loaded tensors of one case.  Owned; free with sct_case_data_free. */
+typedef struct sct_case_data {
+    size_t n_inputs;
+    sonnx_tensor inputs[SCT_MAX_IO];
+    size_t n_expected;                  /* 0 when no golden output */
+    sonnx_tensor expected[SCT_MAX_IO];
+} sct_case_data;
+
+/* Opens `dir`: reads dir/manifest.json if present, else scans dir for
+ * ONNX backend-test case directories (model.onnx + test_data_set_0/), one
+ * level or two deep, reading op_type/opset/types from model.onnx and using
+ * default tolerances.  Returns 0 on success (even when some cases carry
+ * `error`); non-zero with `err` filled when nothing usable is there (missing
+ * directory, unreadable or invalid manifest). */
+int sct_vector_set_open(const char *dir, sct_vector_set *out, char *err,
+                        size_t err_cap);
+void sct_vector_set_free(sct_vector_set *set);
+
+/* Loads and validates one case's tensors: verifies each file's sha256
+ * against the manifest, decodes TensorProto (raw_data or typed fields),
+ * checks types and shapes against the case declaration.  Returns 0, or
+ * non-zero with `err` naming the file, the field and the reason. */
+int sct_case_load(const sct_vector_set *set, const sct_case *c,
+                  sct_case_data *out, char *err, size_t err_cap);
+void sct_case_data_free(sct_case_data *d);
+
+/* Default tolerance in ULP for (op, output type) when no manifest says
+ * otherwise; the same table the generators use (docs/vector-format.md). */
+uint32_t sct_default_max_ulp(const char *op_type, int32_t out_elem_type);
+
+#endif /* SCT_MODEL_CASE_H */
