@@ -1,0 +1,26 @@
+/*
+ * classify_internal.h — the per-kind classifiers behind sct_classify()
+ * (classify.c dispatches on the output type).  Internal to sct_check.
+ */
+#ifndef SCT_CHECK_CLASSIFY_INTERNAL_H
+#define SCT_CHECK_CLASSIFY_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "compare.h"
+
+sct_deviation sct_classify_float(const sct_elem_ctx *ctx);
+sct_deviation sct_classify_int(const sct_elem_ctx *ctx);
+sct_deviation sct_classify_bool(const sct_elem_ctx *ctx);
+
+/* Value of input k as a double: float inputs exactly, integer inputs
+ * converted (exact up to 2^53).  `flush`: subnormal float inputs become a
+ * zero of the same sign, as a flush-to-zero/denormals-are-zero
+ * implementation would see them. */
+double sct_input_as_double(const sct_elem_ctx *ctx, size_t k, bool flush);
+
+/* True when at least one input is a float subnormal. */
+bool sct_has_subnormal_input(const sct_elem_ctx *ctx);
+
+#endif /* SCT_CHECK_CLASSIFY_INTERNAL_H */

@@ -1,0 +1,57 @@
+/*
+ * deviation_names.c — the stable names of deviation classes used in every
+ * report (JSON keys, text lines, JUnit messages).  Renaming one breaks
+ * report consumers and baselines: add, never rename
+ * (docs/report-format.md, "Deviation classes").
+ */
+#include "compare.h"
+
+#include <string.h>
+
+static const char *const k_names[SCT_DEV_COUNT] = {
+    [SCT_DEV_NONE] = "none",
+    [SCT_DEV_ZERO_SIGN] = "zero-sign",
+    [SCT_DEV_SUBNORMAL_FLUSHED] = "subnormal-flushed",
+    [SCT_DEV_NAN_EXPECTED] = "nan-expected",
+    [SCT_DEV_UNEXPECTED_NAN] = "unexpected-nan",
+    [SCT_DEV_NAN_PAYLOAD] = "nan-payload",
+    [SCT_DEV_INF_EXPECTED_GOT_FINITE] = "inf-expected-got-finite",
+    [SCT_DEV_OVERFLOW] = "overflow",
+    [SCT_DEV_SIGN_FLIP] = "sign-flip",
+    [SCT_DEV_ROUNDED_TOWARD_ZERO] = "rounded-toward-zero",
+    [SCT_DEV_ROUNDED_AWAY_FROM_ZERO] = "rounded-away-from-zero",
+    [SCT_DEV_OFF_BY_ULP] = "off-by-n-ulp",
+    [SCT_DEV_INT_SATURATED] = "int-saturated",
+    [SCT_DEV_INT_FLOOR] = "int-floor",
+    [SCT_DEV_INT_TRUNCATED] = "int-truncated",
+    [SCT_DEV_INT_WRONG] = "int-wrong",
+    [SCT_DEV_BOOL_NAN_COMPARE] = "bool-nan-compare",
+    [SCT_DEV_BOOL_WRONG] = "bool-wrong",
+    [SCT_DEV_OTHER] = "other",
+};
+
+const char *sct_deviation_name(sct_deviation d)
+{
+    if ((int)d < 0 || d >= SCT_DEV_COUNT)
+        return "other";
+    return k_names[d];
+}
+
+sct_deviation sct_deviation_from_name(const char *name)
+{
+    for (int d = 0; d < (int)SCT_DEV_COUNT; d++)
+        if (strcmp(k_names[d], name) == 0)
+            return (sct_deviation)d;
+    return SCT_DEV_COUNT;
+}
+
+sct_op_kind sct_op_kind_from_name(const char *op_type)
+{
+    if (op_type == NULL)
+        return SCT_OP_OTHER;
+    if (strcmp(op_type, "Div") == 0) return SCT_OP_DIV;
+    if (strcmp(op_type, "Mul") == 0) return SCT_OP_MUL;
+    if (strcmp(op_type, "Pow") == 0) return SCT_OP_POW;
+    if (strcmp(op_type, "Less") == 0) return SCT_OP_LESS;
+    return SCT_OP_OTHER;
+}
