@@ -51,6 +51,10 @@ typedef struct sct_backend_identity {
     const char *runtime_version;
     const char *plugin_path;  /* "(built-in)" for the in-process kernels */
     uint32_t abi_major, abi_minor;
+    /* How vendor code is run, for the report: "child process" (isolated),
+     * "none: in-process (--no-isolate), defects may crash the harness", or
+     * "none: built-in kernels in-process". */
+    const char *isolation;
 } sct_backend_identity;
 
 /* The built-in reference kernels, in-process, no isolation. */
@@ -78,6 +82,12 @@ sct_exec_result sct_backend_query(sct_backend *b, const sonnx_op *op,
 sct_exec_result sct_backend_run(sct_backend *b, const sonnx_op *op,
                                 const sonnx_tensor *inputs, size_t n_inputs,
                                 sonnx_tensor *outputs, size_t n_outputs);
+
+/* Most inputs, and most outputs, one call may have (more: HARNESS_ERROR). */
+#define SCT_EXEC_MAX_TENSORS 8
+
+/* Default per-call timeout when sct_backend_options.timeout_seconds <= 0. */
+#define SCT_EXEC_DEFAULT_TIMEOUT_SECONDS 10.0
 
 /* Calls shutdown, ends the child, dlclose()s. NULL is fine. */
 void sct_backend_close(sct_backend *b);

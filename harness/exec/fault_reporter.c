@@ -1,0 +1,69 @@
+/*
+ * fault_reporter.c — in the isolated worker only: a handler for the fatal
+ * signals (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) that sends the signal
+ * number and fault address to the parent and _exit()s, so the parent can
+ * name the case and classify the fault (guard page → WRITE_PAST_OUTPUT,
+ * read-only input → WRITE_TO_INPUT, else CRASH).
+ *
+ * Async-signal-safety: the handler only stores into a static, pre-zeroed
+ * message and calls write() and _exit(), both async-signal-safe (POSIX
+ * 2.4.3).  It runs on an alternate stack so that a stack overflow in vendor
+ * code (SIGSEGV with no stack left) is still reported.
+ *
+ * Under ASan (SONNX_CTS_SANITIZE=ON) the runtime has already installed its
+ * own SIGSEGV/SIGBUS/SIGFPE handlers at start-up; sigaction() here replaces
+ * them because ASan's default allow_user_segv_handler=1 lets a user handler
+ * win (tested by harness/exec/tests under the sanitizer build).
+ */
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "worker_protocol.h"
+
+static int g_fault_sock = -1;
+static sct_wire_reply g_fault_msg; /* static: no stack needed in the handler */
+static volatile uint64_t g_arena_base;
+static unsigned char g_alt_stack[1 << 16];
+
+static void fault_handler(int signo, siginfo_t *info, void *uctx)
+{
+    (void)uctx;
+    g_fault_msg.kind = SCT_REPLY_FAULT;
+    g_fault_msg.signo = signo;
+    g_fault_msg.si_code = info ? info->si_code : 0;
+    g_fault_msg.fault_addr = info ? (uint64_t)(uintptr_t)info->si_addr : 0;
+    g_fault_msg.arena_base = g_arena_base;
+    if (g_fault_sock >= 0) {
+        ssize_t w = write(g_fault_sock, &g_fault_msg, sizeof g_fault_msg);
+        (void)w; /* nothing more can be done from here */
+    }
+    _exit(128 + signo);
+}
+
+int sct_fault_reporter_install(int sock)
+{
+    static const int signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    g_fault_sock = sock;
+    stack_t ss;
+    memset(&ss, 0, sizeof ss);
+    ss.ss_sp = g_alt_stack;
+    ss.ss_size = sizeof g_alt_stack;
+    if (sigaltstack(&ss, NULL) != 0)
+        return -1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = fault_handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigfillset(&sa.sa_mask); /* no other handler interleaves with ours */
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
+        if (sigaction(signals[i], &sa, NULL) != 0)
+            return -1;
+    return 0;
+}
+
+void sct_fault_reporter_set_arena(const void *base)
+{
+    g_arena_base = (uint64_t)(uintptr_t)base;
+}

@@ -1,0 +1,516 @@
+/*
+ * isolated_backend.c — the harness side of process isolation (issue 4):
+ * every vendor call runs in a persistent forked worker (worker_child.c);
+ * tensors travel through a shared memfd arena; a crash, a fault on a guard
+ * page or read-only input, or a timeout is classified against the exact
+ * call, the worker is killed if needed and re-spawned on the next call, and
+ * the run goes on.  The parent never executes vendor code: dlopen and init
+ * happen in the child.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backend_kinds.h"
+#include "run_outcome.h"
+#include "worker_protocol.h"
+
+#define ARENA_INITIAL_BYTES (16u << 20) /* sparse: only touched pages count */
+/* Bytes between an output region's page start and its data start are
+ * filled with this and checked after the call (a write BEFORE the output). */
+#define SLACK_CANARY 0x5A
+
+typedef struct isolated {
+    char path[4096];
+    char *options;
+    double timeout;
+    uint64_t page;
+    pid_t pid;       /* worker, or -1 when none is running */
+    int sock;        /* parent end of the socket pair */
+    int arena_fd;
+    unsigned char *arena;
+    uint64_t arena_size;
+    unsigned spawns;
+    sct_wire_reply reply; /* large: kept off the stack */
+    sct_wire_request req;
+} isolated;
+
+/* Reaps the worker after it closed its socket or reported a fault: it
+ * should be exiting; give it a moment, then make sure with SIGKILL. */
+static int reap_worker(isolated *s)
+{
+    int st = 0;
+    for (int i = 0; i < 1000; i++) {
+        pid_t p = waitpid(s->pid, &st, WNOHANG);
+        if (p == s->pid)
+            goto done;
+        if (p < 0 && errno != EINTR)
+            goto done;
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+    kill(s->pid, SIGKILL);
+    while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
+        ;
+done:
+    s->pid = -1;
+    if (s->sock >= 0)
+        close(s->sock);
+    s->sock = -1;
+    return st;
+}
+
+static void kill_worker(isolated *s)
+{
+    if (s->pid <= 0)
+        return;
+    kill(s->pid, SIGKILL);
+    int st;
+    while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    s->pid = -1;
+    close(s->sock);
+    s->sock = -1;
+}
+
+typedef enum { GOT_REPLY, GOT_EOF, GOT_TIMEOUT, GOT_ERROR } wait_outcome;
+
+static wait_outcome await_reply(isolated *s, double timeout)
+{
+    double deadline = sct_monotonic_seconds() + timeout;
+    for (;;) {
+        double left = deadline - sct_monotonic_seconds();
+        if (left <= 0)
+            return GOT_TIMEOUT;
+        struct pollfd pfd = {s->sock, POLLIN, 0};
+        int ms = left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1;
+        int n = poll(&pfd, 1, ms);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return GOT_ERROR;
+        if (n == 0)
+            continue; /* re-check the deadline */
+        ssize_t got = recv(s->sock, &s->reply, sizeof s->reply, MSG_DONTWAIT);
+        if (got < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (got == 0 || (got < 0 && errno == ECONNRESET))
+            return GOT_EOF;
+        if (got != (ssize_t)sizeof s->reply)
+            return GOT_ERROR;
+        return GOT_REPLY;
+    }
+}
+
+static int send_request(isolated *s)
+{
+    ssize_t n;
+    do
+        n = send(s->sock, &s->req, sizeof s->req, MSG_NOSIGNAL);
+    while (n < 0 && errno == EINTR);
+    return n == (ssize_t)sizeof s->req ? 0 : -1;
+}
+
+/* Describes how the worker ended, from its wait status. */
+static void describe_end(int st, sct_exec_result *r, const char *when)
+{
+    r->status = SCT_EXEC_CRASH;
+    if (WIFSIGNALED(st)) {
+        r->signal_number = WTERMSIG(st);
+        snprintf(r->message, sizeof r->message, "plugin process killed by signal %d (%s) %s",
+                 r->signal_number, strsignal(r->signal_number), when);
+    } else if (WIFEXITED(st)) {
+        r->exit_code = WEXITSTATUS(st);
+        snprintf(r->message, sizeof r->message, "plugin process exited with code %d %s",
+                 r->exit_code, when);
+    } else {
+        snprintf(r->message, sizeof r->message, "plugin process ended %s", when);
+    }
+}
+
+/* Forks a worker and waits for its OPENED reply.  0, or -1 with err set. */
+static int spawn_worker(isolated *s, char *err, size_t err_cap)
+{
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0) {
+        snprintf(err, err_cap, "%s: socketpair: %s", s->path, strerror(errno));
+        return -1;
+    }
+    fflush(NULL); /* the child must not flush the parent's buffered output */
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, err_cap, "%s: fork: %s", s->path, strerror(errno));
+        close(sv[0]);
+        close(sv[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(sv[0]);
+        sct_worker_main(sv[1], s->arena_fd, s->path, s->options);
+    }
+    close(sv[1]);
+    s->pid = pid;
+    s->sock = sv[0];
+    s->spawns++;
+    wait_outcome w = await_reply(s, s->timeout);
+    if (w == GOT_REPLY && s->reply.kind == SCT_REPLY_OPENED) {
+        s->reply.vendor[SCT_WIRE_NAME_CAP - 1] = '\0';
+        s->reply.runtime_name[SCT_WIRE_NAME_CAP - 1] = '\0';
+        s->reply.runtime_version[SCT_WIRE_NAME_CAP - 1] = '\0';
+        return 0;
+    }
+    if (w == GOT_REPLY && (s->reply.kind == SCT_REPLY_OPEN_FAILED ||
+                           s->reply.kind == SCT_REPLY_WORKER_FAILED)) {
+        s->reply.message[sizeof s->reply.message - 1] = '\0';
+        snprintf(err, err_cap, "%s", s->reply.message);
+        reap_worker(s);
+        return -1;
+    }
+    if (w == GOT_TIMEOUT) {
+        kill_worker(s);
+        snprintf(err, err_cap, "%s: loading or init did not finish within %.3g s",
+                 s->path, s->timeout);
+        return -1;
+    }
+    if (w == GOT_REPLY && s->reply.kind == SCT_REPLY_FAULT) {
+        int sig = s->reply.signo;
+        reap_worker(s);
+        snprintf(err, err_cap, "%s: crashed while loading or in init: signal %d (%s)",
+                 s->path, sig, strsignal(sig));
+        return -1;
+    }
+    sct_exec_result r = sct_exec_result_make(SCT_EXEC_CRASH, " ");
+    describe_end(reap_worker(s), &r, "while loading or in init");
+    snprintf(err, err_cap, "%s: %s", s->path, r.message);
+    return -1;
+}
+
+static int ensure_worker(isolated *s, sct_exec_result *r)
+{
+    if (s->pid > 0)
+        return 0;
+    char err[sizeof r->message];
+    if (spawn_worker(s, err, sizeof err) == 0)
+        return 0;
+    *r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                              "could not restart the plugin process after an "
+                              "earlier crash or timeout: %s", err);
+    return -1;
+}
+
+static int grow_arena(isolated *s, uint64_t need)
+{
+    if (need <= s->arena_size)
+        return 0;
+    uint64_t size = s->arena_size ? s->arena_size : ARENA_INITIAL_BYTES;
+    while (size < need) {
+        if (size > UINT64_MAX / 2)
+            return -1;
+        size *= 2;
+    }
+    if (ftruncate(s->arena_fd, (off_t)size) != 0)
+        return -1;
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, s->arena_fd, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    if (s->arena)
+        munmap(s->arena, s->arena_size);
+    s->arena = p;
+    s->arena_size = size;
+    return 0;
+}
+
+/* Common path of one request: make sure a worker runs, send, await, and
+ * classify a dead or hung worker.  Returns true when s->reply is a DONE
+ * reply to be interpreted by the caller; otherwise `*r` is final. */
+static bool exchange(isolated *s, sct_exec_result *r)
+{
+    if (ensure_worker(s, r) != 0)
+        return false;
+    double t0 = sct_monotonic_seconds();
+    if (send_request(s) != 0) {
+        describe_end(reap_worker(s), r, "before the call could be sent");
+        return false;
+    }
+    wait_outcome w = await_reply(s, s->timeout);
+    r->seconds = sct_monotonic_seconds() - t0;
+    switch (w) {
+    case GOT_TIMEOUT:
+        kill_worker(s);
+        r->status = SCT_EXEC_TIMEOUT;
+        snprintf(r->message, sizeof r->message,
+                 "no answer within the timeout of %.3g s; plugin process killed",
+                 s->timeout);
+        return false;
+    case GOT_EOF:
+        describe_end(reap_worker(s), r, "during the call");
+        return false;
+    case GOT_ERROR:
+        kill_worker(s);
+        r->status = SCT_EXEC_HARNESS_ERROR;
+        snprintf(r->message, sizeof r->message,
+                 "malformed reply from the plugin process (%s); process killed",
+                 strerror(errno));
+        return false;
+    case GOT_REPLY:
+        break;
+    }
+    s->reply.message[sizeof s->reply.message - 1] = '\0';
+    if (s->reply.kind == SCT_REPLY_FAULT) {
+        reap_worker(s);
+        r->status = SCT_EXEC_CRASH;
+        r->signal_number = s->reply.signo;
+        snprintf(r->message, sizeof r->message,
+                 "plugin crashed with signal %d (%s), si_code %d, address 0x%llx",
+                 s->reply.signo, strsignal(s->reply.signo), s->reply.si_code,
+                 (unsigned long long)s->reply.fault_addr);
+        return false;
+    }
+    if (s->reply.kind != SCT_REPLY_DONE) {
+        kill_worker(s);
+        r->status = SCT_EXEC_HARNESS_ERROR;
+        snprintf(r->message, sizeof r->message, "%s", s->reply.message);
+        return false;
+    }
+    r->seconds = s->reply.seconds;
+    return true;
+}
+
+static sct_exec_result iso_query(sct_backend *b, const sonnx_op *op,
+                                 const int32_t *input_types, size_t n_inputs)
+{
+    isolated *s = b->impl;
+    sct_exec_result r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, " ");
+    memset(&s->req, 0, sizeof s->req);
+    s->req.kind = SCT_REQ_QUERY;
+    s->req.opset = op->opset;
+    s->req.n_inputs = (uint32_t)n_inputs;
+    if ((size_t)snprintf(s->req.op_type, sizeof s->req.op_type, "%s",
+                         op->op_type ? op->op_type : "") >= sizeof s->req.op_type ||
+        (size_t)snprintf(s->req.domain, sizeof s->req.domain, "%s",
+                         op->domain ? op->domain : "") >= sizeof s->req.domain ||
+        (size_t)snprintf(s->req.profile, sizeof s->req.profile, "%s",
+                         op->profile ? op->profile : "") >= sizeof s->req.profile)
+        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                                    "op_type, domain or profile too long");
+    memcpy(s->req.input_types, input_types, n_inputs * sizeof *input_types);
+    if (!exchange(s, &r))
+        return r;
+    sct_exec_result q = sct_exec_from_plugin_status(s->reply.status_raw,
+                                                    s->reply.message, "query");
+    q.seconds = r.seconds;
+    return q;
+}
+
+/* Classifies a fatal signal by where it hit: the guard page after an output,
+ * or a read-only input (issue 4; plugin.h run() contract). */
+static void classify_fault(const isolated *s, sct_exec_result *r)
+{
+    const sct_wire_reply *p = &s->reply;
+    if (p->signo != SIGSEGV && p->signo != SIGBUS)
+        return;
+    if (p->fault_addr < p->arena_base || p->fault_addr - p->arena_base >= s->req.arena_size)
+        return;
+    uint64_t off = p->fault_addr - p->arena_base;
+    for (uint32_t i = 0; i < s->req.n_inputs; i++) {
+        const sct_wire_tensor *t = &s->req.inputs[i];
+        if (off >= t->region_off && off < t->region_off + t->region_len) {
+            r->status = SCT_EXEC_WRITE_TO_INPUT;
+            snprintf(r->message, sizeof r->message,
+                     "run() wrote into read-only input %u at byte %llu "
+                     "(signal %d)", i,
+                     (unsigned long long)(off - t->data_off), p->signo);
+            return;
+        }
+        if (off >= t->region_off + t->region_len &&
+            off < t->region_off + t->region_len + s->page) {
+            snprintf(r->message, sizeof r->message,
+                     "run() accessed %llu bytes past the end of input %u "
+                     "(%llu bytes; signal %d)",
+                     (unsigned long long)(off - t->region_off - t->nbytes) + 1u, i,
+                     (unsigned long long)t->nbytes, p->signo);
+            return;
+        }
+    }
+    for (uint32_t k = 0; k < s->req.n_outputs; k++) {
+        const sct_wire_tensor *t = &s->req.outputs[k];
+        uint64_t end = t->region_off + t->region_len;
+        if (off >= end && off < end + s->page) {
+            r->status = SCT_EXEC_WRITE_PAST_OUTPUT;
+            snprintf(r->message, sizeof r->message,
+                     "run() accessed byte %llu past the end of output %u "
+                     "(%llu bytes; guard page hit, signal %d)",
+                     (unsigned long long)(off - end), k,
+                     (unsigned long long)t->nbytes, p->signo);
+            return;
+        }
+    }
+}
+
+static bool slack_intact(const unsigned char *p, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        if (p[i] != SLACK_CANARY)
+            return false;
+    return true;
+}
+
+static sct_exec_result iso_run(sct_backend *b, const sonnx_op *op,
+                               const sonnx_tensor *inputs, size_t n_inputs,
+                               sonnx_tensor *outputs, size_t n_outputs)
+{
+    isolated *s = b->impl;
+    sct_exec_result r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, " ");
+    memset(&s->req, 0, offsetof(sct_wire_request, inputs));
+    s->req.kind = SCT_REQ_RUN;
+    s->req.opset = op->opset;
+    if ((size_t)snprintf(s->req.op_type, sizeof s->req.op_type, "%s",
+                         op->op_type ? op->op_type : "") >= sizeof s->req.op_type ||
+        (size_t)snprintf(s->req.domain, sizeof s->req.domain, "%s",
+                         op->domain ? op->domain : "") >= sizeof s->req.domain ||
+        (size_t)snprintf(s->req.profile, sizeof s->req.profile, "%s",
+                         op->profile ? op->profile : "") >= sizeof s->req.profile)
+        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                                    "op_type, domain or profile too long");
+    uint64_t need = sct_arena_layout(inputs, n_inputs, outputs, n_outputs,
+                                     s->page, &s->req);
+    if (need == 0 || grow_arena(s, need) != 0)
+        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                                    "cannot size the shared arena for %llu bytes: %s",
+                                    (unsigned long long)need, strerror(errno));
+    s->req.arena_size = s->arena_size;
+    for (size_t i = 0; i < n_inputs; i++)
+        if (inputs[i].nbytes)
+            memcpy(s->arena + s->req.inputs[i].data_off, inputs[i].data,
+                   inputs[i].nbytes);
+    for (size_t k = 0; k < n_outputs; k++) {
+        const sct_wire_tensor *t = &s->req.outputs[k];
+        memset(s->arena + t->region_off, SLACK_CANARY, t->data_off - t->region_off);
+        memset(s->arena + t->data_off, SCT_OUTPUT_POISON, t->nbytes);
+    }
+
+    if (!exchange(s, &r)) {
+        if (r.status == SCT_EXEC_CRASH)
+            classify_fault(s, &r);
+        return r;
+    }
+    double seconds = r.seconds;
+    /* Second line of defence behind the read-only mapping: the plugin could
+     * have changed the protection itself. */
+    for (size_t i = 0; i < n_inputs; i++)
+        if (inputs[i].nbytes &&
+            memcmp(s->arena + s->req.inputs[i].data_off, inputs[i].data,
+                   inputs[i].nbytes) != 0) {
+            r = sct_exec_result_make(SCT_EXEC_WRITE_TO_INPUT,
+                                     "input %zu was modified by run() (found "
+                                     "after the call; read-only mapping bypassed)", i);
+            r.seconds = seconds;
+            return r;
+        }
+    for (size_t k = 0; k < n_outputs; k++) {
+        const sct_wire_tensor *t = &s->req.outputs[k];
+        if (!slack_intact(s->arena + t->region_off, t->data_off - t->region_off)) {
+            r = sct_exec_result_make(SCT_EXEC_WRITE_PAST_OUTPUT,
+                                     "run() wrote before the start of output %zu "
+                                     "(%llu bytes)", k,
+                                     (unsigned long long)t->nbytes);
+            r.seconds = seconds;
+            return r;
+        }
+    }
+    r = sct_exec_from_plugin_status(s->reply.status_raw, s->reply.message, "run");
+    r.seconds = seconds;
+    if (r.status != SCT_EXEC_OK)
+        return r;
+    for (size_t k = 0; k < n_outputs; k++) {
+        const sct_wire_output_meta *m = &s->reply.outputs[k];
+        sonnx_tensor produced;
+        memset(&produced, 0, sizeof produced);
+        produced.elem_type = m->elem_type;
+        produced.rank = m->rank;
+        memcpy(produced.dims, m->dims, sizeof produced.dims);
+        if (!sct_output_meta_matches(&outputs[k], &produced, k, m->buffer_kept != 0,
+                                     r.message, sizeof r.message)) {
+            r.status = SCT_EXEC_BAD_OUTPUT_META;
+            return r;
+        }
+    }
+    for (size_t k = 0; k < n_outputs; k++)
+        if (outputs[k].nbytes)
+            memcpy(outputs[k].data, s->arena + s->req.outputs[k].data_off,
+                   outputs[k].nbytes);
+    return r;
+}
+
+static void iso_close(sct_backend *b)
+{
+    isolated *s = b->impl;
+    if (s->pid > 0) {
+        memset(&s->req, 0, sizeof s->req);
+        s->req.kind = SCT_REQ_SHUTDOWN;
+        if (send_request(s) == 0 && await_reply(s, s->timeout) == GOT_REPLY)
+            reap_worker(s);
+        else
+            kill_worker(s);
+    }
+    if (s->arena)
+        munmap(s->arena, s->arena_size);
+    close(s->arena_fd);
+    free(s->options);
+    free(s);
+}
+
+static const sct_backend_ops isolated_ops = {iso_query, iso_run, iso_close};
+
+sct_backend *sct_backend_open_isolated(const char *path,
+                                       const sct_backend_options *opt,
+                                       char *err, size_t err_cap)
+{
+    isolated *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, err_cap, "%s: out of memory", path);
+        return NULL;
+    }
+    snprintf(s->path, sizeof s->path, "%s", path);
+    s->options = strdup(opt && opt->vendor_options ? opt->vendor_options : "");
+    s->timeout = opt && opt->timeout_seconds > 0 ? opt->timeout_seconds
+                                                 : SCT_EXEC_DEFAULT_TIMEOUT_SECONDS;
+    s->page = (uint64_t)sysconf(_SC_PAGESIZE);
+    s->pid = -1;
+    s->sock = -1;
+    s->arena_fd = memfd_create("sonnx-cts-arena", MFD_CLOEXEC);
+    if (!s->options || s->arena_fd < 0 || grow_arena(s, 1) != 0) {
+        snprintf(err, err_cap, "%s: cannot create the shared arena: %s", path,
+                 strerror(errno));
+        if (s->arena_fd >= 0)
+            close(s->arena_fd);
+        free(s->options);
+        free(s);
+        return NULL;
+    }
+    if (spawn_worker(s, err, err_cap) != 0) {
+        munmap(s->arena, s->arena_size);
+        close(s->arena_fd);
+        free(s->options);
+        free(s);
+        return NULL;
+    }
+    sct_backend *b = sct_backend_new(&isolated_ops, s, s->reply.vendor,
+                                     s->reply.runtime_name, s->reply.runtime_version,
+                                     path, s->reply.abi_major, s->reply.abi_minor,
+                                     "child process");
+    if (!b) {
+        snprintf(err, err_cap, "%s: out of memory", path);
+        isolated_ops.close(&(sct_backend){.impl = s});
+        return NULL;
+    }
+    return b;
+}

@@ -1,0 +1,153 @@
+/*
+ * fixture_plugin.c — a test plugin for the exec module's own tests, with
+ * no dependency on the built-in kernels: Mul float32 and Div int32 on equal
+ * shapes, plus ONE misbehaviour chosen by the init options string (the
+ * harness passes --vendor-options there).  Each misbehaviour is what a real
+ * runtime might do; the tests check the harness classifies it.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "sonnx_cts/plugin.h"
+
+static char g_mode[64] = "ok";
+
+static sonnx_status fx_init(const char *path, const char *options, char *msg,
+                            size_t cap)
+{
+    (void)path;
+    snprintf(g_mode, sizeof g_mode, "%s", options[0] ? options : "ok");
+    if (!strcmp(g_mode, "init-fail")) {
+        snprintf(msg, cap, "licence server unreachable");
+        return SONNX_STATUS_ERROR;
+    }
+    if (!strcmp(g_mode, "init-crash"))
+        raise(SIGSEGV);
+    return SONNX_STATUS_OK;
+}
+
+static int is(const char *m) { return strcmp(g_mode, m) == 0; }
+
+static sonnx_status fx_query(const sonnx_op *op, const int32_t *types, size_t n,
+                             char *msg, size_t cap)
+{
+    if (n == 2 && !strcmp(op->op_type, "Mul") && types[0] == SONNX_DT_FLOAT &&
+        types[1] == SONNX_DT_FLOAT)
+        return SONNX_STATUS_OK;
+    if (n == 2 && !strcmp(op->op_type, "Div") && types[0] == SONNX_DT_INT32 &&
+        types[1] == SONNX_DT_INT32)
+        return SONNX_STATUS_OK;
+    snprintf(msg, cap, "only Mul float32 and Div int32");
+    return SONNX_STATUS_UNSUPPORTED;
+}
+
+/* Never reached in practice: only keeps the compiler from proving the
+ * recursion infinite (-Winfinite-recursion). */
+static volatile int g_depth_limit = 1 << 30;
+
+static int recurse_forever(int depth)
+{
+    volatile char pad[256];
+    pad[0] = (char)depth;
+    if (depth > g_depth_limit)
+        return 0;
+    return recurse_forever(depth + 1) + pad[0];
+}
+
+/* The integer division a careless runtime does: no check for b == 0, so the
+ * CPU raises SIGFPE (x86 #DE). volatile keeps the compiler from folding it. */
+__attribute__((no_sanitize("integer-divide-by-zero", "signed-integer-overflow")))
+static int32_t raw_div(volatile int32_t a, volatile int32_t b)
+{
+    return a / b;
+}
+
+static sonnx_status fx_run(const sonnx_op *op, const sonnx_tensor *in, size_t n_in,
+                           sonnx_tensor *out, size_t n_out, char *msg, size_t cap)
+{
+    if (n_in != 2 || n_out != 1 || in[0].nbytes != in[1].nbytes ||
+        out[0].nbytes != in[0].nbytes) {
+        snprintf(msg, cap, "fixture handles equal shapes only");
+        return SONNX_STATUS_UNSUPPORTED;
+    }
+    size_t n = in[0].nbytes / 4;
+    if (!strcmp(op->op_type, "Mul")) {
+        const float *a = in[0].data, *b = in[1].data;
+        float *c = out[0].data;
+        if (is("hang") && n > 0 && a[0] == 7.0f)
+            for (;;)
+                pause();
+        for (size_t i = 0; i < n; i++)
+            c[i] = a[i] * b[i];
+    } else {
+        const int32_t *a = in[0].data, *b = in[1].data;
+        int32_t *c = out[0].data;
+        for (size_t i = 0; i < n; i++) {
+            if (b[i] == 0 && !is("sigfpe"))
+                c[i] = 0;
+            else
+                c[i] = raw_div(a[i], b[i]);
+        }
+    }
+    out[0].elem_type = in[0].elem_type;
+    out[0].rank = in[0].rank;
+    memcpy(out[0].dims, in[0].dims, sizeof out[0].dims);
+
+    if (is("sigsegv")) {
+        volatile int *volatile wild = NULL; /* a stale pointer, say */
+        *wild = 1;
+    }
+    if (is("abort"))
+        abort();
+    if (is("exit3"))
+        exit(3);
+    if (is("stack-overflow"))
+        return (sonnx_status)recurse_forever(0);
+    if (is("write-past"))
+        ((unsigned char *)out[0].data)[out[0].nbytes] = 0; /* one byte past */
+    if (is("write-past-element")) /* one whole element past the end */
+        ((float *)out[0].data)[n] = 0.0f;
+    if (is("write-before"))
+        ((unsigned char *)out[0].data)[-1] = 0;
+    if (is("write-input"))
+        ((unsigned char *)in[0].data)[0] ^= 1;
+    if (is("mprotect-input")) { /* bypasses the read-only mapping */
+        long pg = sysconf(_SC_PAGESIZE);
+        void *page = (void *)((uintptr_t)in[0].data & ~(uintptr_t)(pg - 1));
+        if (mprotect(page, (size_t)pg, PROT_READ | PROT_WRITE) == 0)
+            ((unsigned char *)in[0].data)[0] ^= 1;
+    }
+    if (is("status42"))
+        return (sonnx_status)42;
+    if (is("error")) {
+        snprintf(msg, cap, "internal error on a valid case");
+        return SONNX_STATUS_ERROR;
+    }
+    if (is("bad-dims"))
+        out[0].dims[0] += 1;
+    if (is("bad-type"))
+        out[0].elem_type = SONNX_DT_DOUBLE;
+    if (is("swap-pointer")) {
+        static unsigned char own[1 << 12];
+        out[0].data = own;
+    }
+    if (is("stdout"))
+        printf("chatter from the vendor\n");
+    return SONNX_STATUS_OK;
+}
+
+SONNX_PLUGIN_EXPORT const sonnx_plugin_entry sonnx_plugin_entry_v1 = {
+    .abi_major = SONNX_PLUGIN_ABI_MAJOR,
+    .abi_minor = SONNX_PLUGIN_ABI_MINOR,
+    .struct_size = sizeof(sonnx_plugin_entry),
+    .vendor = "sonnx-cts tests",
+    .runtime_name = "fixture",
+    .runtime_version = "1",
+    .init = fx_init,
+    .query = fx_query,
+    .run = fx_run,
+};

@@ -1,0 +1,306 @@
+/*
+ * test_plugin_backend.c — sct_backend_open_plugin / sct_backend_run against
+ * the fixture plugin (fixture_plugin.c) in each of its misbehaviours, and
+ * against the loader fixtures: every defect must be caught, classified as
+ * issue 4 says, pinned to the call that caused it, and the backend must go
+ * on serving the next call.  Expected values are literals or computed here.
+ */
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+
+#define N 1001 /* 4004 bytes: an output size that is not a page multiple */
+
+static sct_backend *open_mode(const char *mode, bool isolate, double timeout)
+{
+    sct_backend_options o = {isolate, timeout, mode};
+    char err[1024] = "";
+    sct_backend *b = sct_backend_open_plugin(FIXTURE_PLUGIN, &o, err, sizeof err);
+    ck_assert_msg(b != NULL, "open %s: %s", mode, err);
+    return b;
+}
+
+static float a_f[N], b_f[N], c_f[N];
+
+static sct_exec_result run_mul(sct_backend *b, float a0)
+{
+    for (int i = 0; i < N; i++) {
+        a_f[i] = (float)(i % 17) + 0.5f;
+        b_f[i] = (float)(i % 5) - 2.0f;
+        c_f[i] = -1.0f;
+    }
+    a_f[0] = a0;
+    sonnx_op op = {"Mul", "", 14, "sonnx"};
+    sonnx_tensor in[2], out[1];
+    memset(in, 0, sizeof in);
+    memset(out, 0, sizeof out);
+    in[0].elem_type = in[1].elem_type = out[0].elem_type = SONNX_DT_FLOAT;
+    in[0].rank = in[1].rank = out[0].rank = 1;
+    in[0].dims[0] = in[1].dims[0] = out[0].dims[0] = N;
+    in[0].data = a_f; in[1].data = b_f; out[0].data = c_f;
+    in[0].nbytes = in[1].nbytes = out[0].nbytes = sizeof a_f;
+    return sct_backend_run(b, &op, in, 2, out, 1);
+}
+
+static void assert_mul_values(void)
+{
+    for (int i = 0; i < N; i++) {
+        float want = ((i == 0 ? a_f[0] : (float)(i % 17) + 0.5f)) *
+                     ((float)(i % 5) - 2.0f);
+        ck_assert_msg(memcmp(&c_f[i], &want, sizeof want) == 0, "c[%d]=%g want %g",
+                      i, (double)c_f[i], (double)want);
+    }
+}
+
+static int32_t a_i[4], b_i[4], c_i[4];
+
+static sct_exec_result run_div(sct_backend *b, int32_t divisor3)
+{
+    static const int32_t A[4] = {7, -7, 9, 100};
+    int32_t B[4] = {2, 2, -4, divisor3};
+    memcpy(a_i, A, sizeof A);
+    memcpy(b_i, B, sizeof B);
+    memset(c_i, 0, sizeof c_i);
+    sonnx_op op = {"Div", "", 14, "sonnx"};
+    sonnx_tensor in[2], out[1];
+    memset(in, 0, sizeof in);
+    memset(out, 0, sizeof out);
+    in[0].elem_type = in[1].elem_type = out[0].elem_type = SONNX_DT_INT32;
+    in[0].rank = in[1].rank = out[0].rank = 1;
+    in[0].dims[0] = in[1].dims[0] = out[0].dims[0] = 4;
+    in[0].data = a_i; in[1].data = b_i; out[0].data = c_i;
+    in[0].nbytes = in[1].nbytes = out[0].nbytes = sizeof a_i;
+    return sct_backend_run(b, &op, in, 2, out, 1);
+}
+
+#define ASSERT_STATUS(r, want) \
+    ck_assert_msg((r).status == (want), "status %s, want %s: %s", \
+                  sct_exec_status_name((r).status), sct_exec_status_name(want), \
+                  (r).message)
+
+START_TEST(isolated_ok_run_and_identity)
+{
+    sct_backend *b = open_mode("ok", true, 0);
+    const sct_backend_identity *id = sct_backend_identity_of(b);
+    ck_assert_str_eq(id->vendor, "sonnx-cts tests");
+    ck_assert_str_eq(id->runtime_name, "fixture");
+    ck_assert_str_eq(id->isolation, "child process");
+    ck_assert_uint_eq(id->abi_major, SONNX_PLUGIN_ABI_MAJOR);
+    for (int rep = 0; rep < 3; rep++) {
+        sct_exec_result r = run_mul(b, 3.0f);
+        ASSERT_STATUS(r, SCT_EXEC_OK);
+        assert_mul_values();
+    }
+    sct_exec_result r = run_div(b, 3);
+    ASSERT_STATUS(r, SCT_EXEC_OK);
+    /* ONNX Div on integers truncates toward zero (onnx-div) */
+    ck_assert_int_eq(c_i[0], 3);
+    ck_assert_int_eq(c_i[1], -3);
+    ck_assert_int_eq(c_i[2], -2);
+    ck_assert_int_eq(c_i[3], 33);
+    sct_backend_close(b);
+}
+END_TEST
+
+START_TEST(query_through_child)
+{
+    sct_backend *b = open_mode("ok", true, 0);
+    sonnx_op pow = {"Pow", "", 15, "sonnx"}, mul = {"Mul", "", 14, "sonnx"};
+    int32_t t[2] = {SONNX_DT_FLOAT, SONNX_DT_FLOAT};
+    sct_exec_result r = sct_backend_query(b, &pow, t, 2);
+    ASSERT_STATUS(r, SCT_EXEC_UNSUPPORTED);
+    ck_assert_ptr_nonnull(strstr(r.message, "only Mul"));
+    r = sct_backend_query(b, &mul, t, 2);
+    ASSERT_STATUS(r, SCT_EXEC_OK);
+    sct_backend_close(b);
+}
+END_TEST
+
+START_TEST(sigfpe_then_recovers)
+{
+    sct_backend *b = open_mode("sigfpe", true, 0);
+    for (int rep = 0; rep < 5; rep++) {
+        sct_exec_result r = run_div(b, 0);
+        ASSERT_STATUS(r, SCT_EXEC_CRASH);
+        ck_assert_int_eq(r.signal_number, SIGFPE);
+        r = run_div(b, 3);
+        ASSERT_STATUS(r, SCT_EXEC_OK);
+        ck_assert_int_eq(c_i[1], -3);
+    }
+    sct_backend_close(b);
+}
+END_TEST
+
+static void expect_crash(const char *mode, int sig, int exit_code)
+{
+    sct_backend *b = open_mode(mode, true, 0);
+    sct_exec_result r = run_mul(b, 1.0f);
+    ASSERT_STATUS(r, SCT_EXEC_CRASH);
+    ck_assert_int_eq(r.signal_number, sig);
+    ck_assert_int_eq(r.exit_code, exit_code);
+    /* the next call gets a fresh worker and is classified on its own */
+    r = run_mul(b, 1.0f);
+    ASSERT_STATUS(r, SCT_EXEC_CRASH);
+    sct_backend_close(b);
+}
+
+START_TEST(sigsegv) { expect_crash("sigsegv", SIGSEGV, -1); }
+END_TEST
+START_TEST(sigabrt) { expect_crash("abort", SIGABRT, -1); }
+END_TEST
+START_TEST(exit3) { expect_crash("exit3", 0, 3); }
+END_TEST
+START_TEST(stack_overflow) { expect_crash("stack-overflow", SIGSEGV, -1); }
+END_TEST
+
+START_TEST(hang_times_out_then_recovers)
+{
+    sct_backend *b = open_mode("hang", true, 0.5);
+    sct_exec_result r = run_mul(b, 7.0f);
+    ASSERT_STATUS(r, SCT_EXEC_TIMEOUT);
+    ck_assert(r.seconds >= 0.5);
+    r = run_mul(b, 3.0f);
+    ASSERT_STATUS(r, SCT_EXEC_OK);
+    assert_mul_values();
+    sct_backend_close(b);
+}
+END_TEST
+
+static void expect_status(const char *mode, bool isolate, sct_exec_status want,
+                          const char *in_message)
+{
+    sct_backend *b = open_mode(mode, isolate, 0);
+    sct_exec_result r = run_mul(b, 1.0f);
+    ASSERT_STATUS(r, want);
+    if (in_message)
+        ck_assert_msg(strstr(r.message, in_message) != NULL, "message: %s", r.message);
+    sct_backend_close(b);
+}
+
+START_TEST(write_past_output_one_byte)
+{ expect_status("write-past", true, SCT_EXEC_WRITE_PAST_OUTPUT, "past the end of output 0"); }
+END_TEST
+START_TEST(write_past_output_one_element)
+{ expect_status("write-past-element", true, SCT_EXEC_WRITE_PAST_OUTPUT, "output 0"); }
+END_TEST
+START_TEST(write_before_output)
+{ expect_status("write-before", true, SCT_EXEC_WRITE_PAST_OUTPUT, "before the start"); }
+END_TEST
+START_TEST(write_to_input)
+{ expect_status("write-input", true, SCT_EXEC_WRITE_TO_INPUT, "input 0"); }
+END_TEST
+START_TEST(write_to_input_after_mprotect)
+{ expect_status("mprotect-input", true, SCT_EXEC_WRITE_TO_INPUT, "modified"); }
+END_TEST
+START_TEST(bad_status)
+{ expect_status("status42", true, SCT_EXEC_BAD_STATUS, "42"); }
+END_TEST
+START_TEST(error_status)
+{ expect_status("error", true, SCT_EXEC_ERROR, "internal error"); }
+END_TEST
+START_TEST(bad_dims)
+{ expect_status("bad-dims", true, SCT_EXEC_BAD_OUTPUT_META, "dims[0]"); }
+END_TEST
+START_TEST(bad_type)
+{ expect_status("bad-type", true, SCT_EXEC_BAD_OUTPUT_META, "elem_type"); }
+END_TEST
+START_TEST(swapped_pointer)
+{ expect_status("swap-pointer", true, SCT_EXEC_BAD_OUTPUT_META, "data pointer"); }
+END_TEST
+START_TEST(stdout_chatter_is_harmless)
+{ expect_status("stdout", true, SCT_EXEC_OK, NULL); }
+END_TEST
+
+START_TEST(no_isolate_identity_and_checks)
+{
+    sct_backend *b = open_mode("ok", false, 0);
+    ck_assert_ptr_nonnull(strstr(sct_backend_identity_of(b)->isolation, "no-isolate"));
+    sct_exec_result r = run_mul(b, 2.0f);
+    ASSERT_STATUS(r, SCT_EXEC_OK);
+    assert_mul_values();
+    sct_backend_close(b);
+    expect_status("write-input", false, SCT_EXEC_WRITE_TO_INPUT, "input 0");
+    expect_status("write-past", false, SCT_EXEC_WRITE_PAST_OUTPUT, "output 0");
+    expect_status("status42", false, SCT_EXEC_BAD_STATUS, "42");
+    expect_status("bad-dims", false, SCT_EXEC_BAD_OUTPUT_META, "dims[0]");
+}
+END_TEST
+
+static void expect_refusal(const char *path, bool isolate, const char *reason)
+{
+    sct_backend_options o = {isolate, 5.0, ""};
+    char err[1024] = "";
+    sct_backend *b = sct_backend_open_plugin(path, &o, err, sizeof err);
+    ck_assert_msg(b == NULL, "%s was accepted", path);
+    ck_assert_msg(strstr(err, path) != NULL, "error does not name the file: %s", err);
+    ck_assert_msg(strstr(err, reason) != NULL, "want '%s' in: %s", reason, err);
+}
+
+START_TEST(loader_refusals)
+{
+    for (int iso = 0; iso < 2; iso++) {
+        expect_refusal(NOT_ELF_PLUGIN, iso, "cannot be loaded as a shared object");
+        expect_refusal(NO_ENTRY_PLUGIN, iso, "entry symbol 'sonnx_plugin_entry_v1' not found");
+        expect_refusal(ABI_OLD_PLUGIN, iso, "ABI too old");
+        expect_refusal(ABI_NEW_PLUGIN, iso, "ABI too new");
+        expect_refusal(SMALL_STRUCT_PLUGIN, iso, "struct_size 16");
+        expect_refusal(MISSING_RUN_PLUGIN, iso, "'run'");
+        expect_refusal("/nonexistent/plugin.so", iso, "cannot be loaded");
+    }
+}
+END_TEST
+
+START_TEST(init_failures)
+{
+    for (int iso = 0; iso < 2; iso++) {
+        sct_backend_options o = {iso, 5.0, "init-fail"};
+        char err[1024] = "";
+        ck_assert_ptr_null(sct_backend_open_plugin(FIXTURE_PLUGIN, &o, err, sizeof err));
+        ck_assert_msg(strstr(err, "licence server unreachable") != NULL, "%s", err);
+        ck_assert_msg(strstr(err, "init failed") != NULL, "%s", err);
+    }
+    sct_backend_options o = {true, 5.0, "init-crash"};
+    char err[1024] = "";
+    ck_assert_ptr_null(sct_backend_open_plugin(FIXTURE_PLUGIN, &o, err, sizeof err));
+    ck_assert_msg(strstr(err, "crashed while loading") != NULL, "%s", err);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("plugin_backend");
+    TCase *tc = tcase_create("isolation");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, isolated_ok_run_and_identity);
+    tcase_add_test(tc, query_through_child);
+    tcase_add_test(tc, sigfpe_then_recovers);
+    tcase_add_test(tc, sigsegv);
+    tcase_add_test(tc, sigabrt);
+    tcase_add_test(tc, exit3);
+    tcase_add_test(tc, stack_overflow);
+    tcase_add_test(tc, hang_times_out_then_recovers);
+    tcase_add_test(tc, write_past_output_one_byte);
+    tcase_add_test(tc, write_past_output_one_element);
+    tcase_add_test(tc, write_before_output);
+    tcase_add_test(tc, write_to_input);
+    tcase_add_test(tc, write_to_input_after_mprotect);
+    tcase_add_test(tc, bad_status);
+    tcase_add_test(tc, error_status);
+    tcase_add_test(tc, bad_dims);
+    tcase_add_test(tc, bad_type);
+    tcase_add_test(tc, swapped_pointer);
+    tcase_add_test(tc, stdout_chatter_is_harmless);
+    tcase_add_test(tc, no_isolate_identity_and_checks);
+    tcase_add_test(tc, loader_refusals);
+    tcase_add_test(tc, init_failures);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

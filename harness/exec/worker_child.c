@@ -1,0 +1,257 @@
+/*
+ * worker_child.c — the isolated worker: the only process that runs vendor
+ * code.  It loads the plugin (dlopen runs the vendor's constructors, so even
+ * that happens here, never in the harness), calls init, then serves query
+ * and run requests from the parent one at a time until told to shut down or
+ * the parent goes away.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "backend_kinds.h"
+#include "plugin_loader.h"
+#include "worker_protocol.h"
+
+typedef struct worker {
+    int sock;
+    int arena_fd;
+    unsigned char *arena;
+    uint64_t arena_size;
+    sonnx_plugin_entry e;
+} worker;
+
+static void send_reply(const worker *w, const sct_wire_reply *r)
+{
+    ssize_t n;
+    do
+        n = send(w->sock, r, sizeof *r, MSG_NOSIGNAL);
+    while (n < 0 && errno == EINTR);
+    if (n != (ssize_t)sizeof *r)
+        _exit(125); /* parent gone: nothing left to serve */
+}
+
+static void reply_worker_failed(const worker *w, const char *what)
+{
+    static sct_wire_reply r;
+    memset(&r, 0, sizeof r);
+    r.kind = SCT_REPLY_WORKER_FAILED;
+    snprintf(r.message, sizeof r.message, "isolated worker: %s: %s", what,
+             strerror(errno));
+    send_reply(w, &r);
+}
+
+/* Maps the whole arena (again, if the parent grew it) with no access; the
+ * per-call protections are set by protect_for_call. */
+static int map_arena(worker *w, uint64_t size)
+{
+    if (w->arena && w->arena_size == size)
+        return 0;
+    if (w->arena)
+        munmap(w->arena, w->arena_size);
+    w->arena = NULL;
+    void *p = mmap(NULL, size, PROT_NONE, MAP_SHARED, w->arena_fd, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    w->arena = p;
+    w->arena_size = size;
+    sct_fault_reporter_set_arena(p);
+    return 0;
+}
+
+static int region_ok(const worker *w, const sct_wire_tensor *t)
+{
+    return t->region_off <= w->arena_size &&
+           t->region_len <= w->arena_size - t->region_off &&
+           t->data_off >= t->region_off &&
+           t->nbytes <= t->region_off + t->region_len - t->data_off;
+}
+
+/* Everything PROT_NONE (guard pages stay so), inputs read-only, outputs
+ * read-write.  Reset on every call, so a plugin that changed protections
+ * during one case does not weaken the next. */
+static int protect_for_call(const worker *w, const sct_wire_request *q)
+{
+    if (mprotect(w->arena, w->arena_size, PROT_NONE) != 0)
+        return -1;
+    for (uint32_t i = 0; i < q->n_inputs; i++)
+        if (q->inputs[i].region_len &&
+            mprotect(w->arena + q->inputs[i].region_off, q->inputs[i].region_len,
+                     PROT_READ) != 0)
+            return -1;
+    for (uint32_t k = 0; k < q->n_outputs; k++)
+        if (q->outputs[k].region_len &&
+            mprotect(w->arena + q->outputs[k].region_off,
+                     q->outputs[k].region_len, PROT_READ | PROT_WRITE) != 0)
+            return -1;
+    return 0;
+}
+
+static void to_tensor(sonnx_tensor *t, const sct_wire_tensor *wt, unsigned char *base)
+{
+    memset(t, 0, sizeof *t);
+    t->elem_type = wt->elem_type;
+    t->rank = wt->rank;
+    memcpy(t->dims, wt->dims, sizeof t->dims);
+    t->data = base + wt->data_off;
+    t->nbytes = wt->nbytes;
+}
+
+static void fill_op(sonnx_op *op, sct_wire_request *q)
+{
+    q->op_type[sizeof q->op_type - 1] = '\0';
+    q->domain[sizeof q->domain - 1] = '\0';
+    q->profile[sizeof q->profile - 1] = '\0';
+    op->op_type = q->op_type;
+    op->domain = q->domain;
+    op->opset = q->opset;
+    op->profile = q->profile;
+}
+
+static void serve_query(worker *w, sct_wire_request *q)
+{
+    static sct_wire_reply r;
+    memset(&r, 0, sizeof r);
+    sonnx_op op;
+    fill_op(&op, q);
+    char msg[SCT_WIRE_MSG_CAP];
+    memset(msg, 0, sizeof msg);
+    uint32_t n = q->n_inputs <= SCT_EXEC_MAX_TENSORS ? q->n_inputs : 0;
+    double t0 = sct_monotonic_seconds();
+    r.status_raw = (int32_t)w->e.query(&op, q->input_types, n, msg, sizeof msg);
+    r.seconds = sct_monotonic_seconds() - t0;
+    memcpy(r.message, msg, sizeof msg);
+    r.message[sizeof r.message - 1] = '\0';
+    r.kind = SCT_REPLY_DONE;
+    send_reply(w, &r);
+}
+
+static void serve_run(worker *w, sct_wire_request *q)
+{
+    static sct_wire_reply r;
+    memset(&r, 0, sizeof r);
+    if (q->n_inputs > SCT_EXEC_MAX_TENSORS || q->n_outputs > SCT_EXEC_MAX_TENSORS) {
+        errno = EINVAL;
+        reply_worker_failed(w, "bad tensor count in request");
+        return;
+    }
+    if (map_arena(w, q->arena_size) != 0) {
+        reply_worker_failed(w, "mmap of the shared arena failed");
+        return;
+    }
+    for (uint32_t i = 0; i < q->n_inputs + q->n_outputs; i++) {
+        const sct_wire_tensor *t = i < q->n_inputs ? &q->inputs[i]
+                                                   : &q->outputs[i - q->n_inputs];
+        if (!region_ok(w, t)) {
+            errno = EINVAL;
+            reply_worker_failed(w, "tensor outside the arena in request");
+            return;
+        }
+    }
+    if (protect_for_call(w, q) != 0) {
+        reply_worker_failed(w, "mprotect of the shared arena failed");
+        return;
+    }
+    sonnx_op op;
+    fill_op(&op, q);
+    sonnx_tensor in[SCT_EXEC_MAX_TENSORS], out[SCT_EXEC_MAX_TENSORS];
+    for (uint32_t i = 0; i < q->n_inputs; i++)
+        to_tensor(&in[i], &q->inputs[i], w->arena);
+    for (uint32_t k = 0; k < q->n_outputs; k++)
+        to_tensor(&out[k], &q->outputs[k], w->arena);
+    char msg[SCT_WIRE_MSG_CAP];
+    memset(msg, 0, sizeof msg);
+
+    double t0 = sct_monotonic_seconds();
+    r.status_raw = (int32_t)w->e.run(&op, in, q->n_inputs, out, q->n_outputs,
+                                     msg, sizeof msg);
+    r.seconds = sct_monotonic_seconds() - t0;
+
+    r.kind = SCT_REPLY_DONE;
+    memcpy(r.message, msg, sizeof msg);
+    r.message[sizeof r.message - 1] = '\0';
+    r.n_outputs = q->n_outputs;
+    for (uint32_t k = 0; k < q->n_outputs; k++) {
+        r.outputs[k].elem_type = out[k].elem_type;
+        r.outputs[k].rank = out[k].rank;
+        memcpy(r.outputs[k].dims, out[k].dims, sizeof out[k].dims);
+        r.outputs[k].buffer_kept = out[k].data == w->arena + q->outputs[k].data_off &&
+                                   out[k].nbytes == q->outputs[k].nbytes;
+    }
+    send_reply(w, &r);
+}
+
+static void serve(worker *w)
+{
+    static sct_wire_request q;
+    for (;;) {
+        ssize_t n = recv(w->sock, &q, sizeof q, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break; /* parent closed the socket (or died): done */
+        if (n != (ssize_t)sizeof q) {
+            errno = EPROTO;
+            reply_worker_failed(w, "truncated request");
+            continue;
+        }
+        if (q.kind == SCT_REQ_QUERY) {
+            serve_query(w, &q);
+        } else if (q.kind == SCT_REQ_RUN) {
+            serve_run(w, &q);
+        } else if (q.kind == SCT_REQ_SHUTDOWN) {
+            if (w->e.shutdown)
+                w->e.shutdown();
+            static sct_wire_reply r;
+            memset(&r, 0, sizeof r);
+            r.kind = SCT_REPLY_DONE;
+            send_reply(w, &r);
+            break;
+        }
+    }
+}
+
+_Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
+                               const char *options)
+{
+    /* The worker must not outlive the harness (e.g. a killed CLI). */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    /* Vendor chatter on stdout must not mix into a report printed there. */
+    dup2(STDERR_FILENO, STDOUT_FILENO);
+    signal(SIGPIPE, SIG_IGN);
+
+    static worker w;
+    w.sock = sock;
+    w.arena_fd = arena_fd;
+    static sct_wire_reply r;
+    memset(&r, 0, sizeof r);
+    if (sct_fault_reporter_install(sock) != 0) {
+        reply_worker_failed(&w, "installing the fault handlers failed");
+        _exit(1);
+    }
+    void *handle = NULL;
+    char err[SCT_WIRE_MSG_CAP];
+    if (sct_plugin_load(path, &handle, &w.e, err, sizeof err) != 0 ||
+        sct_plugin_init(&w.e, path, options, err, sizeof err) != 0) {
+        r.kind = SCT_REPLY_OPEN_FAILED;
+        snprintf(r.message, sizeof r.message, "%s", err);
+        send_reply(&w, &r);
+        _exit(0);
+    }
+    r.kind = SCT_REPLY_OPENED;
+    r.abi_major = w.e.abi_major;
+    r.abi_minor = w.e.abi_minor;
+    snprintf(r.vendor, sizeof r.vendor, "%s", w.e.vendor);
+    snprintf(r.runtime_name, sizeof r.runtime_name, "%s", w.e.runtime_name);
+    snprintf(r.runtime_version, sizeof r.runtime_version, "%s", w.e.runtime_version);
+    send_reply(&w, &r);
+    serve(&w);
+    /* No dlclose: vendor destructors would run for nothing, and exiting with
+     * _exit skips atexit handlers the vendor registered in this process. */
+    _exit(0);
+}

@@ -1,0 +1,109 @@
+/*
+ * worker_protocol.h — messages between the harness (parent) and the isolated
+ * worker (child) that runs all vendor code, and the layout of tensors in the
+ * shared arena (a memfd mapped by both).
+ *
+ * Transport: one AF_UNIX SOCK_SEQPACKET socket pair per worker, so each
+ * message arrives whole or not at all and a dead child shows as EOF.  Tensor
+ * bytes never go through the socket: the parent copies inputs into the arena
+ * and reads outputs from it.  Replies are built by the child from plain
+ * values (never read back from memory the plugin could have scribbled on),
+ * and everything in a reply is validated by the parent.
+ */
+#ifndef SCT_EXEC_WORKER_PROTOCOL_H
+#define SCT_EXEC_WORKER_PROTOCOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend.h"
+
+#define SCT_WIRE_MSG_CAP 512
+#define SCT_WIRE_NAME_CAP 256
+
+/* One tensor in the arena.  Inputs: [region_off, region_off + region_len) is
+ * mapped read-only in the child, data starts at region_off, a PROT_NONE
+ * guard page follows.  Outputs: the region is read-write and data is placed
+ * so that its END is exactly at the guard page (data_off + nbytes ==
+ * region_off + region_len), so any byte past the end faults. */
+typedef struct sct_wire_tensor {
+    int32_t elem_type;
+    int32_t rank;
+    int64_t dims[SONNX_MAX_RANK];
+    uint64_t nbytes;
+    uint64_t data_off;
+    uint64_t region_off;
+    uint64_t region_len; /* multiple of the page size */
+} sct_wire_tensor;
+
+typedef enum sct_wire_request_kind {
+    SCT_REQ_QUERY = 1,
+    SCT_REQ_RUN = 2,
+    SCT_REQ_SHUTDOWN = 3
+} sct_wire_request_kind;
+
+typedef struct sct_wire_request {
+    uint32_t kind;
+    uint32_t n_inputs, n_outputs;
+    int32_t opset;
+    char op_type[32];
+    char domain[64];
+    char profile[32];
+    int32_t input_types[SCT_EXEC_MAX_TENSORS]; /* SCT_REQ_QUERY */
+    uint64_t arena_size;                      /* bytes the child must map */
+    sct_wire_tensor inputs[SCT_EXEC_MAX_TENSORS];
+    sct_wire_tensor outputs[SCT_EXEC_MAX_TENSORS];
+} sct_wire_request;
+
+typedef enum sct_wire_reply_kind {
+    SCT_REPLY_OPENED = 1,      /* plugin loaded and initialised */
+    SCT_REPLY_OPEN_FAILED = 2, /* message says why (loader's text) */
+    SCT_REPLY_DONE = 3,        /* query/run returned status_raw */
+    SCT_REPLY_FAULT = 4,       /* fatal signal in the child */
+    SCT_REPLY_WORKER_FAILED = 5 /* the worker's own machinery failed */
+} sct_wire_reply_kind;
+
+typedef struct sct_wire_output_meta {
+    int32_t elem_type;
+    int32_t rank;
+    int64_t dims[SONNX_MAX_RANK];
+    uint32_t buffer_kept; /* data and nbytes still what the harness gave */
+    uint32_t reserved;
+} sct_wire_output_meta;
+
+typedef struct sct_wire_reply {
+    uint32_t kind;
+    int32_t status_raw;   /* SCT_REPLY_DONE: what the plugin returned */
+    double seconds;       /* duration of the plugin call */
+    char message[SCT_WIRE_MSG_CAP];
+    uint32_t n_outputs;
+    sct_wire_output_meta outputs[SCT_EXEC_MAX_TENSORS];
+    /* SCT_REPLY_FAULT */
+    int32_t signo, si_code;
+    uint64_t fault_addr, arena_base;
+    /* SCT_REPLY_OPENED */
+    uint32_t abi_major, abi_minor;
+    char vendor[SCT_WIRE_NAME_CAP];
+    char runtime_name[SCT_WIRE_NAME_CAP];
+    char runtime_version[SCT_WIRE_NAME_CAP];
+} sct_wire_reply;
+
+/* Fills req->inputs/outputs layout (offsets, regions) for the given
+ * tensors, page size `page`, and returns the arena bytes needed; 0 on
+ * overflow.  Pure function: unit-tested. */
+uint64_t sct_arena_layout(const sonnx_tensor *inputs, size_t n_inputs,
+                          const sonnx_tensor *outputs, size_t n_outputs,
+                          uint64_t page, sct_wire_request *req);
+
+/* The child's side: loads the plugin, initialises it, answers requests on
+ * `sock` until EOF or SCT_REQ_SHUTDOWN.  Never returns (_exit). */
+_Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
+                               const char *options);
+
+/* Child: installs the fatal-signal handlers that report a FAULT on `sock`
+ * and _exit.  Returns 0 or -1 (errno). */
+int sct_fault_reporter_install(int sock);
+/* Child: tells the handler where the arena is mapped (for the report). */
+void sct_fault_reporter_set_arena(const void *base);
+
+#endif /* SCT_EXEC_WORKER_PROTOCOL_H */
