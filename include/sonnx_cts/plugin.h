@@ -171,6 +171,21 @@ typedef struct sonnx_plugin_entry {
  * gets external linkage; the harness only looks it up with dlsym()). */
 SONNX_PLUGIN_EXPORT extern const sonnx_plugin_entry sonnx_plugin_entry_v1;
 
+/* Start of the entry's definition, right for C and C++ alike:
+ *
+ *     SONNX_PLUGIN_DEFINE_ENTRY = { SONNX_PLUGIN_ABI_MAJOR,
+ *         SONNX_PLUGIN_ABI_MINOR, sizeof(sonnx_plugin_entry), 0, ... };
+ *
+ * (In C++ a definition written as in C gets g++'s "visibility attribute
+ * ignored" warning; `extern "C"` on the definition avoids it.) */
+#ifdef __cplusplus
+#define SONNX_PLUGIN_DEFINE_ENTRY \
+    extern "C" SONNX_PLUGIN_EXPORT const sonnx_plugin_entry sonnx_plugin_entry_v1
+#else
+#define SONNX_PLUGIN_DEFINE_ENTRY \
+    SONNX_PLUGIN_EXPORT const sonnx_plugin_entry sonnx_plugin_entry_v1
+#endif
+
 #ifdef __cplusplus
 }
 #endif
