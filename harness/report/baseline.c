@@ -1,0 +1,191 @@
+/*
+ * baseline.c — writing a baseline and comparing a run with one
+ * (baseline.h).  Only verdicts decide; max_ulp and exec_status changes
+ * under an unchanged verdict and identity differences (vector-set hash,
+ * backend version) are reported as notes.
+ */
+#include "baseline.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_util.h"
+#include "numeric/dtype.h"
+#include "verdict.h"
+
+static bool has_ulp(const sct_case_result *c)
+{
+    const sct_dtype_info *d = sct_dtype_by_code(c->output.elem_type);
+    return c->compared && d != NULL && d->kind == SCT_KIND_FLOAT;
+}
+
+int sct_baseline_write(const char *path, const sct_run_report *r, char *err,
+                       size_t err_cap)
+{
+    const sct_run_identity *id = &r->identity;
+    cJSON *root = cJSON_CreateObject();
+    if (root == NULL) {
+        snprintf(err, err_cap, "%s: out of memory", path);
+        return 1;
+    }
+    sct_json_add_str(root, "schema", SCT_BASELINE_SCHEMA);
+    sct_json_add_str(root, "schema_version", SCT_BASELINE_SCHEMA_VERSION);
+    sct_json_add_str(root, "harness_version", id->harness_version);
+    sct_json_add_str(root, "profile", id->profile);
+    sct_json_add_str(root, "vector_set_sha256", id->vector_set_sha256);
+    cJSON *b = cJSON_AddObjectToObject(root, "backend");
+    sct_json_add_str(b, "vendor", id->vendor);
+    sct_json_add_str(b, "runtime_name", id->runtime_name);
+    sct_json_add_str(b, "runtime_version", id->runtime_version);
+    sct_json_add_u64(b, "abi_major", id->abi_major);
+    sct_json_add_u64(b, "abi_minor", id->abi_minor);
+    cJSON *cases = cJSON_AddArrayToObject(root, "cases");
+    for (size_t i = 0; cases != NULL && i < r->n_cases; i++) {
+        const sct_case_result *c = &r->cases[i];
+        cJSON *o = cJSON_CreateObject();
+        if (o == NULL)
+            break;
+        sct_json_add_str(o, "id", c->id);
+        sct_json_add_str(o, "verdict", sct_verdict_name(c->verdict));
+        if (c->exec_status[0])
+            sct_json_add_str(o, "exec_status", c->exec_status);
+        else
+            cJSON_AddNullToObject(o, "exec_status");
+        if (has_ulp(c))
+            sct_json_add_u64(o, "max_ulp", c->stats.max_ulp);
+        else
+            cJSON_AddNullToObject(o, "max_ulp");
+        cJSON_AddItemToArray(cases, o);
+    }
+    int rc = sct_json_write_file(path, root, err, err_cap);
+    cJSON_Delete(root);
+    return rc;
+}
+
+typedef struct entry {
+    const char *id;
+    const char *verdict;
+    const cJSON *obj;
+    bool seen;
+} entry;
+
+static int entry_cmp(const void *a, const void *b)
+{
+    return strcmp(((const entry *)a)->id, ((const entry *)b)->id);
+}
+
+static void note_identity(FILE *out, const char *what, const char *base,
+                          const char *now, sct_baseline_diff *d)
+{
+    if (base == NULL || now == NULL || strcmp(base, now) == 0)
+        return;
+    fprintf(out, "baseline note: %s differs: baseline %s, this run %s\n", what,
+            base, now);
+    d->identity_notes++;
+}
+
+int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
+                         sct_baseline_diff *d, char *err, size_t err_cap)
+{
+    memset(d, 0, sizeof *d);
+    cJSON *root = sct_json_read_file(path, err, err_cap);
+    if (root == NULL)
+        return 1;
+    const char *schema = sct_json_get_str(root, "schema");
+    const char *profile = sct_json_get_str(root, "profile");
+    const cJSON *cases = cJSON_GetObjectItemCaseSensitive(root, "cases");
+    if (schema == NULL || strcmp(schema, SCT_BASELINE_SCHEMA) != 0 ||
+        profile == NULL || !cJSON_IsArray(cases)) {
+        snprintf(err, err_cap, "%s: not a %s file (schema, profile or cases "
+                 "missing)", path, SCT_BASELINE_SCHEMA);
+        cJSON_Delete(root);
+        return 1;
+    }
+    if (strcmp(profile, r->identity.profile) != 0) {
+        snprintf(err, err_cap, "%s: baseline recorded under profile %s, this "
+                 "run uses profile %s", path, profile, r->identity.profile);
+        cJSON_Delete(root);
+        return 1;
+    }
+    size_t n = (size_t)cJSON_GetArraySize(cases);
+    entry *e = calloc(n ? n : 1, sizeof *e);
+    if (e == NULL) {
+        snprintf(err, err_cap, "%s: out of memory", path);
+        cJSON_Delete(root);
+        return 1;
+    }
+    size_t k = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, cases) {
+        const char *id = sct_json_get_str(it, "id");
+        const char *v = sct_json_get_str(it, "verdict");
+        if (id == NULL || v == NULL || sct_verdict_from_name(v) == SCT_VERDICT_COUNT) {
+            snprintf(err, err_cap, "%s: case %zu has no id or no valid verdict",
+                     path, k);
+            free(e);
+            cJSON_Delete(root);
+            return 1;
+        }
+        e[k].id = id;
+        e[k].verdict = v;
+        e[k].obj = it;
+        k++;
+    }
+    qsort(e, n, sizeof *e, entry_cmp);
+
+    note_identity(out, "vector set sha256", sct_json_get_str(root, "vector_set_sha256"),
+                  r->identity.vector_set_sha256, d);
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(root, "backend");
+    note_identity(out, "runtime", sct_json_get_str(b, "runtime_name"),
+                  r->identity.runtime_name, d);
+    note_identity(out, "runtime version", sct_json_get_str(b, "runtime_version"),
+                  r->identity.runtime_version, d);
+
+    for (size_t i = 0; i < r->n_cases; i++) {
+        const sct_case_result *c = &r->cases[i];
+        entry key = {c->id, NULL, NULL, false};
+        entry *found = n ? bsearch(&key, e, n, sizeof *e, entry_cmp) : NULL;
+        const char *now = sct_verdict_name(c->verdict);
+        if (found == NULL) {
+            d->unknown++;
+            fprintf(out, "baseline: NEW CASE %s: %s (not in the baseline)\n",
+                    c->id, now);
+            continue;
+        }
+        found->seen = true;
+        d->compared++;
+        if (strcmp(found->verdict, now) != 0) {
+            d->changed++;
+            bool passing = c->verdict == SCT_VERDICT_PASS;
+            bool was_passing = strcmp(found->verdict, "PASS") == 0;
+            if (passing)
+                d->now_passing++;
+            if (was_passing)
+                d->new_failures++;
+            fprintf(out, "baseline: CHANGED %s: %s -> %s%s\n", c->id,
+                    found->verdict, now,
+                    passing ? " (now passes: update the baseline)"
+                    : was_passing ? " (new failure)" : "");
+            continue;
+        }
+        uint64_t base_ulp;
+        if (has_ulp(c) && sct_json_get_u64(found->obj, "max_ulp", &base_ulp) &&
+            base_ulp != c->stats.max_ulp) {
+            d->ulp_changed++;
+            fprintf(out, "baseline note: %s: max_ulp %" PRIu64 " -> %" PRIu64
+                    " (verdict %s unchanged)\n", c->id, base_ulp,
+                    c->stats.max_ulp, now);
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!e[i].seen)
+            d->not_run++;
+    fprintf(out, "baseline: %zu case(s) compared, %zu changed (%zu new "
+            "failure(s), %zu now passing), %zu new, %zu in the baseline but not "
+            "run\n", d->compared, d->changed, d->new_failures, d->now_passing,
+            d->unknown, d->not_run);
+    free(e);
+    cJSON_Delete(root);
+    return 0;
+}

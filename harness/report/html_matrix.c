@@ -1,0 +1,104 @@
+/*
+ * html_matrix.c — op x type verdict matrix, and the Pow base x exponent
+ * matrix (render_matrix.h says how cells are grouped, render_verdict.h how
+ * a cell gets its verdict).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "html_escape.h"
+#include "html_sections.h"
+#include "render_matrix.h"
+
+/* One cell: verdict name, "passed/total", and a tooltip with every count. */
+static void cell(FILE *out, const sct_verdict_tally *t, const char *href_op,
+                 const char *href_types)
+{
+    sct_group_verdict v = sct_tally_verdict(t);
+    fprintf(out, "<td class=\"cell %s\" title=\"", sct_group_verdict_class(v));
+    if (t->total == 0)
+        fputs("no case of the run has this combination", out);
+    for (int c = 0; c < SCT_VC_COUNT; c++)
+        if (t->n[c])
+            fprintf(out, "%zu %s; ", t->n[c], sct_verdict_cat_name((sct_verdict_cat)c));
+    fputs("\">", out);
+    if (href_op) {
+        fputs("<a href=\"#g-", out);
+        sct_html_id(out, href_op);
+        fputs("-", out);
+        sct_html_id(out, href_types);
+        fputs("\">", out);
+    }
+    fprintf(out, "<b>%s</b>", sct_group_verdict_name(v));
+    if (t->total)
+        fprintf(out, "%zu/%zu", t->n[SCT_VC_PASS], t->total);
+    else
+        fputs("&ndash;", out);
+    if (href_op)
+        fputs("</a>", out);
+    fputs("</td>", out);
+}
+
+static void matrix_table(FILE *out, const sct_render_matrix *m,
+                         const char *corner, const char *link_op)
+{
+    fputs("<table class=\"matrix\"><tr><th>", out);
+    sct_html_escape(out, corner);
+    fputs("</th>", out);
+    for (size_t k = 0; k < m->n_cols; k++) {
+        fputs("<th class=\"col\">", out);
+        sct_html_escape(out, m->cols[k]);
+        fputs("</th>", out);
+    }
+    fputs("</tr>\n", out);
+    for (size_t r = 0; r < m->n_rows; r++) {
+        fputs("<tr><th class=\"row\">", out);
+        sct_html_escape(out, m->rows[r]);
+        fputs("</th>", out);
+        for (size_t k = 0; k < m->n_cols; k++) {
+            const char *op = link_op ? link_op : m->rows[r];
+            /* Main matrix Pow cells aggregate exponent types: they link to
+             * the Pow matrix; other cells link to their case group. */
+            if (link_op == NULL && strcmp(op, "Pow") == 0) {
+                const sct_verdict_tally *t = &m->cells[r * m->n_cols + k];
+                cell(out, t, NULL, NULL);
+            } else if (link_op != NULL) {
+                char types[128];
+                if (strcmp(m->rows[r], m->cols[k]) == 0)
+                    snprintf(types, sizeof types, "%s", m->rows[r]);
+                else
+                    snprintf(types, sizeof types, "%s,%s", m->rows[r], m->cols[k]);
+                cell(out, &m->cells[r * m->n_cols + k], op, types);
+            } else {
+                cell(out, &m->cells[r * m->n_cols + k], op, m->cols[k]);
+            }
+        }
+        fputs("</tr>\n", out);
+    }
+    fputs("</table>\n", out);
+}
+
+void sct_html_matrix(FILE *out, const sct_render_doc *doc)
+{
+    sct_render_matrix m;
+    fputs("<h2 id=\"matrix\">Verdict by operator and type</h2>\n"
+          "<p class=\"note\">Each cell: the verdict of all cases of that "
+          "operator and input type (precedence CRASH &gt; ERROR &gt; FAIL &gt; "
+          "MIXED &gt; UNSUPPORTED &gt; PASS; see the legend), then passed / "
+          "total cases. Columns are the type of input A (for Pow, the base "
+          "type; the Pow matrix below splits it by exponent type).</p>\n", out);
+    sct_render_matrix_build(doc, NULL, SCT_AXIS_OP, SCT_AXIS_TYPE_A, &m);
+    if (m.n_rows == 0)
+        fputs("<p><b>The run holds no case.</b></p>\n", out);
+    else
+        matrix_table(out, &m, "op \\ type", NULL);
+    sct_render_matrix_free(&m);
+
+    sct_render_matrix_build(doc, "Pow", SCT_AXIS_TYPE_A, SCT_AXIS_TYPE_B, &m);
+    if (m.n_rows > 0) {
+        fputs("<h3 id=\"matrix-pow\">Pow: base type &times; exponent type</h3>\n",
+              out);
+        matrix_table(out, &m, "base \\ exponent", "Pow");
+    }
+    sct_render_matrix_free(&m);
+}

@@ -1,0 +1,96 @@
+/*
+ * html_trace.c — requirement traceability table (render_trace.h): every
+ * catalogue requirement -> the cases exercising it -> their verdicts; gaps
+ * (no case) highlighted; ids cited but missing from the catalogue listed
+ * after them.
+ */
+#include <string.h>
+
+#include "html_escape.h"
+#include "html_sections.h"
+
+/* Case links shown inline; the rest fold into a <details> list so a
+ * requirement cited by every Div case does not bury the table. */
+#define INLINE_CASES 6
+
+static void case_list(FILE *out, const sct_render_doc *doc, const sct_trace_row *row)
+{
+    size_t inline_n = row->n_cases < INLINE_CASES ? row->n_cases : INLINE_CASES;
+    for (size_t i = 0; i < inline_n; i++) {
+        if (i)
+            fputs(", ", out);
+        sct_html_case_link(out, doc->cases[row->cases[i]].id);
+    }
+    if (row->n_cases > inline_n) {
+        fprintf(out, "<details><summary>all %zu cases</summary>", row->n_cases);
+        for (size_t i = 0; i < row->n_cases; i++) {
+            if (i)
+                fputs(", ", out);
+            sct_html_case_link(out, doc->cases[row->cases[i]].id);
+        }
+        fputs("</details>", out);
+    }
+}
+
+static void note_link(FILE *out, const char *id)
+{
+    static const char prefix[] = "spec-notes:";
+    if (strncmp(id, prefix, sizeof prefix - 1) != 0)
+        return;
+    fputs(" <a href=\"#n-", out);
+    sct_html_id(out, id + sizeof prefix - 1);
+    fputs("\">(note)</a>", out);
+}
+
+void sct_html_trace(FILE *out, const sct_render_doc *doc, const sct_trace *t)
+{
+    fputs("<h2 id=\"traceability\">Requirement traceability</h2>\n", out);
+    fputs("<p class=\"note\">Every requirement of the catalogue <code>", out);
+    sct_html_escape(out, doc->catalogue_path ? doc->catalogue_path : "(none)");
+    fprintf(out, "</code> (%zu requirements; %zu not exercised by any case of "
+                 "this run: <b>gaps</b>), the cases that cite it, and their "
+                 "verdicts. Non-passing cases are listed first.</p>\n",
+            doc->n_reqs, t->n_gaps);
+    if (!doc->catalogue_loaded)
+        fputs("<p class=\"warn\">The requirement catalogue could not be read: "
+              "gaps cannot be shown, only the requirements the cases cite.</p>\n",
+              out);
+    fputs("<table class=\"trace\"><tr><th>Requirement</th><th>Statement "
+          "(source)</th><th class=\"num\">Cases</th><th>Verdict</th>"
+          "<th>Cases exercising it</th></tr>\n", out);
+    for (size_t i = 0; i < t->n_rows; i++) {
+        const sct_trace_row *row = &t->rows[i];
+        if (i == doc->n_reqs && t->n_uncatalogued)
+            fprintf(out, "<tr><th colspan=\"5\">Cited by cases but not in the "
+                         "catalogue (%zu)</th></tr>\n", t->n_uncatalogued);
+        sct_group_verdict v = sct_tally_verdict(&row->tally);
+        fprintf(out, "<tr%s id=\"r-", row->n_cases ? "" : " class=\"gap\"");
+        sct_html_id(out, row->id);
+        fputs("\"><td class=\"req\">", out);
+        sct_html_escape(out, row->id);
+        note_link(out, row->id);
+        fputs("</td><td>", out);
+        if (row->req) {
+            sct_html_escape(out, row->req->text);
+            if (row->req->source[0]) {
+                fputs(" <span class=\"note\">(", out);
+                sct_html_escape(out, row->req->source);
+                fputs(")</span>", out);
+            }
+        } else {
+            fputs("<i>not in the catalogue</i>", out);
+        }
+        fprintf(out, "</td><td class=\"num\">%zu</td><td>", row->n_cases);
+        if (row->n_cases == 0)
+            sct_html_badge(out, "v-notrun", "GAP");
+        else
+            sct_html_badge(out, sct_group_verdict_class(v), sct_group_verdict_name(v));
+        fputs("</td><td class=\"ids\">", out);
+        if (row->n_cases == 0)
+            fputs("<b>no case exercises this requirement</b>", out);
+        else
+            case_list(out, doc, row);
+        fputs("</td></tr>\n", out);
+    }
+    fputs("</table>\n", out);
+}

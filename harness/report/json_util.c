@@ -1,0 +1,113 @@
+/*
+ * json_util.c — cJSON helpers (json_util.h).
+ */
+#include "json_util.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool sct_json_add_u64(cJSON *obj, const char *name, uint64_t v)
+{
+    char buf[24];
+    snprintf(buf, sizeof buf, "%" PRIu64, v);
+    return cJSON_AddRawToObject(obj, name, buf) != NULL;
+}
+
+bool sct_json_add_i64(cJSON *obj, const char *name, int64_t v)
+{
+    char buf[24];
+    snprintf(buf, sizeof buf, "%" PRId64, v);
+    return cJSON_AddRawToObject(obj, name, buf) != NULL;
+}
+
+bool sct_json_add_str(cJSON *obj, const char *name, const char *s)
+{
+    return cJSON_AddStringToObject(obj, name, s ? s : "") != NULL;
+}
+
+bool sct_json_get_u64(const cJSON *obj, const char *name, uint64_t *v)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, name);
+    if (!cJSON_IsNumber(it) || it->valuedouble < 0)
+        return false;
+    if (it->valuedouble < 9007199254740992.0) { /* 2^53: exact */
+        *v = (uint64_t)it->valuedouble;
+        return true;
+    }
+    /* cJSON keeps no text for numbers: beyond 2^53 the value is rounded. */
+    *v = it->valuedouble >= 18446744073709551615.0 ? UINT64_MAX
+                                                   : (uint64_t)it->valuedouble;
+    return true;
+}
+
+const char *sct_json_get_str(const cJSON *obj, const char *name)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, name);
+    return cJSON_IsString(it) ? it->valuestring : NULL;
+}
+
+int sct_json_write_file(const char *path, const cJSON *root, char *err,
+                        size_t err_cap)
+{
+    char *text = cJSON_Print(root);
+    if (text == NULL) {
+        snprintf(err, err_cap, "%s: out of memory while formatting JSON", path);
+        return 1;
+    }
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        snprintf(err, err_cap, "%s: cannot open for writing: %s", path, strerror(errno));
+        free(text);
+        return 1;
+    }
+    int rc = 0;
+    if (fputs(text, f) == EOF || fputc('\n', f) == EOF)
+        rc = 1;
+    if (fclose(f) != 0)
+        rc = 1;
+    if (rc != 0)
+        snprintf(err, err_cap, "%s: write error: %s", path, strerror(errno));
+    free(text);
+    return rc;
+}
+
+cJSON *sct_json_read_file(const char *path, char *err, size_t err_cap)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(err, err_cap, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf != NULL) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap)
+            break;
+        cap *= 2;
+        char *nb = realloc(buf, cap + 1);
+        if (nb == NULL) {
+            free(buf);
+            buf = NULL;
+        }
+        buf = nb;
+    }
+    bool read_error = ferror(f) != 0;
+    fclose(f);
+    if (buf == NULL || read_error) {
+        snprintf(err, err_cap, "%s: %s", path, buf ? "read error" : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    cJSON *root = cJSON_ParseWithLength(buf, n);
+    if (root == NULL)
+        snprintf(err, err_cap, "%s: not valid JSON (near byte %ld)", path,
+                 (long)(cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() - buf : -1));
+    free(buf);
+    return root;
+}

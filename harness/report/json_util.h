@@ -1,0 +1,31 @@
+/*
+ * json_util.h — small cJSON helpers shared by the JSON report and the
+ * baseline: exact 64-bit integers (cJSON numbers are doubles, so counts and
+ * ULP distances are written as raw integer literals) and checked adds.
+ */
+#ifndef SCT_REPORT_JSON_UTIL_H
+#define SCT_REPORT_JSON_UTIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+/* Adds `name`: integer literal with the exact value. */
+bool sct_json_add_u64(cJSON *obj, const char *name, uint64_t v);
+bool sct_json_add_i64(cJSON *obj, const char *name, int64_t v);
+/* Adds a string ("" for NULL). */
+bool sct_json_add_str(cJSON *obj, const char *name, const char *s);
+/* Reads an integer member written by sct_json_add_u64 (exact up to 2^53 as
+ * cJSON parses it; larger values read through the text). false when
+ * missing or not a number. */
+bool sct_json_get_u64(const cJSON *obj, const char *name, uint64_t *v);
+/* Member string or NULL. */
+const char *sct_json_get_str(const cJSON *obj, const char *name);
+/* Writes `root` to `path` (pretty, trailing newline); 0 or non-zero with err. */
+int sct_json_write_file(const char *path, const cJSON *root, char *err,
+                        size_t err_cap);
+/* Parses the file; NULL with err. */
+cJSON *sct_json_read_file(const char *path, char *err, size_t err_cap);
+
+#endif /* SCT_REPORT_JSON_UTIL_H */

@@ -1,0 +1,250 @@
+/*
+ * json_writer.c — the JSON run report, schema "sonnx-cts-run" 1.0
+ * (docs/report-format.md).  Case order is the run's order (manifest
+ * order); values that JSON numbers cannot carry exactly (bits, NaN, inf)
+ * are strings; 64-bit counts are exact integer literals.  Every field that
+ * varies between identical runs is documented as such; the per-run timing
+ * lives in "timing" and in each case's "seconds".
+ */
+#include <stdio.h>
+
+#include "json_util.h"
+#include "numeric/dtype.h"
+#include "report_writers.h"
+#include "run_summary.h"
+#include "value_format.h"
+
+static cJSON *shape_array(const sct_tensor_shape *t)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int32_t d = 0; a != NULL && d < t->rank; d++) {
+        char buf[24];
+        snprintf(buf, sizeof buf, "%lld", (long long)t->dims[d]);
+        cJSON_AddItemToArray(a, cJSON_CreateRaw(buf));
+    }
+    return a;
+}
+
+static cJSON *string_array(char *const *v, size_t n)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (size_t i = 0; a != NULL && i < n; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateString(v[i]));
+    return a;
+}
+
+static cJSON *verdict_counts(const size_t *counts)
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int v = 0; o != NULL && v < (int)SCT_VERDICT_COUNT; v++)
+        sct_json_add_u64(o, sct_verdict_name((sct_verdict)v), counts[v]);
+    return o;
+}
+
+/* Only the classes that occurred, in enum order: stable output. */
+static cJSON *deviation_counts(const uint64_t *counts)
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int d = 1; o != NULL && d < (int)SCT_DEV_COUNT; d++)
+        if (counts[d] != 0)
+            sct_json_add_u64(o, sct_deviation_name((sct_deviation)d), counts[d]);
+    return o;
+}
+
+static void add_value(cJSON *o, const char *name, int32_t type, uint64_t bits)
+{
+    char dec[SCT_VALUE_TEXT_MAX], hex[SCT_VALUE_TEXT_MAX], key[32];
+    sct_format_value(type, bits, dec, sizeof dec);
+    sct_format_bits(type, bits, hex, sizeof hex);
+    sct_json_add_str(o, name, dec);
+    snprintf(key, sizeof key, "%s_bits", name);
+    sct_json_add_str(o, key, hex);
+}
+
+static cJSON *sample_json(const sct_sample *s)
+{
+    static const char *const names[2] = {"a", "b"};
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    sct_json_add_u64(o, "index", s->index);
+    cJSON *coords = cJSON_AddArrayToObject(o, "coords");
+    for (int32_t d = 0; coords != NULL && d < s->rank; d++) {
+        char buf[24];
+        snprintf(buf, sizeof buf, "%lld", (long long)s->coords[d]);
+        cJSON_AddItemToArray(coords, cJSON_CreateRaw(buf));
+    }
+    for (size_t k = 0; k < s->n_inputs && k < 2; k++)
+        add_value(o, names[k], s->in_types[k], s->in_bits[k]);
+    add_value(o, "expected", s->out_type, s->expected_bits);
+    add_value(o, "actual", s->out_type, s->actual_bits);
+    if (s->ulp == SCT_ULP_NONE)
+        cJSON_AddNullToObject(o, "ulp");
+    else
+        sct_json_add_u64(o, "ulp", s->ulp);
+    sct_json_add_str(o, "class", sct_deviation_name(s->deviation));
+    cJSON_AddBoolToObject(o, "worst", s->worst);
+    return o;
+}
+
+static cJSON *case_json(const sct_case_result *c)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    sct_json_add_str(o, "id", c->id);
+    sct_json_add_str(o, "op", c->op_type);
+    sct_json_add_i64(o, "opset", c->opset);
+    cJSON *it = cJSON_AddArrayToObject(o, "input_types");
+    cJSON *is = cJSON_AddArrayToObject(o, "input_shapes");
+    for (size_t k = 0; k < c->n_inputs && k < 2; k++) {
+        cJSON_AddItemToArray(it, cJSON_CreateString(sct_dtype_name(c->inputs[k].elem_type)));
+        cJSON_AddItemToArray(is, shape_array(&c->inputs[k]));
+    }
+    sct_json_add_str(o, "output_type", sct_dtype_name(c->output.elem_type));
+    cJSON_AddItemToObject(o, "output_shape", shape_array(&c->output));
+    cJSON_AddItemToObject(o, "tags", string_array(c->tags, c->n_tags));
+    cJSON_AddItemToObject(o, "requirements",
+                          string_array(c->requirements, c->n_requirements));
+    sct_json_add_str(o, "expectation", c->expectation);
+    sct_json_add_u64(o, "tolerance_ulp", c->tolerance_ulp);
+    sct_json_add_str(o, "verdict", sct_verdict_name(c->verdict));
+    if (c->exec_status[0] != '\0')
+        sct_json_add_str(o, "exec_status", c->exec_status);
+    else
+        cJSON_AddNullToObject(o, "exec_status");
+    sct_json_add_i64(o, "signal", c->signal_number);
+    sct_json_add_i64(o, "exit_code", c->exit_code);
+    sct_json_add_str(o, "message", c->message);
+    cJSON_AddBoolToObject(o, "compared", c->compared);
+    sct_json_add_u64(o, "elements", c->compared ? c->stats.elements : 0);
+    sct_json_add_u64(o, "mismatches", c->compared ? c->stats.mismatches : 0);
+    sct_json_add_u64(o, "unmeasurable", c->compared ? c->stats.unmeasurable : 0);
+    if (c->compared && sct_dtype_by_code(c->output.elem_type) != NULL &&
+        sct_dtype_by_code(c->output.elem_type)->kind == SCT_KIND_FLOAT)
+        sct_json_add_u64(o, "max_ulp", c->stats.max_ulp);
+    else
+        cJSON_AddNullToObject(o, "max_ulp");
+    uint64_t none[SCT_DEV_COUNT] = {0};
+    cJSON_AddItemToObject(o, "deviation_counts",
+                          deviation_counts(c->compared ? c->stats.deviation_counts : none));
+    cJSON *samples = cJSON_AddArrayToObject(o, "samples");
+    for (size_t i = 0; samples != NULL && i < c->n_samples; i++)
+        cJSON_AddItemToArray(samples, sample_json(&c->samples[i]));
+    cJSON_AddNumberToObject(o, "seconds", c->seconds);
+    return o;
+}
+
+static cJSON *identity_json(const sct_run_identity *id)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    sct_json_add_str(o, "harness", "sonnx-cts");
+    sct_json_add_str(o, "harness_version", id->harness_version);
+    sct_json_add_str(o, "command_line", id->command_line);
+    sct_json_add_str(o, "host", id->host);
+    sct_json_add_str(o, "date_utc", id->date_utc);
+    sct_json_add_str(o, "profile", id->profile);
+    sct_json_add_str(o, "vectors_dir", id->vectors_dir);
+    sct_json_add_str(o, "vector_set_sha256", id->vector_set_sha256);
+    sct_json_add_str(o, "vector_format_version", id->vector_format_version);
+    cJSON *b = cJSON_AddObjectToObject(o, "backend");
+    sct_json_add_str(b, "vendor", id->vendor);
+    sct_json_add_str(b, "runtime_name", id->runtime_name);
+    sct_json_add_str(b, "runtime_version", id->runtime_version);
+    sct_json_add_str(b, "plugin_path", id->plugin_path);
+    sct_json_add_u64(b, "abi_major", id->abi_major);
+    sct_json_add_u64(b, "abi_minor", id->abi_minor);
+    sct_json_add_str(b, "isolation", id->isolation);
+    return o;
+}
+
+static cJSON *options_json(const sct_run_options *op)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    sct_json_add_u64(o, "max_errors", op->max_errors);
+    cJSON_AddBoolToObject(o, "strict_nan", op->strict_nan);
+    cJSON_AddNumberToObject(o, "timeout_seconds", op->timeout_seconds);
+    cJSON_AddBoolToObject(o, "isolate", op->isolate);
+    sct_json_add_str(o, "vendor_options", op->vendor_options);
+    sct_json_add_str(o, "filters", op->filters);
+    return o;
+}
+
+static cJSON *summary_json(const sct_run_report *r, const sct_run_summary *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    sct_json_add_u64(o, "cases", s->cases);
+    cJSON_AddItemToObject(o, "verdicts", verdict_counts(s->counts));
+    sct_json_add_u64(o, "elements", s->elements);
+    sct_json_add_u64(o, "mismatches", s->mismatches);
+    cJSON_AddItemToObject(o, "deviation_counts", deviation_counts(s->deviation_counts));
+    sct_json_add_u64(o, "not_in_profile", r->n_filtered_profile);
+    sct_json_add_u64(o, "excluded_by_filters", r->n_filtered_selection);
+    sct_json_add_str(o, "overall", sct_overall_name(s->overall));
+    sct_json_add_i64(o, "exit_code", sct_overall_exit_code(s->overall));
+    return o;
+}
+
+static cJSON *group_json(const sct_group_summary *g)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    sct_json_add_str(o, "op", g->op_type);
+    sct_json_add_str(o, "types", g->types);
+    sct_json_add_u64(o, "cases", g->cases);
+    cJSON_AddItemToObject(o, "verdicts", verdict_counts(g->counts));
+    sct_json_add_u64(o, "passed", g->counts[SCT_VERDICT_PASS]);
+    sct_json_add_u64(o, "failed", g->counts[SCT_VERDICT_FAIL] +
+                                      g->counts[SCT_VERDICT_CRASH] +
+                                      g->counts[SCT_VERDICT_TIMEOUT]);
+    sct_json_add_u64(o, "elements", g->elements);
+    sct_json_add_u64(o, "mismatches", g->mismatches);
+    if (g->has_ulp)
+        sct_json_add_u64(o, "max_ulp", g->max_ulp);
+    else
+        cJSON_AddNullToObject(o, "max_ulp");
+    cJSON_AddItemToObject(o, "deviation_counts", deviation_counts(g->deviation_counts));
+    sct_json_add_str(o, "verdict", sct_overall_name(g->verdict));
+    return o;
+}
+
+int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
+                        size_t err_cap)
+{
+    sct_run_summary s;
+    if (sct_run_summary_build(r, &s) != 0) {
+        snprintf(err, err_cap, "%s: out of memory", path);
+        return 1;
+    }
+    cJSON *root = cJSON_CreateObject();
+    if (root != NULL) {
+        sct_json_add_str(root, "schema", SCT_RUN_SCHEMA);
+        sct_json_add_str(root, "schema_version", SCT_RUN_SCHEMA_VERSION);
+        cJSON_AddItemToObject(root, "identity", identity_json(&r->identity));
+        cJSON_AddItemToObject(root, "options", options_json(&r->options));
+        cJSON_AddItemToObject(root, "summary", summary_json(r, &s));
+        cJSON *groups = cJSON_AddArrayToObject(root, "groups");
+        for (size_t i = 0; groups != NULL && i < s.n_groups; i++)
+            cJSON_AddItemToArray(groups, group_json(&s.groups[i]));
+        cJSON *cases = cJSON_AddArrayToObject(root, "cases");
+        for (size_t i = 0; cases != NULL && i < r->n_cases; i++)
+            cJSON_AddItemToArray(cases, case_json(&r->cases[i]));
+        cJSON *timing = cJSON_AddObjectToObject(root, "timing");
+        cJSON_AddNumberToObject(timing, "seconds", r->seconds);
+    }
+    sct_run_summary_free(&s);
+    if (root == NULL) {
+        snprintf(err, err_cap, "%s: out of memory", path);
+        return 1;
+    }
+    int rc = sct_json_write_file(path, root, err, err_cap);
+    cJSON_Delete(root);
+    return rc;
+}

@@ -1,0 +1,135 @@
+/*
+ * render_model.h — what the HTML and Markdown reports show, read from a
+ * run's JSON report (docs/report-format.md), the requirement catalogue
+ * (vectors/requirements.json) and the spec notes (docs/spec-notes.md).
+ *
+ * The writers never see the runner's in-memory structures: a report
+ * rendered from a JSON file (`sonnx-cts report`) and one rendered at the end
+ * of a run (`run --html`) come from the same bytes, so they are identical.
+ * Everything here is owned by the sct_render_doc and freed with
+ * sct_render_doc_free().  Missing JSON fields become "" / 0 / false, never a
+ * crash: a report of a truncated JSON still says what it could read, and
+ * the loader records every problem in `warnings`, which the report shows.
+ */
+#ifndef SCT_REPORT_RENDER_MODEL_H
+#define SCT_REPORT_RENDER_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A labelled value of the identity block, in display order. */
+typedef struct sct_render_kv {
+    char *label;
+    char *value;
+} sct_render_kv;
+
+typedef struct sct_render_count {
+    char *name;          /* deviation class, e.g. "rounded-toward-zero" */
+    uint64_t count;
+} sct_render_count;
+
+/* One mismatching element, as the JSON sample gives it. */
+typedef struct sct_render_sample {
+    char *index;         /* flat index */
+    char *coords;        /* "[0, 2]" */
+    char *inputs;        /* "A = 1.5 (0x3fc00000); B = ..." */
+    char *expected;      /* "1.5 (0x3fc00000)" */
+    char *actual;
+    char *ulp;           /* "3" or "n/a" */
+    char *deviation;
+    bool worst;          /* the case's worst element */
+} sct_render_sample;
+
+typedef struct sct_render_case {
+    char *id;
+    char *op;            /* "Div" */
+    char *type_a;        /* element type of input A (or the case's type) */
+    char *type_b;        /* element type of input B ("" if unknown) */
+    char *type_out;
+    char *types;         /* group label: "float32", or "float32,int8" when
+                            the input types differ (the JSON group key) */
+    char *verdict;       /* upper case: PASS, FAIL, UNSUPPORTED, CRASH, ERROR, ... */
+    char *expectation;   /* values, no-crash, reject */
+    char *message;
+    char *description;
+    char **requirements; size_t n_requirements;
+    char **tags; size_t n_tags;
+    uint64_t elements;
+    uint64_t mismatches;
+    bool has_max_ulp;
+    uint64_t max_ulp;
+    bool has_tolerance;
+    uint64_t tolerance_ulp;
+    sct_render_count *deviations; size_t n_deviations;
+    sct_render_sample *samples; size_t n_samples;
+} sct_render_case;
+
+/* A histogram bin as the JSON gives it (group ulp_histogram). */
+typedef struct sct_render_bin {
+    char *label;         /* "0", "1", "2", "3-4", ..., "n/a" */
+    uint64_t lo, hi;     /* ULP range; hi == UINT64_MAX: open; both 0 and
+                            `unmeasurable`: NaN / integer mismatch bin */
+    bool unmeasurable;
+    uint64_t count;
+} sct_render_bin;
+
+/* A group of the JSON (op x type summary), used for the ULP histograms. */
+typedef struct sct_render_group {
+    char *op;
+    char *type;
+    char *verdict;
+    uint64_t cases, elements, mismatches;
+    bool has_max_ulp;
+    uint64_t max_ulp;
+    bool has_tolerance;
+    uint64_t tolerance_ulp;
+    sct_render_bin *bins; size_t n_bins;  /* 0: the JSON has no histogram */
+} sct_render_group;
+
+typedef struct sct_render_requirement {
+    char *id;            /* "sonnx-div:float:R2" */
+    char *source;        /* document / section, e.g. "sonnx-div.md #float" */
+    char *text;          /* the requirement's statement */
+} sct_render_requirement;
+
+typedef struct sct_render_note {
+    char *id;            /* "SN-18" */
+    char *title;
+    char *body;          /* markdown source of the note (rendered as text) */
+} sct_render_note;
+
+typedef struct sct_render_doc {
+    char *title;                 /* "sonnx-cts conformance report: <runtime>" */
+    char *overall_verdict;       /* PASS, FAIL, ... as the JSON says */
+    char *exit_meaning;          /* one sentence explaining the verdict */
+    sct_render_kv *identity; size_t n_identity;
+    sct_render_kv *totals; size_t n_totals;   /* cases per verdict etc. */
+    char *vectors_dir;           /* from the JSON identity */
+    char *command_line;
+    sct_render_case *cases; size_t n_cases;
+    sct_render_group *groups; size_t n_groups;
+    sct_render_requirement *reqs; size_t n_reqs;  /* the catalogue */
+    bool catalogue_loaded;
+    char *catalogue_path;
+    sct_render_note *notes; size_t n_notes;
+    char *notes_path;
+    char **warnings; size_t n_warnings;  /* problems met while loading */
+} sct_render_doc;
+
+void sct_render_doc_free(sct_render_doc *doc);
+
+/* Small owned-string helpers shared by the loaders. */
+char *sct_render_strdup(const char *s);           /* NULL -> "" */
+char *sct_render_printf(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+/* realloc(p, n * size) that ends the process on failure or overflow. */
+void *sct_render_grow(void *p, size_t n, size_t size);
+/* Appends a formatted warning to doc->warnings. */
+void sct_render_warn(sct_render_doc *doc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Appends a (label, value) pair to an array of kv (grown with realloc). */
+void sct_render_kv_add(sct_render_kv **arr, size_t *n, const char *label,
+                       const char *value);
+
+#endif /* SCT_REPORT_RENDER_MODEL_H */

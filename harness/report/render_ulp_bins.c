@@ -1,0 +1,129 @@
+/*
+ * render_ulp_bins.c — group ULP histograms (render_ulp_bins.h).
+ */
+#include "render_ulp_bins.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Bucket upper bounds for derived float histograms: 0, 1, 2, 3-4, 5-16,
+ * 17-256, 257-65536, above.  Powers of two and 16 on purpose: a 1-ULP
+ * (rounding direction) bug, a few-ULP (double rounding, fast path) bug and a
+ * wildly wrong result land in visibly different bars. */
+static const uint64_t k_upper[] = {0, 1, 2, 4, 16, 256, 65536, UINT64_MAX};
+#define N_UPPER (sizeof k_upper / sizeof k_upper[0])
+
+static void bucket_label(size_t i, char *buf, size_t cap)
+{
+    uint64_t lo = i == 0 ? 0 : k_upper[i - 1] + 1;
+    if (k_upper[i] == UINT64_MAX)
+        snprintf(buf, cap, ">%llu", (unsigned long long)(lo - 1));
+    else if (lo == k_upper[i])
+        snprintf(buf, cap, "%llu", (unsigned long long)lo);
+    else
+        snprintf(buf, cap, "%llu-%llu", (unsigned long long)lo,
+                 (unsigned long long)k_upper[i]);
+}
+
+static void add_bar(sct_ulp_histogram *h, const char *label, uint64_t count,
+                    sct_svg_tone tone)
+{
+    if (h->n_bars >= SCT_ULP_BINS_MAX)
+        return;
+    snprintf(h->labels[h->n_bars], sizeof h->labels[0], "%s", label);
+    h->bars[h->n_bars].label = h->labels[h->n_bars];
+    h->bars[h->n_bars].count = count;
+    h->bars[h->n_bars].tone = tone;
+    h->n_bars++;
+}
+
+static bool from_group_bins(const sct_render_group *g, sct_ulp_histogram *h)
+{
+    uint64_t total = 0;
+    for (size_t i = 0; i < g->n_bins && i < SCT_ULP_BINS_MAX; i++) {
+        const sct_render_bin *b = &g->bins[i];
+        sct_svg_tone tone = SCT_SVG_TONE_NEUTRAL;
+        if (!b->unmeasurable)
+            tone = (g->has_tolerance && b->hi <= g->tolerance_ulp)
+                       ? SCT_SVG_TONE_OK : SCT_SVG_TONE_BAD;
+        add_bar(h, b->label, b->count, tone);
+        total += b->count;
+    }
+    h->unit = "elements";
+    h->derived = false;
+    snprintf(h->caption, sizeof h->caption,
+             "%s %s: elements by ULP distance", g->op, g->type);
+    return total > 0;
+}
+
+static bool derived_float(const sct_render_doc *doc, const sct_render_group *g,
+                          sct_ulp_histogram *h)
+{
+    uint64_t counts[N_UPPER] = {0};
+    uint64_t no_ulp = 0, total = 0, tol = UINT64_MAX;
+    bool has_tol = false;
+    for (size_t i = 0; i < doc->n_cases; i++) {
+        const sct_render_case *c = &doc->cases[i];
+        if (strcmp(c->op, g->op) != 0 || strcmp(c->types, g->type) != 0 ||
+            c->elements == 0)
+            continue;
+        total++;
+        if (c->has_tolerance && (!has_tol || c->tolerance_ulp < tol)) {
+            tol = c->tolerance_ulp;
+            has_tol = true;
+        }
+        if (!c->has_max_ulp) {
+            no_ulp++;
+            continue;
+        }
+        size_t b = 0;
+        while (k_upper[b] < c->max_ulp)
+            b++;
+        counts[b]++;
+    }
+    for (size_t i = 0; i < N_UPPER; i++) {
+        char label[24];
+        bucket_label(i, label, sizeof label);
+        add_bar(h, label, counts[i],
+                has_tol && k_upper[i] <= tol ? SCT_SVG_TONE_OK : SCT_SVG_TONE_BAD);
+    }
+    if (no_ulp)
+        add_bar(h, "n/a", no_ulp, SCT_SVG_TONE_NEUTRAL);
+    h->unit = "cases";
+    h->derived = true;
+    snprintf(h->caption, sizeof h->caption,
+             "%s %s: cases by worst-element ULP", g->op, g->type);
+    return total > 0;
+}
+
+static bool derived_exact(const sct_render_doc *doc, const sct_render_group *g,
+                          sct_ulp_histogram *h)
+{
+    uint64_t elements = 0, mismatches = 0;
+    for (size_t i = 0; i < doc->n_cases; i++) {
+        const sct_render_case *c = &doc->cases[i];
+        if (strcmp(c->op, g->op) != 0 || strcmp(c->types, g->type) != 0)
+            continue;
+        elements += c->elements;
+        mismatches += c->mismatches;
+    }
+    add_bar(h, "exact", elements - (mismatches <= elements ? mismatches : elements),
+            SCT_SVG_TONE_OK);
+    add_bar(h, "mismatch", mismatches, SCT_SVG_TONE_BAD);
+    h->unit = "elements";
+    h->derived = true;
+    snprintf(h->caption, sizeof h->caption, "%s %s: elements, exact types",
+             g->op, g->type);
+    return elements > 0;
+}
+
+bool sct_ulp_histogram_build(const sct_render_doc *doc,
+                             const sct_render_group *g, sct_ulp_histogram *out)
+{
+    memset(out, 0, sizeof *out);
+    if (g->n_bins > 0)
+        return from_group_bins(g, out);
+    if (g->has_max_ulp)
+        return derived_float(doc, g, out);
+    return derived_exact(doc, g, out);
+}

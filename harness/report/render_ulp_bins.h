@@ -1,0 +1,39 @@
+/*
+ * render_ulp_bins.h — the ULP histogram of an op x type group, ready to
+ * draw, from what the JSON carries.
+ *
+ * Preferred source: the group's "ulp_histogram" (per-element counts written
+ * by the runner).  When a JSON has none (an older writer), the histogram is
+ * derived from the case records and says so in its caption: floats count
+ * CASES by their worst element's ULP distance; integer and bool outputs count
+ * ELEMENTS as exact / mismatch.  Nothing is ever estimated.
+ */
+#ifndef SCT_REPORT_RENDER_ULP_BINS_H
+#define SCT_REPORT_RENDER_ULP_BINS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "render_model.h"
+#include "svg_histogram.h"
+
+#define SCT_ULP_BINS_MAX 16
+
+typedef struct sct_ulp_histogram {
+    char caption[160];
+    const char *unit;                 /* "elements" or "cases" */
+    bool derived;                     /* not from the JSON's histogram */
+    size_t n_bars;
+    char labels[SCT_ULP_BINS_MAX][24];
+    sct_svg_bar bars[SCT_ULP_BINS_MAX];
+} sct_ulp_histogram;
+
+/* Histogram of the cases with this op and types label ("float32"), or of
+ * the group record `g` when it has bins.  Returns false when there is
+ * nothing to draw (no compared element). */
+bool sct_ulp_histogram_build(const sct_render_doc *doc,
+                             const sct_render_group *g,
+                             sct_ulp_histogram *out);
+
+#endif /* SCT_REPORT_RENDER_ULP_BINS_H */

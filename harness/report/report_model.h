@@ -1,0 +1,110 @@
+/*
+ * report_model.h — the results of one run, as every report writer (text,
+ * JSON, JUnit, baseline; Markdown/HTML and merge later) consumes them.
+ *
+ * The model owns copies of all strings, so it outlives the vector set and
+ * can also be rebuilt from a JSON report (merge, report subcommands).
+ * Memory per case is a fixed summary plus at most max_errors + 1 element
+ * samples: flat in the number of elements, linear in the number of cases.
+ */
+#ifndef SCT_REPORT_MODEL_H
+#define SCT_REPORT_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compare.h"
+#include "compare_tensors.h"
+#include "sonnx_cts/plugin.h"
+#include "verdict.h"
+
+/* One mismatching element kept for the reports. */
+typedef struct sct_sample {
+    uint64_t index;                  /* flat row-major output index */
+    int32_t rank;
+    int64_t coords[SONNX_MAX_RANK];
+    size_t n_inputs;
+    int32_t in_types[2];
+    uint64_t in_bits[2];
+    int32_t out_type;
+    uint64_t expected_bits, actual_bits;
+    uint64_t ulp;                    /* SCT_ULP_NONE: not measurable */
+    sct_deviation deviation;
+    bool worst;                      /* the case's worst element */
+} sct_sample;
+
+typedef struct sct_tensor_shape {
+    int32_t elem_type;
+    int32_t rank;
+    int64_t dims[SONNX_MAX_RANK];
+} sct_tensor_shape;
+
+typedef struct sct_case_result {
+    char *id;
+    char *op_type;
+    int32_t opset;
+    size_t n_inputs;
+    sct_tensor_shape inputs[2];
+    sct_tensor_shape output;
+    char **tags; size_t n_tags;
+    char **requirements; size_t n_requirements;
+    char *expectation;               /* "values", "no-crash", "reject" */
+    uint32_t tolerance_ulp;          /* the case's max_ulp */
+    sct_verdict verdict;
+    char *exec_status;               /* "OK", "CRASH", ...; "" when not run */
+    int signal_number;               /* CRASH by signal, else 0 */
+    int exit_code;                   /* CRASH by exit, else -1 */
+    char *message;                   /* why (ERROR, FAIL without elements,
+                                        UNSUPPORTED ...); "" when none */
+    bool compared;                   /* elements were compared */
+    sct_tensor_stats stats;          /* valid when compared */
+    sct_sample *samples; size_t n_samples;
+    double seconds;                  /* timing: wall time of the case */
+} sct_case_result;
+
+typedef struct sct_run_identity {
+    char *harness_version;
+    char *command_line;
+    char *host;
+    char *date_utc;                  /* timing-like: differs between runs */
+    char *profile;                   /* "onnx" / "sonnx" */
+    char *vectors_dir;
+    char *vector_set_sha256;
+    char *vector_format_version;
+    char *vendor, *runtime_name, *runtime_version, *plugin_path;
+    char *isolation;
+    uint32_t abi_major, abi_minor;
+} sct_run_identity;
+
+typedef struct sct_run_options {
+    uint32_t max_errors;
+    bool strict_nan;
+    double timeout_seconds;
+    bool isolate;
+    char *vendor_options;
+    char *filters;                   /* human-readable: "--op Div --type float32" */
+} sct_run_options;
+
+typedef struct sct_run_report {
+    sct_run_identity identity;
+    sct_run_options options;
+    sct_case_result *cases; size_t n_cases, cap_cases;
+    size_t n_filtered_profile;       /* in the set, not in the selected profile */
+    size_t n_filtered_selection;     /* in the profile, excluded by filters */
+    double seconds;                  /* timing: wall time of the run */
+} sct_run_report;
+
+void sct_run_report_init(sct_run_report *r);
+void sct_run_report_free(sct_run_report *r);
+
+/* Appends a zeroed case (strings "" except where set later, exit_code -1);
+ * NULL on allocation failure.  The pointer is valid until the next append. */
+sct_case_result *sct_run_report_add_case(sct_run_report *r);
+
+/* Owned copy helpers: never return NULL for a non-NULL argument unless out
+ * of memory; NULL argument gives "". */
+char *sct_report_strdup(const char *s);
+char **sct_report_strvdup(char *const *v, size_t n);
+
+#endif /* SCT_REPORT_MODEL_H */

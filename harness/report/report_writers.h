@@ -1,0 +1,26 @@
+/*
+ * report_writers.h — the report formats of a run (docs/report-format.md):
+ * text (TestFloat-like element lines + summary table), JSON
+ * ("sonnx-cts-run" schema), JUnit XML.  Each writer returns 0, or non-zero
+ * with `err` naming the file and the reason.
+ */
+#ifndef SCT_REPORT_WRITERS_H
+#define SCT_REPORT_WRITERS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report_model.h"
+
+#define SCT_RUN_SCHEMA "sonnx-cts-run"
+#define SCT_RUN_SCHEMA_VERSION "1.0"
+
+int sct_write_text(FILE *out, const sct_run_report *r, char *err, size_t err_cap);
+int sct_write_text_file(const char *path, const sct_run_report *r, char *err,
+                        size_t err_cap);
+int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
+                        size_t err_cap);
+int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
+                         size_t err_cap);
+
+#endif /* SCT_REPORT_WRITERS_H */

@@ -1,0 +1,95 @@
+/*
+ * run_summary.c — per-verdict, per-group and overall counts.
+ */
+#include "run_summary.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fp_format.h"
+#include "numeric/dtype.h"
+
+void sct_case_types_label(const sct_case_result *c, char *buf, size_t cap)
+{
+    if (c->n_inputs == 0) {
+        snprintf(buf, cap, "%s", sct_dtype_name(c->output.elem_type));
+        return;
+    }
+    bool same = true;
+    for (size_t k = 1; k < c->n_inputs && k < 2; k++)
+        same = same && c->inputs[k].elem_type == c->inputs[0].elem_type;
+    if (same || c->n_inputs < 2)
+        snprintf(buf, cap, "%s", sct_dtype_name(c->inputs[0].elem_type));
+    else
+        snprintf(buf, cap, "%s,%s", sct_dtype_name(c->inputs[0].elem_type),
+                 sct_dtype_name(c->inputs[1].elem_type));
+}
+
+static sct_group_summary *find_or_add(sct_run_summary *s, size_t *cap,
+                                      const char *op, const char *types)
+{
+    for (size_t i = 0; i < s->n_groups; i++)
+        if (strcmp(s->groups[i].op_type, op) == 0 &&
+            strcmp(s->groups[i].types, types) == 0)
+            return &s->groups[i];
+    if (s->n_groups == *cap) {
+        size_t ncap = *cap ? 2 * *cap : 16;
+        sct_group_summary *g = realloc(s->groups, ncap * sizeof *g);
+        if (g == NULL)
+            return NULL;
+        s->groups = g;
+        *cap = ncap;
+    }
+    sct_group_summary *g = &s->groups[s->n_groups++];
+    memset(g, 0, sizeof *g);
+    snprintf(g->op_type, sizeof g->op_type, "%s", op);
+    snprintf(g->types, sizeof g->types, "%s", types);
+    return g;
+}
+
+int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s)
+{
+    memset(s, 0, sizeof *s);
+    size_t cap = 0;
+    for (size_t i = 0; i < r->n_cases; i++) {
+        const sct_case_result *c = &r->cases[i];
+        char types[96];
+        sct_case_types_label(c, types, sizeof types);
+        sct_group_summary *g = find_or_add(s, &cap, c->op_type, types);
+        if (g == NULL) {
+            sct_run_summary_free(s);
+            return 1;
+        }
+        size_t v = c->verdict < SCT_VERDICT_COUNT ? (size_t)c->verdict
+                                                  : (size_t)SCT_VERDICT_ERROR;
+        g->cases++;
+        g->counts[v]++;
+        s->cases++;
+        s->counts[v]++;
+        if (sct_fp_format_of(c->output.elem_type) != NULL)
+            g->has_ulp = true;
+        if (!c->compared)
+            continue;
+        g->elements += c->stats.elements;
+        g->mismatches += c->stats.mismatches;
+        s->elements += c->stats.elements;
+        s->mismatches += c->stats.mismatches;
+        if (c->stats.max_ulp > g->max_ulp)
+            g->max_ulp = c->stats.max_ulp;
+        for (int d = 0; d < (int)SCT_DEV_COUNT; d++) {
+            g->deviation_counts[d] += c->stats.deviation_counts[d];
+            s->deviation_counts[d] += c->stats.deviation_counts[d];
+        }
+    }
+    for (size_t i = 0; i < s->n_groups; i++)
+        s->groups[i].verdict = sct_overall_from_counts(s->groups[i].counts);
+    s->overall = sct_overall_from_counts(s->counts);
+    return 0;
+}
+
+void sct_run_summary_free(sct_run_summary *s)
+{
+    free(s->groups);
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,47 @@
+/*
+ * run_summary.h — counts per verdict, per op × types group and overall,
+ * derived from the cases of a run report (never stored: recomputed by
+ * every writer, so a merged report summarises exactly its cases).
+ */
+#ifndef SCT_REPORT_RUN_SUMMARY_H
+#define SCT_REPORT_RUN_SUMMARY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "report_model.h"
+#include "verdict.h"
+
+typedef struct sct_group_summary {
+    char op_type[32];
+    char types[96];          /* sct_case_types_label */
+    size_t cases;
+    size_t counts[SCT_VERDICT_COUNT];
+    uint64_t elements;       /* compared elements */
+    uint64_t mismatches;
+    bool has_ulp;            /* float outputs: max_ulp is meaningful */
+    uint64_t max_ulp;
+    uint64_t deviation_counts[SCT_DEV_COUNT];
+    sct_overall verdict;
+} sct_group_summary;
+
+typedef struct sct_run_summary {
+    size_t cases;
+    size_t counts[SCT_VERDICT_COUNT];
+    uint64_t elements, mismatches;
+    uint64_t deviation_counts[SCT_DEV_COUNT];
+    sct_overall overall;
+    sct_group_summary *groups; size_t n_groups; /* first-appearance order */
+} sct_run_summary;
+
+/* Returns 0, non-zero when out of memory. */
+int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s);
+void sct_run_summary_free(sct_run_summary *s);
+
+/* The types part of a group key: the input type names, joined by "," when
+ * they differ ("float32", "float32,int32"); the output type when the case
+ * declares no inputs. */
+void sct_case_types_label(const sct_case_result *c, char *buf, size_t cap);
+
+#endif /* SCT_REPORT_RUN_SUMMARY_H */
