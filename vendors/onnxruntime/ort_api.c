@@ -1,0 +1,197 @@
+/*
+ * ort_api.c — loads libonnxruntime and fills our sct_ort_api from ORT's
+ * OrtApi table (see ort_api.h for why we index slots).  Refuses anything but
+ * ORT 1.30.0: a certification names exactly one runtime version, and slot
+ * positions we have not checked against another version are not trusted.
+ */
+#include "ort_api.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+/* OrtApiBase as ORT documents it: two function pointers. */
+typedef void (*sct_ort_any_fn)(void);
+typedef struct sct_ort_api_base {
+    const sct_ort_any_fn *(*get_api)(uint32_t version);
+    const char *(*get_version_string)(void);
+} sct_ort_api_base;
+
+typedef const sct_ort_api_base *(*sct_ort_get_api_base_fn)(void);
+
+const char *sct_ort_error_code_name(int code)
+{
+    static const char *const names[] = {
+        "ORT_OK", "ORT_FAIL", "ORT_INVALID_ARGUMENT", "ORT_NO_SUCHFILE",
+        "ORT_NO_MODEL", "ORT_ENGINE_ERROR", "ORT_RUNTIME_EXCEPTION",
+        "ORT_INVALID_PROTOBUF", "ORT_MODEL_LOADED", "ORT_NOT_IMPLEMENTED",
+        "ORT_INVALID_GRAPH", "ORT_EP_FAIL"};
+    if (code < 0 || (size_t)code >= sizeof names / sizeof names[0])
+        return "ORT_UNKNOWN_ERROR_CODE";
+    return names[code];
+}
+
+/* Converting between function pointer types is defined (C11 6.3.2.3p8) as
+ * long as the call goes through the right type; each macro use below names
+ * the type ORT documents for that slot. */
+#define SCT_TAKE_SLOT(api, member, table, slot)                              \
+    ((api)->member = (__typeof__((api)->member))(table)[(slot)])
+
+static void fill_from_table(sct_ort_api *api, const sct_ort_any_fn *t)
+{
+    SCT_TAKE_SLOT(api, create_status, t, SCT_ORT_SLOT_CREATE_STATUS);
+    SCT_TAKE_SLOT(api, get_error_code, t, SCT_ORT_SLOT_GET_ERROR_CODE);
+    SCT_TAKE_SLOT(api, get_error_message, t, SCT_ORT_SLOT_GET_ERROR_MESSAGE);
+    SCT_TAKE_SLOT(api, create_env, t, SCT_ORT_SLOT_CREATE_ENV);
+    SCT_TAKE_SLOT(api, create_session_from_array, t,
+                  SCT_ORT_SLOT_CREATE_SESSION_FROM_ARRAY);
+    SCT_TAKE_SLOT(api, run, t, SCT_ORT_SLOT_RUN);
+    SCT_TAKE_SLOT(api, create_session_options, t,
+                  SCT_ORT_SLOT_CREATE_SESSION_OPTIONS);
+    SCT_TAKE_SLOT(api, set_graph_optimization_level, t,
+                  SCT_ORT_SLOT_SET_GRAPH_OPTIMIZATION_LEVEL);
+    SCT_TAKE_SLOT(api, set_intra_op_num_threads, t,
+                  SCT_ORT_SLOT_SET_INTRA_OP_NUM_THREADS);
+    SCT_TAKE_SLOT(api, create_tensor_with_data, t,
+                  SCT_ORT_SLOT_CREATE_TENSOR_WITH_DATA);
+    SCT_TAKE_SLOT(api, get_tensor_mutable_data, t,
+                  SCT_ORT_SLOT_GET_TENSOR_MUTABLE_DATA);
+    SCT_TAKE_SLOT(api, get_tensor_element_type, t,
+                  SCT_ORT_SLOT_GET_TENSOR_ELEMENT_TYPE);
+    SCT_TAKE_SLOT(api, get_dimensions_count, t,
+                  SCT_ORT_SLOT_GET_DIMENSIONS_COUNT);
+    SCT_TAKE_SLOT(api, get_dimensions, t, SCT_ORT_SLOT_GET_DIMENSIONS);
+    SCT_TAKE_SLOT(api, get_tensor_type_and_shape, t,
+                  SCT_ORT_SLOT_GET_TENSOR_TYPE_AND_SHAPE);
+    SCT_TAKE_SLOT(api, create_cpu_memory_info, t,
+                  SCT_ORT_SLOT_CREATE_CPU_MEMORY_INFO);
+    SCT_TAKE_SLOT(api, release_env, t, SCT_ORT_SLOT_RELEASE_ENV);
+    SCT_TAKE_SLOT(api, release_status, t, SCT_ORT_SLOT_RELEASE_STATUS);
+    SCT_TAKE_SLOT(api, release_memory_info, t,
+                  SCT_ORT_SLOT_RELEASE_MEMORY_INFO);
+    SCT_TAKE_SLOT(api, release_session, t, SCT_ORT_SLOT_RELEASE_SESSION);
+    SCT_TAKE_SLOT(api, release_value, t, SCT_ORT_SLOT_RELEASE_VALUE);
+    SCT_TAKE_SLOT(api, release_tensor_info, t,
+                  SCT_ORT_SLOT_RELEASE_TENSOR_INFO);
+    SCT_TAKE_SLOT(api, release_session_options, t,
+                  SCT_ORT_SLOT_RELEASE_SESSION_OPTIONS);
+    SCT_TAKE_SLOT(api, add_session_config_entry, t,
+                  SCT_ORT_SLOT_ADD_SESSION_CONFIG_ENTRY);
+}
+
+/* True when every slot we took is non-NULL: a cheap guard against a table
+ * shorter than we think (ORT never leaves a published slot empty). */
+static int all_slots_present(const sct_ort_any_fn *t)
+{
+    static const int used[] = {
+        SCT_ORT_SLOT_CREATE_STATUS, SCT_ORT_SLOT_GET_ERROR_CODE,
+        SCT_ORT_SLOT_GET_ERROR_MESSAGE, SCT_ORT_SLOT_CREATE_ENV,
+        SCT_ORT_SLOT_CREATE_SESSION_FROM_ARRAY, SCT_ORT_SLOT_RUN,
+        SCT_ORT_SLOT_CREATE_SESSION_OPTIONS,
+        SCT_ORT_SLOT_SET_GRAPH_OPTIMIZATION_LEVEL,
+        SCT_ORT_SLOT_SET_INTRA_OP_NUM_THREADS,
+        SCT_ORT_SLOT_CREATE_TENSOR_WITH_DATA,
+        SCT_ORT_SLOT_GET_TENSOR_MUTABLE_DATA,
+        SCT_ORT_SLOT_GET_TENSOR_ELEMENT_TYPE, SCT_ORT_SLOT_GET_DIMENSIONS_COUNT,
+        SCT_ORT_SLOT_GET_DIMENSIONS, SCT_ORT_SLOT_GET_TENSOR_TYPE_AND_SHAPE,
+        SCT_ORT_SLOT_CREATE_CPU_MEMORY_INFO, SCT_ORT_SLOT_RELEASE_ENV,
+        SCT_ORT_SLOT_RELEASE_STATUS, SCT_ORT_SLOT_RELEASE_MEMORY_INFO,
+        SCT_ORT_SLOT_RELEASE_SESSION, SCT_ORT_SLOT_RELEASE_VALUE,
+        SCT_ORT_SLOT_RELEASE_TENSOR_INFO, SCT_ORT_SLOT_RELEASE_SESSION_OPTIONS,
+        SCT_ORT_SLOT_ADD_SESSION_CONFIG_ENTRY};
+    for (size_t i = 0; i < sizeof used / sizeof used[0]; i++)
+        if (t[used[i]] == NULL)
+            return 0;
+    return 1;
+}
+
+/* CreateStatus(code, msg) must hand back the same code and text: proves
+ * slots 0, 1, 2 and 93 before anything else trusts the table. */
+static int status_round_trip(const sct_ort_api *api, char *err,
+                             size_t err_cap)
+{
+    static const char probe[] = "sonnx-cts status round trip";
+    sct_ort_status st = api->create_status(SCT_ORT_NOT_IMPLEMENTED, probe);
+    if (st == NULL) {
+        snprintf(err, err_cap, "ORT CreateStatus (slot %d) returned NULL",
+                 SCT_ORT_SLOT_CREATE_STATUS);
+        return -1;
+    }
+    int code = api->get_error_code(st);
+    const char *msg = api->get_error_message(st);
+    int ok = code == SCT_ORT_NOT_IMPLEMENTED && msg != NULL &&
+             strcmp(msg, probe) == 0;
+    if (!ok)
+        snprintf(err, err_cap,
+                 "ORT status round trip failed: CreateStatus(%d, \"%s\") read "
+                 "back as code %d, message \"%s\" (slots 0/1/2 do not match "
+                 "this library)",
+                 SCT_ORT_NOT_IMPLEMENTED, probe, code, msg ? msg : "(null)");
+    api->release_status(st);
+    return ok ? 0 : -1;
+}
+
+int sct_ort_api_load(const char *lib_path, sct_ort_api *api, char *err,
+                     size_t err_cap)
+{
+    memset(api, 0, sizeof *api);
+    /* RTLD_LOCAL: ORT's many symbols must not leak into the harness.
+     * RTLD_NODELETE: ORT keeps process-wide static state (and leaks a few
+     * bytes of it at exit); unmapping it under live C++ statics is unsafe,
+     * and keeping it mapped lets leak checkers attribute that memory to
+     * libonnxruntime rather than to an unknown module. */
+    void *dl = dlopen(lib_path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+    if (dl == NULL) {
+        const char *why = dlerror();
+        snprintf(err, err_cap,
+                 "cannot load ONNX Runtime library '%s': %s (run "
+                 "scripts/fetch-onnxruntime.sh, or pass lib=PATH / set "
+                 "SONNX_CTS_ORT_LIB)",
+                 lib_path, why ? why : "unknown dlopen error");
+        return -1;
+    }
+    void *sym = dlsym(dl, "OrtGetApiBase");
+    if (sym == NULL) {
+        snprintf(err, err_cap, "'%s' has no OrtGetApiBase: not ONNX Runtime",
+                 lib_path);
+        dlclose(dl);
+        return -1;
+    }
+    sct_ort_get_api_base_fn get_base;
+    memcpy(&get_base, &sym, sizeof get_base); /* POSIX dlsym idiom */
+    const sct_ort_api_base *base = get_base();
+    const char *version = base ? base->get_version_string() : NULL;
+    if (version == NULL || strcmp(version, SCT_ORT_EXPECTED_VERSION) != 0) {
+        snprintf(err, err_cap,
+                 "'%s' is ONNX Runtime %s; this adapter certifies exactly %s "
+                 "(its API slot table is only verified for that version)",
+                 lib_path, version ? version : "(unknown)",
+                 SCT_ORT_EXPECTED_VERSION);
+        dlclose(dl);
+        return -1;
+    }
+    const sct_ort_any_fn *table = base->get_api(SCT_ORT_API_VERSION);
+    if (table == NULL || !all_slots_present(table)) {
+        snprintf(err, err_cap,
+                 "ONNX Runtime %s did not provide API version %u with all "
+                 "slots the adapter uses",
+                 version, SCT_ORT_API_VERSION);
+        dlclose(dl);
+        return -1;
+    }
+    fill_from_table(api, table);
+    api->dl_handle = dl;
+    api->version = version;
+    if (status_round_trip(api, err, err_cap) != 0) {
+        sct_ort_api_unload(api);
+        return -1;
+    }
+    return 0;
+}
+
+void sct_ort_api_unload(sct_ort_api *api)
+{
+    if (api->dl_handle != NULL)
+        dlclose(api->dl_handle);
+    memset(api, 0, sizeof *api);
+}
