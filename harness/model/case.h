@@ -64,6 +64,10 @@ typedef struct sct_case {
     bool has_expected_output; /* output_0.pb present (false for no-crash) */
     char *error;            /* non-NULL: this entry is unusable; why
                                (names file, field, reason) */
+    /* Added by harness/io.  Which test_data_set_<N>/ of the case directory
+     * holds the tensors (0 for manifest cases; a scanned directory with
+     * several data sets gives one case per set). */
+    int32_t data_set;
 } sct_case;
 
 typedef struct sct_vector_set {
@@ -77,6 +81,13 @@ typedef struct sct_vector_set {
     /* Set-level problems that are not tied to one case slot (e.g. a
      * duplicate id, the second one also gets `error`). Informational. */
     char **errors; size_t n_errors;
+    /* Added by harness/io.  The directory as the caller spelled it (used as
+     * the prefix of every file named in error messages). */
+    char *display_root;
+    /* Scanned sets only: case directories skipped because their single node
+     * is not Div, Mul, Pow or Less (or the graph is not a single node), as
+     * "relpath: reason"; counted, never reported as errors. */
+    char **skipped; size_t n_skipped;
 } sct_vector_set;
 
 /* Loaded tensors of one case.  Owned; free with sct_case_data_free. */
@@ -104,6 +115,9 @@ void sct_vector_set_free(sct_vector_set *set);
 int sct_case_load(const sct_vector_set *set, const sct_case *c,
                   sct_case_data *out, char *err, size_t err_cap);
 void sct_case_data_free(sct_case_data *d);
+
+/* Every string of a sct_case (id, relpath, op_type, domain, description)
+ * is non-NULL, also in an `error` slot (then possibly ""). */
 
 /* Default tolerance in ULP for (op, output type) when no manifest says
  * otherwise; the same table the generators use (docs/vector-format.md). */

@@ -1,0 +1,83 @@
+/* case_rules.c — a case's signature against its operator (case_rules.h). */
+#include "case_rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "numeric/dtype.h"
+#include "io_error.h"
+#include "shape_rules.h"
+
+bool sct_op_is_covered(const char *op_type)
+{
+    static const char *const ops[] = {"Div", "Mul", "Pow", "Less"};
+    if (op_type == NULL)
+        return false;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(op_type, ops[i]) == 0)
+            return true;
+    return false;
+}
+
+int sct_case_check_signature(const sct_case *c, const char *display,
+                             const char *prefix, char *err, size_t cap)
+{
+    char field[96];
+    if (!sct_op_is_covered(c->op_type)) {
+        snprintf(field, sizeof field, "%s.op", prefix);
+        return sct_io_error(err, cap, display, field,
+                            "unknown op \"%s\"; sonnx-cts covers Div, Mul, Pow, Less",
+                            c->op_type ? c->op_type : "");
+    }
+    /* Div, Mul, Pow, Less are binary with one output (onnx-div, sonnx-*). */
+    if (c->n_inputs != 2) {
+        snprintf(field, sizeof field, "%s.inputs", prefix);
+        return sct_io_error(err, cap, display, field, "%zu inputs; %s takes 2",
+                            c->n_inputs, c->op_type);
+    }
+    if (c->n_outputs != 1) {
+        snprintf(field, sizeof field, "%s.outputs", prefix);
+        return sct_io_error(err, cap, display, field, "%zu outputs; %s has 1",
+                            c->n_outputs, c->op_type);
+    }
+    const sct_tensor_decl *a = &c->inputs[0], *b = &c->inputs[1], *y = &c->outputs[0];
+    int32_t rank;
+    int64_t dims[SONNX_MAX_RANK];
+    bool broadcastable = sct_shape_broadcast(a->rank, a->dims, b->rank, b->dims, &rank, dims);
+    char sa[160], sb[160], sy[160], sr[160];
+    sct_shape_format(a->rank, a->dims, sa, sizeof sa);
+    sct_shape_format(b->rank, b->dims, sb, sizeof sb);
+    sct_shape_format(y->rank, y->dims, sy, sizeof sy);
+    snprintf(field, sizeof field, "%s.outputs[0].shape", prefix);
+    if (broadcastable) {
+        sct_shape_format(rank, dims, sr, sizeof sr);
+        if (!sct_shape_equal(rank, dims, y->rank, y->dims))
+            return sct_io_error(err, cap, display, field,
+                                "%s, but inputs %s and %s broadcast to %s", sy, sa, sb, sr);
+    } else if (c->expectation != SCT_EXPECT_REJECT) {
+        /* Only an out-of-profile (reject) case may pair shapes ONNX cannot
+         * broadcast. */
+        return sct_io_error(err, cap, display, field,
+                            "inputs %s and %s do not broadcast (onnx Broadcasting.md)", sa, sb);
+    }
+    if (c->expectation == SCT_EXPECT_REJECT)
+        return 0; /* mixed types are the point of some reject cases */
+    bool pow = strcmp(c->op_type, "Pow") == 0;
+    bool less = strcmp(c->op_type, "Less") == 0;
+    if (!pow && a->elem_type != b->elem_type) {
+        snprintf(field, sizeof field, "%s.inputs[1].dtype", prefix);
+        return sct_io_error(err, cap, display, field,
+                            "%s and %s: %s requires both inputs of one type T",
+                            sct_dtype_name(a->elem_type), sct_dtype_name(b->elem_type),
+                            c->op_type);
+    }
+    /* Less yields bool; Div, Mul yield T; Pow yields the base's type T. */
+    int32_t want = less ? SONNX_DT_BOOL : a->elem_type;
+    if (y->elem_type != want) {
+        snprintf(field, sizeof field, "%s.outputs[0].dtype", prefix);
+        return sct_io_error(err, cap, display, field, "%s; %s with input %s yields %s",
+                            sct_dtype_name(y->elem_type), c->op_type,
+                            sct_dtype_name(a->elem_type), sct_dtype_name(want));
+    }
+    return 0;
+}

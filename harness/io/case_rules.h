@@ -1,0 +1,22 @@
+/*
+ * case_rules.h — consistency of one case's declared signature with the
+ * operator it names: arity, element types and the output shape implied by
+ * ONNX broadcasting (issue 6: "shape of output not matching the inputs").
+ */
+#ifndef SCT_IO_CASE_RULES_H
+#define SCT_IO_CASE_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "case.h"
+
+/* True for "Div", "Mul", "Pow", "Less" — the operators sonnx-cts covers. */
+bool sct_op_is_covered(const char *op_type);
+
+/* Checks c->op_type, inputs, outputs and expectation.  On failure writes
+ * "<file>: field <field_prefix>.<member>: <reason>" and returns -1. */
+int sct_case_check_signature(const sct_case *c, const char *display,
+                             const char *field_prefix, char *err, size_t cap);
+
+#endif /* SCT_IO_CASE_RULES_H */

@@ -1,0 +1,561 @@
+/* manifest.c — manifest.json parsing and validation (see manifest.h). */
+#include "manifest.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "case_rules.h"
+#include "numeric/dtype.h"
+#include "io_error.h"
+#include "path_check.h"
+#include "set_build.h"
+#include "shape_rules.h"
+
+#define ERR_CAP 1024
+
+/* Parsing context of one case entry: where errors go. */
+typedef struct entry_ctx {
+    const char *display;   /* manifest path as shown */
+    char prefix[32];       /* "cases[12]" */
+    char err[ERR_CAP];
+} entry_ctx;
+
+static int fail(entry_ctx *ctx, const char *member, const char *fmt, const char *arg)
+{
+    char field[1300];
+    snprintf(field, sizeof field, "%s%s%s", ctx->prefix, member[0] ? "." : "", member);
+    return sct_io_error(ctx->err, sizeof ctx->err, ctx->display, field, fmt, arg);
+}
+
+/* JSON objects with a repeated key are refused: which of the two values a
+ * reader would take is parser-defined, so a tampered manifest could show
+ * one value to a reviewer and another to the harness. */
+static int compare_key_ptr(const void *pa, const void *pb)
+{
+    const char *a = *(const char *const *)pa, *b = *(const char *const *)pb;
+    return strcmp(a ? a : "", b ? b : "");
+}
+
+static const char *duplicate_key(const cJSON *obj)
+{
+    size_t n = 0;
+    for (const cJSON *a = obj->child; a; a = a->next)
+        n++;
+    if (n < 2)
+        return NULL;
+    /* Sorted, so that a hostile object with many keys costs n log n. */
+    const char **keys = malloc(n * sizeof *keys);
+    if (keys == NULL)
+        return NULL;
+    size_t i = 0;
+    for (const cJSON *a = obj->child; a; a = a->next)
+        keys[i++] = a->string;
+    qsort(keys, n, sizeof *keys, compare_key_ptr);
+    const char *dup = NULL;
+    for (i = 1; i < n && dup == NULL; i++)
+        if (keys[i] && keys[i - 1] && strcmp(keys[i], keys[i - 1]) == 0)
+            dup = keys[i];
+    free(keys);
+    return dup;
+}
+
+static const cJSON *member(const cJSON *obj, const char *key)
+{
+    /* Case-sensitive: "Op" is not "op". */
+    return cJSON_GetObjectItemCaseSensitive(obj, key);
+}
+
+static int get_string(entry_ctx *ctx, const cJSON *obj, const char *key, bool required,
+                      const char **out)
+{
+    const cJSON *v = member(obj, key);
+    *out = NULL;
+    if (v == NULL)
+        return required ? fail(ctx, key, "missing%s", "") : 0;
+    if (!cJSON_IsString(v) || v->valuestring == NULL)
+        return fail(ctx, key, "must be a string%s", "");
+    *out = v->valuestring;
+    return 0;
+}
+
+/* An integral JSON number within [lo, hi]. */
+static int get_integer(entry_ctx *ctx, const cJSON *v, const char *field, double lo,
+                       double hi, int64_t *out)
+{
+    if (v == NULL)
+        return fail(ctx, field, "missing%s", "");
+    if (!cJSON_IsNumber(v))
+        return fail(ctx, field, "must be an integer%s", "");
+    double d = v->valuedouble;
+    if (!isfinite(d) || d != floor(d) || d < lo || d > hi) {
+        char num[64];
+        snprintf(num, sizeof num, "%.17g", d);
+        return fail(ctx, field, "%s is not an integer in the allowed range", num);
+    }
+    *out = (int64_t)d;
+    return 0;
+}
+
+static int parse_string_list(entry_ctx *ctx, const cJSON *obj, const char *key,
+                             char ***list, size_t *n)
+{
+    const cJSON *arr = member(obj, key);
+    if (arr == NULL)
+        return 0; /* optional: tags, requirements */
+    if (!cJSON_IsArray(arr))
+        return fail(ctx, key, "must be an array of strings%s", "");
+    int i = 0;
+    for (const cJSON *v = arr->child; v; v = v->next, i++) {
+        if (!cJSON_IsString(v) || v->valuestring == NULL) {
+            char f[48];
+            snprintf(f, sizeof f, "%s[%d]", key, i);
+            return fail(ctx, f, "must be a string%s", "");
+        }
+        size_t before = *n;
+        sct_strlist_add(list, n, v->valuestring);
+        if (*n == before)
+            return fail(ctx, key, "%s", sct_oom_text);
+    }
+    return 0;
+}
+
+static int parse_tensor_decl(entry_ctx *ctx, const cJSON *v, const char *field,
+                             sct_tensor_decl *decl)
+{
+    char f[96];
+    if (!cJSON_IsObject(v))
+        return fail(ctx, field, "must be an object {name, dtype, shape}%s", "");
+    const char *dup = duplicate_key(v);
+    if (dup)
+        return fail(ctx, field, "duplicate key \"%s\"", dup);
+    const cJSON *name = member(v, "name");
+    snprintf(f, sizeof f, "%s.name", field);
+    if (name == NULL)
+        return fail(ctx, f, "missing%s", "");
+    if (!cJSON_IsString(name) || name->valuestring == NULL)
+        return fail(ctx, f, "must be a string%s", "");
+    if (strlen(name->valuestring) >= sizeof decl->name)
+        return fail(ctx, f, "\"%s\" is longer than 31 characters", name->valuestring);
+    snprintf(decl->name, sizeof decl->name, "%s", name->valuestring);
+
+    const cJSON *dt = member(v, "dtype");
+    snprintf(f, sizeof f, "%s.dtype", field);
+    if (dt == NULL)
+        return fail(ctx, f, "missing%s", "");
+    if (!cJSON_IsString(dt) || dt->valuestring == NULL)
+        return fail(ctx, f, "must be a string%s", "");
+    const sct_dtype_info *info = sct_dtype_by_name(dt->valuestring);
+    /* Manifest names only ("float32"), not ONNX enum names ("FLOAT"). */
+    if (info == NULL || strcmp(info->name, dt->valuestring) != 0)
+        return fail(ctx, f, "unknown dtype \"%s\"", dt->valuestring);
+    decl->elem_type = info->code;
+
+    const cJSON *shape = member(v, "shape");
+    snprintf(f, sizeof f, "%s.shape", field);
+    if (shape == NULL)
+        return fail(ctx, f, "missing%s", "");
+    if (!cJSON_IsArray(shape))
+        return fail(ctx, f, "must be an array of non-negative integers%s", "");
+    int rank = cJSON_GetArraySize(shape);
+    if (rank > SONNX_MAX_RANK) {
+        char r[16];
+        snprintf(r, sizeof r, "%d", rank);
+        return fail(ctx, f, "rank %s exceeds the maximum of 8", r);
+    }
+    decl->rank = rank;
+    int i = 0;
+    for (const cJSON *d = shape->child; d; d = d->next, i++) {
+        char fd[112];
+        snprintf(fd, sizeof fd, "%s[%d]", f, i);
+        /* 2^53: the largest integer a JSON double carries exactly. */
+        if (get_integer(ctx, d, fd, 0, 9007199254740992.0, &decl->dims[i]) != 0)
+            return -1;
+    }
+    uint64_t nelem, nbytes;
+    if (!sct_shape_nelem(decl->rank, decl->dims, &nelem) ||
+        !sct_dtype_storage_bytes(decl->elem_type, nelem, &nbytes))
+        return fail(ctx, f, "element count or byte size overflows 64 bits%s", "");
+    return 0;
+}
+
+static int parse_decl_list(entry_ctx *ctx, const cJSON *obj, const char *key,
+                           sct_tensor_decl *decls, size_t *n, size_t want)
+{
+    const cJSON *arr = member(obj, key);
+    if (arr == NULL)
+        return fail(ctx, key, "missing%s", "");
+    if (!cJSON_IsArray(arr))
+        return fail(ctx, key, "must be an array%s", "");
+    int count = cJSON_GetArraySize(arr);
+    if (count < 0 || (size_t)count != want) {
+        char m[64];
+        snprintf(m, sizeof m, "%d entries; Div, Mul, Pow, Less have %zu", count, want);
+        return fail(ctx, key, "%s", m);
+    }
+    int i = 0;
+    for (const cJSON *v = arr->child; v; v = v->next, i++) {
+        char f[48];
+        snprintf(f, sizeof f, "%s[%d]", key, i);
+        if (parse_tensor_decl(ctx, v, f, &decls[i]) != 0)
+            return -1;
+    }
+    *n = (size_t)count;
+    return 0;
+}
+
+static bool is_sha256_hex(const char *s)
+{
+    if (strlen(s) != 64)
+        return false;
+    for (; *s; s++)
+        if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')))
+            return false;
+    return true;
+}
+
+static int parse_files(entry_ctx *ctx, const cJSON *obj, sct_case *c)
+{
+    const cJSON *files = member(obj, "files");
+    if (files == NULL)
+        return fail(ctx, "files", "missing%s", "");
+    if (!cJSON_IsObject(files))
+        return fail(ctx, "files", "must be an object {relative path: sha256}%s", "");
+    const char *dup = duplicate_key(files);
+    if (dup)
+        return fail(ctx, "files", "duplicate key \"%s\"", dup);
+    int count = cJSON_GetArraySize(files);
+    c->files = calloc(count > 0 ? (size_t)count : 1u, sizeof *c->files);
+    if (c->files == NULL)
+        return fail(ctx, "files", "%s", sct_oom_text);
+    for (const cJSON *v = files->child; v; v = v->next) {
+        char f[1200];
+        snprintf(f, sizeof f, "files[\"%.1024s\"]", v->string ? v->string : "");
+        const char *problem = sct_relpath_problem(v->string);
+        if (problem)
+            return fail(ctx, f, "%s", problem);
+        if (!cJSON_IsString(v) || v->valuestring == NULL)
+            return fail(ctx, f, "must be a sha256 string%s", "");
+        if (!is_sha256_hex(v->valuestring))
+            return fail(ctx, f, "\"%s\" is not 64 lowercase hex digits", v->valuestring);
+        sct_file_ref *ref = &c->files[c->n_files];
+        ref->relpath = sct_strdup(v->string);
+        if (ref->relpath == NULL)
+            return fail(ctx, f, "%s", sct_oom_text);
+        memcpy(ref->sha256, v->valuestring, 65);
+        c->n_files++;
+    }
+    return 0;
+}
+
+static bool has_file(const sct_case *c, const char *rel)
+{
+    for (size_t i = 0; i < c->n_files; i++)
+        if (strcmp(c->files[i].relpath, rel) == 0)
+            return true;
+    return false;
+}
+
+static int parse_tolerance(entry_ctx *ctx, const cJSON *obj, sct_case *c)
+{
+    const cJSON *tol = member(obj, "tolerance");
+    if (tol == NULL)
+        return fail(ctx, "tolerance", "missing%s", "");
+    if (!cJSON_IsObject(tol))
+        return fail(ctx, "tolerance", "must be {\"kind\":\"exact\"} or {\"kind\":\"ulp\",\"max\":N}%s", "");
+    const char *dup = duplicate_key(tol);
+    if (dup)
+        return fail(ctx, "tolerance", "duplicate key \"%s\"", dup);
+    const cJSON *kind = member(tol, "kind");
+    if (kind == NULL)
+        return fail(ctx, "tolerance.kind", "missing%s", "");
+    if (!cJSON_IsString(kind) || kind->valuestring == NULL)
+        return fail(ctx, "tolerance.kind", "must be a string%s", "");
+    if (strcmp(kind->valuestring, "exact") == 0) {
+        c->max_ulp = 0;
+    } else if (strcmp(kind->valuestring, "ulp") == 0) {
+        int64_t max;
+        if (get_integer(ctx, member(tol, "max"), "tolerance.max", 0, 2147483647.0, &max) != 0)
+            return -1;
+        c->max_ulp = (uint32_t)max;
+    } else {
+        return fail(ctx, "tolerance.kind", "unknown kind \"%s\"; exact or ulp",
+                    kind->valuestring);
+    }
+    return 0;
+}
+
+static int parse_expectation(entry_ctx *ctx, const cJSON *obj, sct_case *c)
+{
+    const char *s;
+    if (get_string(ctx, obj, "expectation", true, &s) != 0)
+        return -1;
+    if (strcmp(s, "values") == 0)
+        c->expectation = SCT_EXPECT_VALUES;
+    else if (strcmp(s, "no-crash") == 0)
+        c->expectation = SCT_EXPECT_NO_CRASH;
+    else if (strcmp(s, "reject") == 0)
+        c->expectation = SCT_EXPECT_REJECT;
+    else
+        return fail(ctx, "expectation", "unknown expectation \"%s\"; values, no-crash or reject", s);
+    return 0;
+}
+
+static int parse_profiles(entry_ctx *ctx, const cJSON *obj, sct_case *c)
+{
+    const cJSON *arr = member(obj, "profiles");
+    if (arr == NULL)
+        return fail(ctx, "profiles", "missing%s", "");
+    if (!cJSON_IsArray(arr))
+        return fail(ctx, "profiles", "must be an array of \"onnx\" / \"sonnx\"%s", "");
+    int i = 0;
+    for (const cJSON *v = arr->child; v; v = v->next, i++) {
+        char f[32];
+        snprintf(f, sizeof f, "profiles[%d]", i);
+        if (!cJSON_IsString(v) || v->valuestring == NULL)
+            return fail(ctx, f, "must be a string%s", "");
+        if (strcmp(v->valuestring, "onnx") == 0)
+            c->profiles |= SCT_PROFILE_ONNX;
+        else if (strcmp(v->valuestring, "sonnx") == 0)
+            c->profiles |= SCT_PROFILE_SONNX;
+        else
+            return fail(ctx, f, "unknown profile \"%s\"; onnx or sonnx", v->valuestring);
+    }
+    if (c->profiles == 0)
+        return fail(ctx, "profiles", "empty; a case belongs to onnx and/or sonnx%s", "");
+    return 0;
+}
+
+static int own_string(entry_ctx *ctx, const char *key, const char *value, char **dst)
+{
+    *dst = sct_strdup(value);
+    return *dst ? 0 : fail(ctx, key, "%s", sct_oom_text);
+}
+
+static int parse_case(entry_ctx *ctx, const cJSON *obj, sct_case *c)
+{
+    if (!cJSON_IsObject(obj))
+        return fail(ctx, "", "case entry must be an object%s", "");
+    const char *dup = duplicate_key(obj);
+    if (dup)
+        return fail(ctx, "", "duplicate key \"%s\"", dup);
+    const char *s;
+    if (get_string(ctx, obj, "id", true, &s) != 0)
+        return -1;
+    if (s[0] == '\0')
+        return fail(ctx, "id", "empty%s", "");
+    if (own_string(ctx, "id", s, &c->id) != 0)
+        return -1;
+    if (get_string(ctx, obj, "path", true, &s) != 0)
+        return -1;
+    const char *problem = sct_relpath_problem(s);
+    if (problem)
+        return fail(ctx, "path", "%s", problem);
+    if (own_string(ctx, "path", s, &c->relpath) != 0)
+        return -1;
+    if (get_string(ctx, obj, "op", true, &s) != 0)
+        return -1;
+    if (own_string(ctx, "op", s, &c->op_type) != 0)
+        return -1;
+    if (!sct_op_is_covered(s))
+        return fail(ctx, "op", "unknown op \"%s\"; sonnx-cts covers Div, Mul, Pow, Less", s);
+    if (get_string(ctx, obj, "domain", true, &s) != 0)
+        return -1;
+    if (s[0] != '\0' && strcmp(s, "ai.onnx") != 0)
+        return fail(ctx, "domain", "\"%s\"; Div, Mul, Pow, Less live in the default domain \"\"", s);
+    if (own_string(ctx, "domain", "", &c->domain) != 0)
+        return -1;
+    int64_t opset;
+    if (get_integer(ctx, member(obj, "opset"), "opset", 1, 1000, &opset) != 0)
+        return -1;
+    c->opset = (int32_t)opset;
+    if (parse_decl_list(ctx, obj, "inputs", c->inputs, &c->n_inputs, 2) != 0 ||
+        parse_decl_list(ctx, obj, "outputs", c->outputs, &c->n_outputs, 1) != 0 ||
+        parse_tolerance(ctx, obj, c) != 0 || parse_expectation(ctx, obj, c) != 0 ||
+        parse_profiles(ctx, obj, c) != 0 ||
+        parse_string_list(ctx, obj, "tags", &c->tags, &c->n_tags) != 0 ||
+        parse_string_list(ctx, obj, "requirements", &c->requirements, &c->n_requirements) != 0)
+        return -1;
+    if (get_string(ctx, obj, "description", false, &s) != 0)
+        return -1;
+    if (own_string(ctx, "description", s ? s : "", &c->description) != 0)
+        return -1;
+    if (parse_files(ctx, obj, c) != 0)
+        return -1;
+
+    /* The files every case needs (docs/vector-format.md). */
+    static const char *const needed[] = {"model.onnx", "test_data_set_0/input_0.pb",
+                                         "test_data_set_0/input_1.pb"};
+    for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++)
+        if (!has_file(c, needed[i]))
+            return fail(ctx, "files", "no entry for \"%s\"", needed[i]);
+    c->has_expected_output = has_file(c, "test_data_set_0/output_0.pb");
+    if (c->expectation == SCT_EXPECT_VALUES && !c->has_expected_output)
+        return fail(ctx, "files",
+                    "no entry for \"%s\", which an expectation \"values\" case needs",
+                    "test_data_set_0/output_0.pb");
+    if (sct_case_check_signature(c, ctx->display, ctx->prefix, ctx->err, sizeof ctx->err) != 0)
+        return -1;
+    /* A manifest may tighten but never loosen the tolerance policy
+     * (docs/architecture.md): a loosened bound would certify what the
+     * policy calls a failure. */
+    uint32_t policy = sct_default_max_ulp(c->op_type, c->outputs[0].elem_type);
+    if (c->expectation == SCT_EXPECT_VALUES && c->max_ulp > policy) {
+        char m[160];
+        snprintf(m, sizeof m, "%u ULP is looser than the policy for %s %s (%u ULP)",
+                 c->max_ulp, c->op_type, sct_dtype_name(c->outputs[0].elem_type), policy);
+        return fail(ctx, "tolerance", "%s", m);
+    }
+    return 0;
+}
+
+/* 1-based line and column of byte offset `pos` in text. */
+static void line_col(const char *text, size_t pos, size_t *line, size_t *col)
+{
+    *line = 1;
+    *col = 1;
+    for (size_t i = 0; i < pos; i++) {
+        if (text[i] == '\n') {
+            (*line)++;
+            *col = 1;
+        } else {
+            (*col)++;
+        }
+    }
+}
+
+static int compare_case_ptr_by_id(const void *pa, const void *pb)
+{
+    const sct_case *a = *(const sct_case *const *)pa, *b = *(const sct_case *const *)pb;
+    int d = strcmp(a->id, b->id);
+    if (d != 0)
+        return d;
+    return (a < b) ? -1 : (a > b);
+}
+
+/* Every later occurrence of an id gets `error`; the first keeps running. */
+static void mark_duplicate_ids(sct_vector_set *set, const char *display)
+{
+    if (set->n_cases < 2)
+        return;
+    const sct_case **order = malloc(set->n_cases * sizeof *order);
+    if (order == NULL) {
+        sct_strlist_add(&set->errors, &set->n_errors, sct_oom_text);
+        return;
+    }
+    for (size_t i = 0; i < set->n_cases; i++)
+        order[i] = &set->cases[i];
+    qsort(order, set->n_cases, sizeof *order, compare_case_ptr_by_id);
+    size_t run_start = 0; /* first entry of the current run of equal ids */
+    for (size_t i = 1; i < set->n_cases; i++) {
+        if (strcmp(order[i]->id, order[run_start]->id) != 0) {
+            run_start = i;
+            continue;
+        }
+        /* The sort breaks ties by slot address, so the run starts with the
+         * earliest slot. */
+        size_t first = (size_t)(order[run_start] - set->cases);
+        size_t k = (size_t)(order[i] - set->cases);
+        char field[64], msg[ERR_CAP];
+        snprintf(field, sizeof field, "cases[%zu].id", k);
+        sct_io_error(msg, sizeof msg, display, field, "duplicate id \"%s\" (first used by cases[%zu])",
+                     order[i]->id, first);
+        sct_case *c = &set->cases[k];
+        sct_case_set_error(c, msg);
+        sct_strlist_add(&set->errors, &set->n_errors, msg);
+    }
+    free(order);
+}
+
+int sct_manifest_parse(const char *text, size_t len, const char *display,
+                       sct_vector_set *set, char *err, size_t err_cap)
+{
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (root == NULL) {
+        size_t pos = (end && end >= text && end <= text + len) ? (size_t)(end - text) : 0;
+        size_t line, col;
+        line_col(text, pos, &line, &col);
+        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
+                            "invalid JSON at line %zu, column %zu", line, col);
+    }
+    /* Trailing bytes after the JSON value are refused, like a parse error. */
+    if (end != NULL) {
+        size_t pos = (size_t)(end - text);
+        while (pos < len && (text[pos] == ' ' || text[pos] == '\n' || text[pos] == '\r' ||
+                             text[pos] == '\t'))
+            pos++;
+        if (pos < len) {
+            size_t line, col;
+            line_col(text, pos, &line, &col);
+            cJSON_Delete(root);
+            return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
+                                "invalid JSON at line %zu, column %zu: data after the top-level value",
+                                line, col);
+        }
+    }
+    int rc = -1;
+    const cJSON *v;
+    const char *dup;
+    if (!cJSON_IsObject(root)) {
+        sct_io_error(err, err_cap, display, "(top level)", "must be a JSON object");
+        goto out;
+    }
+    if ((dup = duplicate_key(root)) != NULL) {
+        sct_io_error(err, err_cap, display, "(top level)", "duplicate key \"%s\"", dup);
+        goto out;
+    }
+    v = member(root, "format");
+    if (!cJSON_IsString(v) || strcmp(v->valuestring, "sonnx-cts-vectors") != 0) {
+        sct_io_error(err, err_cap, display, "format",
+                     v ? "not \"sonnx-cts-vectors\"" : "missing; must be \"sonnx-cts-vectors\"");
+        goto out;
+    }
+    v = member(root, "format_version");
+    if (!cJSON_IsString(v)) {
+        sct_io_error(err, err_cap, display, "format_version", v ? "must be a string" : "missing");
+        goto out;
+    }
+    /* Major 1 only: minors add fields this reader may ignore. */
+    if (strncmp(v->valuestring, "1.", 2) != 0) {
+        sct_io_error(err, err_cap, display, "format_version",
+                     "\"%s\" is not supported; this reader handles 1.x", v->valuestring);
+        goto out;
+    }
+    sct_str_free(set->format_version);
+    set->format_version = sct_strdup(v->valuestring);
+    if (set->format_version == NULL) {
+        sct_io_error(err, err_cap, display, "format_version", "%s", sct_oom_text);
+        goto out;
+    }
+    v = member(root, "cases");
+    if (!cJSON_IsArray(v)) {
+        sct_io_error(err, err_cap, display, "cases", v ? "must be an array" : "missing");
+        goto out;
+    }
+    size_t index = 0;
+    for (const cJSON *entry = v->child; entry; entry = entry->next, index++) {
+        sct_case *c = sct_set_add_case(set);
+        if (c == NULL) {
+            sct_io_error(err, err_cap, display, "cases", "%s", sct_oom_text);
+            goto out;
+        }
+        entry_ctx ctx = {.display = display};
+        snprintf(ctx.prefix, sizeof ctx.prefix, "cases[%zu]", index);
+        if (parse_case(&ctx, entry, c) != 0)
+            sct_case_set_error(c, ctx.err);
+        if (c->id == NULL || c->id[0] == '\0') {
+            /* Keep the slot identifiable in reports. */
+            sct_str_free(c->id);
+            c->id = sct_strdup(ctx.prefix);
+        }
+        sct_case_fill_strings(c);
+    }
+    mark_duplicate_ids(set, display);
+    rc = 0;
+out:
+    cJSON_Delete(root);
+    return rc;
+}
