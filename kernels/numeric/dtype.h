@@ -49,4 +49,8 @@ bool sct_dtype_storage_bytes(int32_t code, uint64_t nelem, uint64_t *nbytes);
 /* Number of elements of a shape; false on overflow or a negative dim. */
 bool sct_shape_nelem(int32_t rank, const int64_t *dims, uint64_t *nelem);
 
+/* Bytes of one element for byte-addressable types (1, 2, 4, 8); 0 for the
+ * packed 4-bit types and unknown codes. */
+size_t sct_dtype_elem_size(int32_t code);
+
 #endif /* SCT_NUMERIC_DTYPE_H */
