@@ -19,24 +19,44 @@ bool sct_op_is_covered(const char *op_type)
     return false;
 }
 
+/* Member names in the manifest's JSON, or in the ModelProto when the case
+ * was described by model.onnx (prefix "graph"). */
+static const char *member_name(const char *prefix, const char *json_name)
+{
+    static const char *const map[][2] = {
+        {"op", "node[0].op_type"},
+        {"inputs", "input"},
+        {"outputs", "output"},
+        {"inputs[1].dtype", "input[1].type.tensor_type.elem_type"},
+        {"outputs[0].dtype", "output[0].type.tensor_type.elem_type"},
+        {"outputs[0].shape", "output[0].type.tensor_type.shape"},
+    };
+    if (strcmp(prefix, "graph") != 0)
+        return json_name;
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(map[i][0], json_name) == 0)
+            return map[i][1];
+    return json_name;
+}
+
 int sct_case_check_signature(const sct_case *c, const char *display,
                              const char *prefix, char *err, size_t cap)
 {
     char field[96];
     if (!sct_op_is_covered(c->op_type)) {
-        snprintf(field, sizeof field, "%s.op", prefix);
+        snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "op"));
         return sct_io_error(err, cap, display, field,
                             "unknown op \"%s\"; sonnx-cts covers Div, Mul, Pow, Less",
                             c->op_type ? c->op_type : "");
     }
     /* Div, Mul, Pow, Less are binary with one output (onnx-div, sonnx-*). */
     if (c->n_inputs != 2) {
-        snprintf(field, sizeof field, "%s.inputs", prefix);
+        snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "inputs"));
         return sct_io_error(err, cap, display, field, "%zu inputs; %s takes 2",
                             c->n_inputs, c->op_type);
     }
     if (c->n_outputs != 1) {
-        snprintf(field, sizeof field, "%s.outputs", prefix);
+        snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "outputs"));
         return sct_io_error(err, cap, display, field, "%zu outputs; %s has 1",
                             c->n_outputs, c->op_type);
     }
@@ -48,7 +68,7 @@ int sct_case_check_signature(const sct_case *c, const char *display,
     sct_shape_format(a->rank, a->dims, sa, sizeof sa);
     sct_shape_format(b->rank, b->dims, sb, sizeof sb);
     sct_shape_format(y->rank, y->dims, sy, sizeof sy);
-    snprintf(field, sizeof field, "%s.outputs[0].shape", prefix);
+    snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "outputs[0].shape"));
     if (broadcastable) {
         sct_shape_format(rank, dims, sr, sizeof sr);
         if (!sct_shape_equal(rank, dims, y->rank, y->dims))
@@ -65,7 +85,7 @@ int sct_case_check_signature(const sct_case *c, const char *display,
     bool pow = strcmp(c->op_type, "Pow") == 0;
     bool less = strcmp(c->op_type, "Less") == 0;
     if (!pow && a->elem_type != b->elem_type) {
-        snprintf(field, sizeof field, "%s.inputs[1].dtype", prefix);
+        snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "inputs[1].dtype"));
         return sct_io_error(err, cap, display, field,
                             "%s and %s: %s requires both inputs of one type T",
                             sct_dtype_name(a->elem_type), sct_dtype_name(b->elem_type),
@@ -74,7 +94,7 @@ int sct_case_check_signature(const sct_case *c, const char *display,
     /* Less yields bool; Div, Mul yield T; Pow yields the base's type T. */
     int32_t want = less ? SONNX_DT_BOOL : a->elem_type;
     if (y->elem_type != want) {
-        snprintf(field, sizeof field, "%s.outputs[0].dtype", prefix);
+        snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "outputs[0].dtype"));
         return sct_io_error(err, cap, display, field, "%s; %s with input %s yields %s",
                             sct_dtype_name(y->elem_type), c->op_type,
                             sct_dtype_name(a->elem_type), sct_dtype_name(want));

@@ -15,7 +15,9 @@
 bool sct_op_is_covered(const char *op_type);
 
 /* Checks c->op_type, inputs, outputs and expectation.  On failure writes
- * "<file>: field <field_prefix>.<member>: <reason>" and returns -1. */
+ * "<file>: field <field_prefix>.<member>: <reason>" and returns -1.  Members
+ * are named as in manifest.json ("cases[3].outputs[0].shape"), or as in the
+ * ModelProto when field_prefix is "graph" ("graph.output[0].type.tensor_type.shape"). */
 int sct_case_check_signature(const sct_case *c, const char *display,
                              const char *field_prefix, char *err, size_t cap);
 
