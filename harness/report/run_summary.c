@@ -10,20 +10,22 @@
 #include "fp_format.h"
 #include "numeric/dtype.h"
 
+void sct_types_label(size_t n_inputs, const int32_t *in_types, int32_t out_type,
+                     char *buf, size_t cap)
+{
+    if (n_inputs == 0)
+        snprintf(buf, cap, "%s", sct_dtype_name(out_type));
+    else if (n_inputs < 2 || in_types[1] == in_types[0])
+        snprintf(buf, cap, "%s", sct_dtype_name(in_types[0]));
+    else
+        snprintf(buf, cap, "%s,%s", sct_dtype_name(in_types[0]),
+                 sct_dtype_name(in_types[1]));
+}
+
 void sct_case_types_label(const sct_case_result *c, char *buf, size_t cap)
 {
-    if (c->n_inputs == 0) {
-        snprintf(buf, cap, "%s", sct_dtype_name(c->output.elem_type));
-        return;
-    }
-    bool same = true;
-    for (size_t k = 1; k < c->n_inputs && k < 2; k++)
-        same = same && c->inputs[k].elem_type == c->inputs[0].elem_type;
-    if (same || c->n_inputs < 2)
-        snprintf(buf, cap, "%s", sct_dtype_name(c->inputs[0].elem_type));
-    else
-        snprintf(buf, cap, "%s,%s", sct_dtype_name(c->inputs[0].elem_type),
-                 sct_dtype_name(c->inputs[1].elem_type));
+    int32_t t[2] = {c->inputs[0].elem_type, c->inputs[1].elem_type};
+    sct_types_label(c->n_inputs, t, c->output.elem_type, buf, cap);
 }
 
 static sct_group_summary *find_or_add(sct_run_summary *s, size_t *cap,

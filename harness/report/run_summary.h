@@ -43,5 +43,8 @@ void sct_run_summary_free(sct_run_summary *s);
  * they differ ("float32", "float32,int32"); the output type when the case
  * declares no inputs. */
 void sct_case_types_label(const sct_case_result *c, char *buf, size_t cap);
+/* The same from raw type codes (n_inputs 0..2). */
+void sct_types_label(size_t n_inputs, const int32_t *in_types, int32_t out_type,
+                     char *buf, size_t cap);
 
 #endif /* SCT_REPORT_RUN_SUMMARY_H */

@@ -1,0 +1,61 @@
+/*
+ * case_record.c — case declaration -> report record (case_record.h).
+ */
+#include "case_record.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *sct_expectation_name(sct_expectation e)
+{
+    switch (e) {
+    case SCT_EXPECT_NO_CRASH: return "no-crash";
+    case SCT_EXPECT_REJECT: return "reject";
+    default: return "values";
+    }
+}
+
+static void copy_shape(sct_tensor_shape *dst, const sct_tensor_decl *src)
+{
+    dst->elem_type = src->elem_type;
+    dst->rank = src->rank < 0 ? 0 : (src->rank > SONNX_MAX_RANK ? SONNX_MAX_RANK : src->rank);
+    for (int32_t d = 0; d < dst->rank; d++)
+        dst->dims[d] = src->dims[d];
+}
+
+void sct_case_record_init(sct_case_result *out, const sct_case *c)
+{
+    out->id = sct_report_strdup(c->id);
+    out->op_type = sct_report_strdup(c->op_type);
+    out->opset = c->opset;
+    out->n_inputs = c->n_inputs > 2 ? 2 : c->n_inputs;
+    for (size_t k = 0; k < out->n_inputs; k++)
+        copy_shape(&out->inputs[k], &c->inputs[k]);
+    if (c->n_outputs > 0)
+        copy_shape(&out->output, &c->outputs[0]);
+    out->tags = sct_report_strvdup(c->tags, c->n_tags);
+    out->n_tags = out->tags ? c->n_tags : 0;
+    out->requirements = sct_report_strvdup(c->requirements, c->n_requirements);
+    out->n_requirements = out->requirements ? c->n_requirements : 0;
+    out->expectation = sct_report_strdup(sct_expectation_name(c->expectation));
+    out->tolerance_ulp = c->max_ulp;
+    out->exec_status = sct_report_strdup("");
+    out->message = sct_report_strdup("");
+}
+
+void sct_case_record_message(sct_case_result *out, const char *a, const char *b)
+{
+    a = a ? a : "";
+    b = b ? b : "";
+    size_t n = strlen(a) + strlen(b) + 3;
+    char *m = malloc(n);
+    if (m == NULL)
+        return;
+    if (a[0] && b[0])
+        snprintf(m, n, "%s: %s", a, b);
+    else
+        snprintf(m, n, "%s%s", a, b);
+    free(out->message);
+    out->message = m;
+}

@@ -1,0 +1,88 @@
+/*
+ * cmd_report.c — `sonnx-cts report RUN.json --html OUT.html --md OUT.md`:
+ * renders a run's JSON report as the HTML and/or Markdown conformance
+ * report (docs/reports.md).  `run --html/--md` calls the same code
+ * (sct_render_outputs) on the JSON it has just written.
+ *
+ * Exit status: 0 when the requested files were written (whatever the run's
+ * verdict: the verdict is in the report, and in `run`'s exit status),
+ * 2 on usage or input errors.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "render_outputs.h"
+#include "subcommands.h"
+
+static void report_usage(FILE *out)
+{
+    fputs("usage: sonnx-cts report RUN.json [--html OUT.html] [--md OUT.md]\n"
+          "                        [--requirements FILE] [--spec-notes FILE]\n"
+          "\n"
+          "Renders the JSON report of a run (sonnx-cts run --json) as a\n"
+          "conformance report: one self-contained HTML file (verdict matrix,\n"
+          "requirement traceability, ULP histograms, per-case mismatches, spec\n"
+          "notes) and/or Markdown with the same content minus the plots.\n"
+          "\n"
+          "  --html FILE          write the HTML report\n"
+          "  --md FILE            write the Markdown report\n"
+          "  --requirements FILE  requirement catalogue (default: requirements.json\n"
+          "                       in the vectors directory recorded in RUN.json)\n"
+          "  --spec-notes FILE    spec notes (default: ../docs/spec-notes.md beside\n"
+          "                       that vectors directory, else the source tree's)\n"
+          "  -h, --help           this help\n"
+          "\n"
+          "At least one of --html and --md is required.  Exit status: 0 written,\n"
+          "2 usage or input error (the run's own verdict is inside the report).\n",
+          out);
+}
+
+int sct_cmd_report(int argc, char **argv)
+{
+    sct_render_request req = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char **slot = NULL;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            report_usage(stdout);
+            return SCT_EXIT_OK;
+        } else if (strcmp(a, "--html") == 0) {
+            slot = &req.html_path;
+        } else if (strcmp(a, "--md") == 0) {
+            slot = &req.md_path;
+        } else if (strcmp(a, "--requirements") == 0) {
+            slot = &req.requirements_path;
+        } else if (strcmp(a, "--spec-notes") == 0) {
+            slot = &req.spec_notes_path;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "sonnx-cts report: unknown option '%s'\n\n", a);
+            report_usage(stderr);
+            return SCT_EXIT_USAGE;
+        } else if (req.json_path == NULL) {
+            req.json_path = a;
+            continue;
+        } else {
+            fprintf(stderr, "sonnx-cts report: one JSON report only (got '%s' "
+                    "and '%s'); to combine shards use `sonnx-cts merge`\n",
+                    req.json_path, a);
+            return SCT_EXIT_USAGE;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "sonnx-cts report: %s needs a file name\n", a);
+            return SCT_EXIT_USAGE;
+        }
+        *slot = argv[++i];
+    }
+    if (req.json_path == NULL || (req.html_path == NULL && req.md_path == NULL)) {
+        fputs("sonnx-cts report: need RUN.json and at least one of --html, --md\n\n",
+              stderr);
+        report_usage(stderr);
+        return SCT_EXIT_USAGE;
+    }
+    char err[1024];
+    if (sct_render_outputs(&req, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts report: %s\n", err);
+        return SCT_EXIT_USAGE;
+    }
+    return SCT_EXIT_OK;
+}

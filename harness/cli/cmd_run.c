@@ -1,0 +1,153 @@
+/*
+ * cmd_run.c — `sonnx-cts run`: open the vector set and the implementation,
+ * run the selected cases, write the reports, decide the exit status
+ * (docs/cli.md).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "backend.h"
+#include "baseline.h"
+#include "case.h"
+#include "report_writers.h"
+#include "run_identity.h"
+#include "run_options.h"
+#include "run_summary.h"
+#include "runner.h"
+#include "subcommands.h"
+
+static double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static sct_backend *open_backend(const sct_run_config *cfg, char *err, size_t cap)
+{
+    if (cfg->vendor_path == NULL)
+        return sct_backend_open_builtin(err, cap);
+    sct_backend_options o;
+    memset(&o, 0, sizeof o);
+    o.isolate = cfg->isolate;
+    o.timeout_seconds = cfg->timeout_seconds;
+    o.vendor_options = cfg->vendor_options;
+    return sct_backend_open_plugin(cfg->vendor_path, &o, err, cap);
+}
+
+/* Writes every requested report; false when one could not be written. */
+static bool write_reports(const sct_run_config *cfg, const sct_run_report *r)
+{
+    char err[1024];
+    bool ok = true;
+    if (!cfg->quiet && sct_write_text(stdout, r, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts run: %s\n", err);
+        ok = false;
+    }
+    if (cfg->text_path && sct_write_text_file(cfg->text_path, r, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts run: %s\n", err);
+        ok = false;
+    }
+    if (cfg->json_path && sct_write_json_file(cfg->json_path, r, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts run: %s\n", err);
+        ok = false;
+    }
+    if (cfg->junit_path && sct_write_junit_file(cfg->junit_path, r, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts run: %s\n", err);
+        ok = false;
+    }
+    if (cfg->write_baseline_path &&
+        sct_baseline_write(cfg->write_baseline_path, r, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts run: %s\n", err);
+        ok = false;
+    }
+    return ok;
+}
+
+/* Exit status against a baseline: only differences count. */
+static int baseline_exit(const sct_run_config *cfg, const sct_run_report *r)
+{
+    char err[1024];
+    sct_baseline_diff d;
+    FILE *out = cfg->quiet ? stderr : stdout;
+    if (sct_baseline_compare(cfg->baseline_path, r, out, &d, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts run: --baseline: %s\n", err);
+        return SCT_EXIT_USAGE;
+    }
+    int rc = d.changed + d.unknown > 0 ? SCT_EXIT_NONCONFORMING : SCT_EXIT_OK;
+    fprintf(out, "baseline verdict: %s (exit %d)\n",
+            rc == 0 ? "NO CHANGE" : "CHANGED", rc);
+    return rc;
+}
+
+int sct_cmd_run(int argc, char **argv)
+{
+    sct_run_config cfg;
+    bool profile_given;
+    switch (sct_parse_run_options(argc, argv, true, &cfg, &profile_given)) {
+    case SCT_PARSE_HELP:
+        sct_print_run_help(stdout);
+        return SCT_EXIT_OK;
+    case SCT_PARSE_ERROR:
+        return SCT_EXIT_USAGE;
+    default:
+        break;
+    }
+
+    char err[1024];
+    sct_vector_set set;
+    memset(&set, 0, sizeof set);
+    if (sct_vector_set_open(cfg.vectors_dir, &set, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts run: %s\n", err);
+        return SCT_EXIT_USAGE;
+    }
+    for (size_t i = 0; i < set.n_errors; i++)
+        fprintf(stderr, "sonnx-cts run: vector set: %s\n", set.errors[i]);
+
+    sct_backend *backend = open_backend(&cfg, err, sizeof err);
+    if (backend == NULL) {
+        fprintf(stderr, "sonnx-cts run: %s\n", err);
+        sct_vector_set_free(&set);
+        return SCT_EXIT_USAGE;
+    }
+
+    sct_run_report report;
+    sct_run_report_init(&report);
+    sct_fill_identity(&report, argc, argv, &cfg, &set,
+                      sct_backend_identity_of(backend));
+    double t0 = wall_seconds();
+    int rc = sct_run_cases(&set, backend, &cfg, &report, err, sizeof err);
+    report.seconds = wall_seconds() - t0;
+    sct_backend_close(backend);
+    if (rc != 0) {
+        fprintf(stderr, "sonnx-cts run: %s\n", err);
+        sct_run_report_free(&report);
+        sct_vector_set_free(&set);
+        return SCT_EXIT_USAGE;
+    }
+
+    int exit_code;
+    if (!write_reports(&cfg, &report)) {
+        exit_code = SCT_EXIT_USAGE;
+    } else if (report.n_cases == 0) {
+        fprintf(stderr, "sonnx-cts run: no case selected in %s (%zu not in "
+                "profile %s, %zu excluded by filters)\n", set.root,
+                report.n_filtered_profile, cfg.profile, report.n_filtered_selection);
+        exit_code = SCT_EXIT_USAGE;
+    } else if (cfg.baseline_path != NULL) {
+        exit_code = baseline_exit(&cfg, &report);
+    } else {
+        sct_run_summary s;
+        if (sct_run_summary_build(&report, &s) != 0) {
+            fprintf(stderr, "sonnx-cts run: out of memory\n");
+            exit_code = SCT_EXIT_USAGE;
+        } else {
+            exit_code = sct_overall_exit_code(s.overall);
+            sct_run_summary_free(&s);
+        }
+    }
+    sct_run_report_free(&report);
+    sct_vector_set_free(&set);
+    return exit_code;
+}

@@ -1,0 +1,380 @@
+/*
+ * cmd_sweep.c — `sonnx-cts sweep`: the exhaustive sweep of one op over a
+ * 16-bit (or 8-bit) input space (issue 8; library harness/sweep, sweep.h).
+ *
+ *   sonnx-cts sweep --op OP --type T [--exponent-type T1]
+ *                   [--vendor LIB [--vendor-options S] [--no-isolate]
+ *                    [--timeout SECONDS]]
+ *                   [--shard I/N] [--first N] [--json FILE] [--threads K]
+ *                   [--limit PAIRS] [--batch PAIRS]
+ *
+ * Every pair of the shard goes through the implementation (the built-in
+ * kernels in-process, or the plugin through harness/exec in batches of 2^20
+ * pairs) and is compared with the built-in reference kernels under the
+ * tolerance policy of docs/architecture.md (sct_default_max_ulp).  Prints
+ * the counts per deviation class, the max ULP with its inputs, the ULP
+ * histogram and the first N mismatching pairs; --json writes the report in
+ * the "sonnx-cts-run" schema with one case per sweep (plus a "sweep"
+ * object, docs/sweeps.md).  Exit status as `run`: 0 conforms, 1 not
+ * conformant or nothing passed (unsupported), 2 error.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "case.h"
+#include "numeric/dtype.h"
+#include "report_model.h"
+#include "report_writers.h"
+#include "sweep.h"
+#include "sweep_progress.h"
+#include "sweep_report.h"
+#include "value_format.h"
+
+int sct_cmd_sweep(int argc, char **argv);
+
+typedef struct sweep_args {
+    const char *op, *type, *exp_type, *vendor, *vendor_options, *json;
+    bool isolate;
+    double timeout;
+    uint32_t shard_index, shard_count;
+    uint64_t first, limit, batch;
+    unsigned threads;
+} sweep_args;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: sonnx-cts sweep --op Div|Mul|Pow|Less --type T [--exponent-type T1]\n"
+            "                       [--vendor LIB [--vendor-options S] [--no-isolate]\n"
+            "                        [--timeout SECONDS]]\n"
+            "                       [--shard I/N] [--first N] [--json FILE] [--threads K]\n"
+            "                       [--limit PAIRS] [--batch PAIRS]\n"
+            "  T: float16 bfloat16 int8 uint8 int16 uint16 (Pow: float16, bfloat16)\n"
+            "  --first N   list the first N mismatching pairs (default 20)\n"
+            "  --threads K worker threads (default: number of online CPUs)\n"
+            "  --limit P   only the first P pairs of the shard (quick checks)\n");
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    if (s == NULL || *s == '\0' || *s == '-')
+        return false;
+    unsigned long long x = strtoull(s, &end, 0);
+    *v = x;
+    return *end == '\0';
+}
+
+static bool parse_shard(const char *s, uint32_t *i, uint32_t *n)
+{
+    unsigned a, b;
+    char tail;
+    if (s == NULL || sscanf(s, "%u/%u%c", &a, &b, &tail) != 2 || b == 0 || a >= b)
+        return false;
+    *i = a;
+    *n = b;
+    return true;
+}
+
+/* 0 ok, 2 usage error (message printed). */
+static int parse_args(int argc, char **argv, sweep_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->isolate = true;
+    a->shard_count = 1;
+    a->first = 20;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    a->threads = cpus > 0 ? (unsigned)cpus : 1u;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t x = 0;
+        bool ok = v != NULL;
+        if (strcmp(o, "--no-isolate") == 0) { a->isolate = false; continue; }
+        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) { usage(stdout); return 3; }
+        if (strcmp(o, "--op") == 0) a->op = v;
+        else if (strcmp(o, "--type") == 0) a->type = v;
+        else if (strcmp(o, "--exponent-type") == 0) a->exp_type = v;
+        else if (strcmp(o, "--vendor") == 0) a->vendor = v;
+        else if (strcmp(o, "--vendor-options") == 0) a->vendor_options = v;
+        else if (strcmp(o, "--json") == 0) a->json = v;
+        else if (strcmp(o, "--shard") == 0) ok = parse_shard(v, &a->shard_index, &a->shard_count);
+        else if (strcmp(o, "--first") == 0) { ok = parse_u64(v, &x) && x <= 100000; a->first = x; }
+        else if (strcmp(o, "--limit") == 0) { ok = parse_u64(v, &a->limit); }
+        else if (strcmp(o, "--batch") == 0) { ok = parse_u64(v, &x) && x > 0 && x <= (UINT64_C(1) << 26); a->batch = x; }
+        else if (strcmp(o, "--threads") == 0) { ok = parse_u64(v, &x) && x > 0 && x <= 256; a->threads = (unsigned)x; }
+        else if (strcmp(o, "--timeout") == 0) { char *e; a->timeout = v ? strtod(v, &e) : 0; ok = v && *e == '\0' && a->timeout > 0; }
+        else {
+            fprintf(stderr, "sonnx-cts sweep: unknown option '%s'\n", o);
+            usage(stderr);
+            return 2;
+        }
+        if (!ok) {
+            fprintf(stderr, "sonnx-cts sweep: bad or missing value for %s\n", o);
+            return 2;
+        }
+        i++;
+    }
+    if (a->op == NULL || a->type == NULL) {
+        fprintf(stderr, "sonnx-cts sweep: --op and --type are required\n");
+        usage(stderr);
+        return 2;
+    }
+    return 0;
+}
+
+static void print_value(const char *label, int32_t type, uint64_t bits)
+{
+    char dec[SCT_VALUE_TEXT_MAX], hex[SCT_VALUE_TEXT_MAX];
+    sct_format_value(type, bits, dec, sizeof dec);
+    sct_format_bits(type, bits, hex, sizeof hex);
+    printf("%s%s (%s)", label, hex, dec);
+}
+
+static void print_result(const sct_sweep_spec *spec, const sct_sweep_result *r)
+{
+    printf("pairs %" PRIu64 "..%" PRIu64 " (%" PRIu64 "): compared %" PRIu64
+           ", exact %" PRIu64 ", within tolerance %" PRIu64 ", mismatches %"
+           PRIu64 ", undefined (not compared) %" PRIu64 ", not run %" PRIu64 "\n",
+           r->first_pair, r->first_pair + r->n_pairs - (r->n_pairs > 0), r->n_pairs,
+           r->compared, r->exact, r->within_tolerance, r->mismatches,
+           r->undefined, r->not_run);
+    if (r->mismatches) {
+        printf("mismatches per deviation class:\n");
+        for (int k = 1; k < SCT_DEV_COUNT; k++)
+            if (r->deviation_counts[k])
+                printf("  %-24s %" PRIu64 "\n", sct_deviation_name((sct_deviation)k),
+                       r->deviation_counts[k]);
+    }
+    if (r->has_ulp) {
+        unsigned wb = 8u * (unsigned)sct_dtype_elem_size(spec->b_type);
+        printf("max ULP %" PRIu64, r->max_ulp_seen);
+        if (r->max_ulp_seen > 0) {
+            print_value(" at a=", spec->a_type, r->max_ulp_pair >> wb);
+            print_value(" b=", spec->b_type, r->max_ulp_pair & ((UINT64_C(1) << wb) - 1));
+            print_value(": expected ", r->out_type, r->max_ulp_expected);
+            print_value(" got ", r->out_type, r->max_ulp_actual);
+        }
+        printf("\nULP histogram (compared pairs):\n");
+        for (unsigned k = 0; k < SCT_SWEEP_HIST_BUCKETS; k++)
+            if (r->ulp_histogram[k])
+                printf("  %-12s %" PRIu64 "\n", sct_sweep_hist_label(k), r->ulp_histogram[k]);
+    }
+    if (r->n_first_mismatches)
+        printf("first %zu mismatching pairs:\n", r->n_first_mismatches);
+    for (size_t i = 0; i < r->n_first_mismatches; i++) {
+        const sct_mismatch *m = &r->first_mismatches[i];
+        printf("  pair %" PRIu64 ":", m->index);
+        print_value(" a=", m->in_types[0], m->in_bits[0]);
+        print_value(" b=", m->in_types[1], m->in_bits[1]);
+        print_value(" expected ", m->out_type, m->expected_bits);
+        print_value(" got ", m->out_type, m->actual_bits);
+        if (m->ulp != SCT_ULP_NONE)
+            printf(" ulp %" PRIu64, m->ulp);
+        printf(" %s\n", sct_deviation_name(m->deviation));
+    }
+    for (size_t i = 0; i < r->n_failures && i < SCT_SWEEP_MAX_FAILURES; i++)
+        printf("failed batch: pairs %" PRIu64 "..%" PRIu64 ": %s: %s\n",
+               r->failures[i].first_pair,
+               r->failures[i].first_pair + r->failures[i].n_pairs - 1,
+               sct_exec_status_name(r->failures[i].status), r->failures[i].message);
+    if (r->n_failures > SCT_SWEEP_MAX_FAILURES)
+        printf("... %zu failed batches in all\n", r->n_failures);
+    printf("time %.2f s, %.4g pairs/s, %u thread(s)\n", r->seconds,
+           r->seconds > 0 ? (double)r->n_pairs / r->seconds : 0.0, spec->threads);
+}
+
+static char *join_args(int argc, char **argv)
+{
+    size_t n = 1;
+    for (int i = 0; i < argc; i++)
+        n += strlen(argv[i]) + 1;
+    char *s = calloc(n, 1);
+    for (int i = 0; s != NULL && i < argc; i++) {
+        if (i)
+            strcat(s, " ");
+        strcat(s, argv[i]);
+    }
+    return s;
+}
+
+static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
+                          int argc, char **argv, const sweep_args *a)
+{
+    char host[256] = "", date[32] = "";
+    time_t t = time(NULL);
+    struct tm tm;
+    gethostname(host, sizeof host - 1);
+    if (gmtime_r(&t, &tm) != NULL)
+        strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    sct_run_identity *d = &rep->identity;
+#ifdef SONNX_CTS_VERSION
+    d->harness_version = sct_report_strdup(SONNX_CTS_VERSION);
+#else
+    d->harness_version = sct_report_strdup("unknown");
+#endif
+    d->command_line = join_args(argc, argv);
+    d->host = sct_report_strdup(host);
+    d->date_utc = sct_report_strdup(date);
+    d->profile = sct_report_strdup("sonnx");
+    d->vectors_dir = sct_report_strdup("(in-process exhaustive sweep)");
+    d->vector_set_sha256 = sct_report_strdup("");
+    d->vector_format_version = sct_report_strdup("");
+    d->vendor = sct_report_strdup(id->vendor);
+    d->runtime_name = sct_report_strdup(id->runtime_name);
+    d->runtime_version = sct_report_strdup(id->runtime_version);
+    d->plugin_path = sct_report_strdup(id->plugin_path);
+    d->isolation = sct_report_strdup(id->isolation);
+    d->abi_major = id->abi_major;
+    d->abi_minor = id->abi_minor;
+    rep->options.max_errors = (uint32_t)a->first;
+    rep->options.isolate = a->vendor != NULL && a->isolate;
+    rep->options.timeout_seconds = a->timeout;
+    rep->options.vendor_options = sct_report_strdup(a->vendor_options);
+    char filters[160];
+    snprintf(filters, sizeof filters, "--op %s --type %s%s%s --shard %u/%u", a->op,
+             a->type, a->exp_type ? " --exponent-type " : "",
+             a->exp_type ? a->exp_type : "", a->shard_index, a->shard_count);
+    rep->options.filters = sct_report_strdup(filters);
+}
+
+static int write_json(const sweep_args *a, int argc, char **argv,
+                      const sct_backend_identity *id, const sct_sweep_spec *spec,
+                      int32_t opset, const sct_sweep_result *r, sct_verdict v,
+                      const char *message)
+{
+    sct_run_report rep;
+    sct_run_report_init(&rep);
+    fill_identity(&rep, id, argc, argv, a);
+    char err[512], case_id[128];
+    int rc = sct_sweep_add_case(&rep, spec, opset, r, v, message) != 0;
+    rep.seconds = r ? r->seconds : 0.0;
+    if (rc)
+        snprintf(err, sizeof err, "%s: out of memory", a->json);
+    else
+        rc = sct_write_json_file(a->json, &rep, err, sizeof err);
+    if (!rc && r != NULL && sct_sweep_case_id(spec, case_id, sizeof case_id))
+        rc = sct_sweep_json_annotate(a->json, case_id, spec, r, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "sonnx-cts sweep: %s\n", err);
+    sct_run_report_free(&rep);
+    return rc;
+}
+
+static int exit_for(sct_verdict v)
+{
+    size_t counts[SCT_VERDICT_COUNT] = {0};
+    counts[v] = 1;
+    return sct_overall_exit_code(sct_overall_from_counts(counts));
+}
+
+int sct_cmd_sweep(int argc, char **argv)
+{
+    sweep_args a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc == 3 ? 0 : 2;
+    const sct_dtype_info *ta = sct_dtype_by_name(a.type);
+    const sct_dtype_info *tb = sct_dtype_by_name(a.exp_type ? a.exp_type : a.type);
+    if (ta == NULL || tb == NULL) {
+        fprintf(stderr, "sonnx-cts sweep: unknown type '%s'\n",
+                ta == NULL ? a.type : a.exp_type);
+        return 2;
+    }
+    if (a.exp_type && strcmp(a.op, "Pow") != 0) {
+        fprintf(stderr, "sonnx-cts sweep: --exponent-type is only for Pow\n");
+        return 2;
+    }
+    char err[640]; /* room for "query: STATUS: " + a 512-byte message */
+    if (!sct_sweep_supported(a.op, ta->code, tb->code, err, sizeof err)) {
+        fprintf(stderr, "sonnx-cts sweep: %s\n", err);
+        return 2;
+    }
+    sct_sweep_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.op_type = a.op;
+    spec.a_type = ta->code;
+    spec.b_type = tb->code;
+    spec.shard_index = a.shard_index;
+    spec.shard_count = a.shard_count;
+    spec.limit_pairs = a.limit;
+    spec.max_ulp = sct_default_max_ulp(a.op, sct_kernel_output_type(a.op, ta->code, tb->code));
+    spec.threads = a.threads;
+    spec.keep_mismatches = (size_t)a.first;
+    spec.batch_pairs = a.batch;
+    int32_t opset = sct_sweep_default_opset(a.op);
+
+    sct_backend *backend = NULL;
+    sct_sweep_impl impl;
+    static const sct_backend_identity builtin_id = {
+        "sonnx-cts", "built-in reference kernels", "", "(built-in)", 1, 0,
+        "none: built-in kernels in-process"};
+    const sct_backend_identity *id = &builtin_id;
+    if (a.vendor) {
+        sct_backend_options bo = {a.isolate, a.timeout, a.vendor_options};
+        backend = sct_backend_open_plugin(a.vendor, &bo, err, sizeof err);
+        if (backend == NULL) {
+            fprintf(stderr, "sonnx-cts sweep: %s\n", err);
+            return 2;
+        }
+        id = sct_backend_identity_of(backend);
+        sct_sweep_impl_init_backend(&impl, backend, a.op, opset);
+    } else {
+        sct_sweep_impl_init_loop(&impl, sct_kernel_contiguous(a.op, ta->code, tb->code));
+    }
+    printf("sweep %s %s x %s, shard %u/%u, tolerance %u ULP\n"
+           "implementation: %s %s (%s), plugin %s, isolation: %s\n"
+           "reference: built-in kernels (proof and MPFR verification: docs/sweeps.md)\n",
+           a.op, ta->name, tb->name, a.shard_index, a.shard_count, spec.max_ulp,
+           id->runtime_name, id->runtime_version, id->vendor, id->plugin_path,
+           id->isolation);
+    fflush(stdout);
+
+    sct_exec_result q;
+    sct_verdict v = SCT_VERDICT_PASS;
+    sct_sweep_result res;
+    bool have = false;
+    if (sct_sweep_impl_query(&impl, spec.a_type, spec.b_type, &q) != SCT_EXEC_OK) {
+        v = q.status == SCT_EXEC_UNSUPPORTED ? SCT_VERDICT_UNSUPPORTED
+            : q.status == SCT_EXEC_CRASH     ? SCT_VERDICT_CRASH
+            : q.status == SCT_EXEC_TIMEOUT   ? SCT_VERDICT_TIMEOUT
+                                             : SCT_VERDICT_ERROR;
+        snprintf(err, sizeof err, "query: %s: %s", sct_exec_status_name(q.status),
+                 q.message);
+        printf("%s: %s (not swept, not counted as passed)\n", sct_verdict_name(v), err);
+    } else {
+        sct_sweep_progress prog;
+        char label[64];
+        snprintf(label, sizeof label, "%s %s", a.op, ta->name);
+        if (isatty(STDERR_FILENO)) {
+            sct_sweep_progress_init(&prog, stderr, label);
+            spec.progress = sct_sweep_progress_update;
+            spec.progress_user = &prog;
+        }
+        if (sct_sweep_run(&spec, &impl, &res, err, sizeof err) != 0) {
+            v = SCT_VERDICT_ERROR;
+            printf("ERROR: %s\n", err);
+        } else {
+            have = true;
+            v = sct_sweep_verdict(&res);
+        }
+        if (spec.progress)
+            sct_sweep_progress_finish(&prog);
+        if (have)
+            print_result(&spec, &res);
+    }
+    printf("verdict: %s\n", sct_verdict_name(v));
+    rc = exit_for(v);
+    if (a.json && write_json(&a, argc, argv, id, &spec, opset, have ? &res : NULL,
+                             v, err) != 0)
+        rc = 2;
+    if (have)
+        sct_sweep_result_free(&res);
+    sct_sweep_impl_destroy(&impl);
+    sct_backend_close(backend);
+    return rc;
+}

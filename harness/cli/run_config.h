@@ -1,0 +1,29 @@
+/*
+ * run_config.h — everything `sonnx-cts run` was asked to do, as parsed
+ * from the command line (run_options.c) and consumed by the runner.
+ */
+#ifndef SCT_CLI_RUN_CONFIG_H
+#define SCT_CLI_RUN_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "case_filter.h"
+
+typedef struct sct_run_config {
+    const char *vectors_dir;
+    const char *profile;            /* "onnx" or "sonnx" */
+    sct_case_filter filter;         /* profile_bit set from `profile` */
+    const char *vendor_path;        /* NULL: the built-in kernels */
+    const char *vendor_options;     /* "" by default */
+    double timeout_seconds;         /* <= 0: the backend's default */
+    bool isolate;
+    uint32_t max_errors;
+    bool strict_nan;
+    const char *json_path, *junit_path, *text_path;
+    const char *baseline_path, *write_baseline_path;
+    bool quiet;
+    bool list_ids;                  /* list --ids */
+} sct_run_config;
+
+#endif /* SCT_CLI_RUN_CONFIG_H */

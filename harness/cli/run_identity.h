@@ -1,0 +1,18 @@
+/*
+ * run_identity.h — the identity block of a run report: harness version,
+ * exact command line, host, date (UTC), profile, vector set and its hash,
+ * backend identity.
+ */
+#ifndef SCT_CLI_RUN_IDENTITY_H
+#define SCT_CLI_RUN_IDENTITY_H
+
+#include "backend.h"
+#include "case.h"
+#include "report_model.h"
+#include "run_config.h"
+
+void sct_fill_identity(sct_run_report *r, int argc, char **argv,
+                       const sct_run_config *cfg, const sct_vector_set *set,
+                       const sct_backend_identity *b);
+
+#endif /* SCT_CLI_RUN_IDENTITY_H */

@@ -1,0 +1,279 @@
+/*
+ * run_options.c — option parsing for `run` and `list` (docs/cli.md).
+ */
+#include "run_options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numeric/dtype.h"
+
+const char *sct_default_vectors_dir(void)
+{
+    const char *env = getenv("SONNX_CTS_VECTORS");
+    return env != NULL && env[0] != '\0' ? env : SCT_DEFAULT_VECTORS_DIR;
+}
+
+static const char k_filter_help[] =
+    "  --vectors DIR        vector set: a directory with manifest.json, or any\n"
+    "                       directory in the ONNX backend-test layout (e.g.\n"
+    "                       /usr/share/libonnx-testdata/data/node)\n"
+    "                       (default: $SONNX_CTS_VECTORS, else %s)\n"
+    "  --op OP              only cases of this op (Div, Mul, Pow, Less; any case)\n"
+    "  --type T             only cases with an input or output of type T\n"
+    "                       (float16, bfloat16, float32, float64, int4..int64,\n"
+    "                       uint4..uint64, bool; ONNX names like FLOAT also work)\n"
+    "  --tag TAG            only cases carrying TAG\n"
+    "  --case ID|GLOB       only this case id, or ids matching the glob\n"
+    "                       (e.g. 'div/float32/*')\n"
+    "  Filters repeat: values of one filter are alternatives (OR), different\n"
+    "  filters must all hold (AND).\n";
+
+void sct_print_run_help(FILE *out)
+{
+    fprintf(out,
+            "usage: sonnx-cts run [options]\n"
+            "\n"
+            "Runs every selected case of a vector set on an implementation (the\n"
+            "built-in reference kernels, or a vendor plugin), compares every output\n"
+            "element with the golden value, and reports each mismatching element\n"
+            "with its ULP distance and deviation class.\n"
+            "\n"
+            "selection:\n"
+            "  --profile onnx|sonnx the profile to certify (default sonnx); cases not\n"
+            "                       in it are not run and are counted as such\n");
+    fprintf(out, k_filter_help, SCT_DEFAULT_VECTORS_DIR);
+    fprintf(out,
+            "\n"
+            "implementation:\n"
+            "  --vendor LIB.so      a vendor plugin (sonnx_cts/plugin.h ABI) instead\n"
+            "                       of the built-in kernels\n"
+            "  --vendor-options STR string passed to the plugin's init (default \"\")\n"
+            "  --timeout SEC        per-call timeout for the plugin (default 10)\n"
+            "  --no-isolate         run the plugin in-process (a crash then ends the\n"
+            "                       run; default: isolated in a child process)\n"
+            "\n"
+            "comparison:\n"
+            "  --max-errors N       mismatching elements shown per case (default 20);\n"
+            "                       the case's worst element is always shown too\n"
+            "  --strict-nan         a NaN must also match the golden's sign, quiet bit\n"
+            "                       and payload (default: any NaN matches any NaN)\n"
+            "\n"
+            "reports:\n"
+            "  --text FILE          the text report (also on stdout unless --quiet)\n"
+            "  --json FILE          JSON report, schema in docs/report-format.md\n"
+            "  --junit FILE         JUnit XML (UNSUPPORTED as skipped)\n"
+            "  --quiet              nothing on stdout\n"
+            "\n"
+            "baseline:\n"
+            "  --write-baseline FILE  record this run's verdicts as a baseline\n"
+            "  --baseline FILE      exit status depends only on differences from the\n"
+            "                       baseline: a changed verdict (new failure, or a case\n"
+            "                       that now passes) or a case the baseline lacks -> 1;\n"
+            "                       none -> 0, even if cases fail\n"
+            "\n"
+            "exit status: 0 everything selected conforms; 1 a FAIL, CRASH or TIMEOUT,\n"
+            "or no case passed (all UNSUPPORTED); 2 usage or input error (any ERROR\n"
+            "case, unreadable vectors, nothing selected).\n");
+}
+
+void sct_print_list_help(FILE *out)
+{
+    fprintf(out,
+            "usage: sonnx-cts list [options]\n"
+            "\n"
+            "Shows what a vector set holds: cases per op x types with their\n"
+            "expectations and profiles, the tags, and unusable entries.\n"
+            "\n"
+            "  --profile onnx|sonnx only cases of this profile (default: all)\n"
+            "  --ids                one line per case (id, op, types, expectation,\n"
+            "                       profiles, tags) instead of the table\n");
+    fprintf(out, k_filter_help, SCT_DEFAULT_VECTORS_DIR);
+    fprintf(out,
+            "\n"
+            "exit status: 0, or 2 when the set cannot be opened or has unusable\n"
+            "entries.\n");
+}
+
+enum {
+    OPT_VECTORS = 256, OPT_PROFILE, OPT_OP, OPT_TYPE, OPT_TAG, OPT_CASE,
+    OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_TIMEOUT, OPT_NO_ISOLATE, OPT_MAX_ERRORS,
+    OPT_STRICT_NAN, OPT_JSON, OPT_JUNIT, OPT_TEXT, OPT_BASELINE,
+    OPT_WRITE_BASELINE, OPT_QUIET, OPT_IDS
+};
+
+static const struct option k_run_opts[] = {
+    {"vectors", required_argument, NULL, OPT_VECTORS},
+    {"profile", required_argument, NULL, OPT_PROFILE},
+    {"op", required_argument, NULL, OPT_OP},
+    {"type", required_argument, NULL, OPT_TYPE},
+    {"tag", required_argument, NULL, OPT_TAG},
+    {"case", required_argument, NULL, OPT_CASE},
+    {"vendor", required_argument, NULL, OPT_VENDOR},
+    {"vendor-options", required_argument, NULL, OPT_VENDOR_OPTIONS},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"no-isolate", no_argument, NULL, OPT_NO_ISOLATE},
+    {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
+    {"strict-nan", no_argument, NULL, OPT_STRICT_NAN},
+    {"json", required_argument, NULL, OPT_JSON},
+    {"junit", required_argument, NULL, OPT_JUNIT},
+    {"text", required_argument, NULL, OPT_TEXT},
+    {"baseline", required_argument, NULL, OPT_BASELINE},
+    {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
+    {"quiet", no_argument, NULL, OPT_QUIET},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct option k_list_opts[] = {
+    {"vectors", required_argument, NULL, OPT_VECTORS},
+    {"profile", required_argument, NULL, OPT_PROFILE},
+    {"op", required_argument, NULL, OPT_OP},
+    {"type", required_argument, NULL, OPT_TYPE},
+    {"tag", required_argument, NULL, OPT_TAG},
+    {"case", required_argument, NULL, OPT_CASE},
+    {"ids", no_argument, NULL, OPT_IDS},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static bool push(const char **arr, size_t *n, const char *v, const char *opt)
+{
+    if (*n >= SCT_FILTER_MAX) {
+        fprintf(stderr, "sonnx-cts: too many %s filters (at most %d)\n", opt,
+                SCT_FILTER_MAX);
+        return false;
+    }
+    arr[(*n)++] = v;
+    return true;
+}
+
+static bool parse_double(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return errno == 0 && end != s && *end == '\0';
+}
+
+static bool parse_u32(const char *s, uint32_t *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (errno != 0 || end == s || *end != '\0' || s[0] == '-' || x > UINT32_MAX)
+        return false;
+    *v = (uint32_t)x;
+    return true;
+}
+
+sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
+                                        sct_run_config *cfg, bool *profile_given)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->vectors_dir = sct_default_vectors_dir();
+    cfg->profile = "sonnx";
+    cfg->vendor_options = "";
+    cfg->isolate = true;
+    cfg->max_errors = 20;
+    *profile_given = false;
+    bool ids = false;
+    const char *cmd = for_run ? "run" : "list";
+
+    optind = 1;
+    opterr = 0;
+    int ch;
+    while ((ch = getopt_long(argc, argv, "h", for_run ? k_run_opts : k_list_opts,
+                             NULL)) != -1) {
+        sct_case_filter *f = &cfg->filter;
+        switch (ch) {
+        case 'h': return SCT_PARSE_HELP;
+        case OPT_VECTORS: cfg->vectors_dir = optarg; break;
+        case OPT_PROFILE:
+            if (strcmp(optarg, "onnx") != 0 && strcmp(optarg, "sonnx") != 0) {
+                fprintf(stderr, "sonnx-cts %s: --profile must be onnx or sonnx, "
+                        "not '%s'\n", cmd, optarg);
+                return SCT_PARSE_ERROR;
+            }
+            cfg->profile = optarg;
+            *profile_given = true;
+            break;
+        case OPT_OP:
+            if (!push(f->ops, &f->n_ops, optarg, "--op"))
+                return SCT_PARSE_ERROR;
+            break;
+        case OPT_TYPE: {
+            const sct_dtype_info *d = sct_dtype_by_name(optarg);
+            if (d == NULL) {
+                fprintf(stderr, "sonnx-cts %s: unknown --type '%s'\n", cmd, optarg);
+                return SCT_PARSE_ERROR;
+            }
+            if (f->n_types >= SCT_FILTER_MAX) {
+                fprintf(stderr, "sonnx-cts %s: too many --type filters\n", cmd);
+                return SCT_PARSE_ERROR;
+            }
+            f->types[f->n_types++] = d->code;
+            break;
+        }
+        case OPT_TAG:
+            if (!push(f->tags, &f->n_tags, optarg, "--tag"))
+                return SCT_PARSE_ERROR;
+            break;
+        case OPT_CASE:
+            if (!push(f->cases, &f->n_cases, optarg, "--case"))
+                return SCT_PARSE_ERROR;
+            break;
+        case OPT_VENDOR: cfg->vendor_path = optarg; break;
+        case OPT_VENDOR_OPTIONS: cfg->vendor_options = optarg; break;
+        case OPT_TIMEOUT:
+            if (!parse_double(optarg, &cfg->timeout_seconds) ||
+                !(cfg->timeout_seconds > 0)) {
+                fprintf(stderr, "sonnx-cts run: --timeout needs a positive number "
+                        "of seconds, not '%s'\n", optarg);
+                return SCT_PARSE_ERROR;
+            }
+            break;
+        case OPT_NO_ISOLATE: cfg->isolate = false; break;
+        case OPT_MAX_ERRORS:
+            if (!parse_u32(optarg, &cfg->max_errors)) {
+                fprintf(stderr, "sonnx-cts run: --max-errors needs a count, not "
+                        "'%s'\n", optarg);
+                return SCT_PARSE_ERROR;
+            }
+            break;
+        case OPT_STRICT_NAN: cfg->strict_nan = true; break;
+        case OPT_JSON: cfg->json_path = optarg; break;
+        case OPT_JUNIT: cfg->junit_path = optarg; break;
+        case OPT_TEXT: cfg->text_path = optarg; break;
+        case OPT_BASELINE: cfg->baseline_path = optarg; break;
+        case OPT_WRITE_BASELINE: cfg->write_baseline_path = optarg; break;
+        case OPT_QUIET: cfg->quiet = true; break;
+        case OPT_IDS: ids = true; break;
+        default:
+            if (optopt != 0 && optopt < 256)
+                fprintf(stderr, "sonnx-cts %s: unknown option '-%c'\n", cmd, optopt);
+            else
+                fprintf(stderr, "sonnx-cts %s: unknown option or missing value: "
+                        "'%s'\n", cmd, argv[optind - 1]);
+            fprintf(stderr, "try: sonnx-cts %s --help\n", cmd);
+            return SCT_PARSE_ERROR;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "sonnx-cts %s: unexpected argument '%s'\n", cmd, argv[optind]);
+        return SCT_PARSE_ERROR;
+    }
+    cfg->list_ids = ids;
+    if (for_run || *profile_given)
+        cfg->filter.profile_bit =
+            strcmp(cfg->profile, "onnx") == 0 ? SCT_PROFILE_ONNX : SCT_PROFILE_SONNX;
+    if (cfg->vendor_path == NULL &&
+        (cfg->vendor_options[0] != '\0' || !cfg->isolate || cfg->timeout_seconds > 0)) {
+        fprintf(stderr, "sonnx-cts run: --vendor-options, --timeout and "
+                "--no-isolate need --vendor\n");
+        return SCT_PARSE_ERROR;
+    }
+    return SCT_PARSE_OK;
+}

@@ -1,0 +1,218 @@
+/*
+ * runner.c — one case: declaration checks, load, query, run on outputs
+ * shaped as the manifest declares them (the harness computes nothing
+ * itself), verdict (case_verdict.h), element comparison with capped
+ * samples.  Cases outside the profile or the filters are counted, not run.
+ */
+#include "runner.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "case_filter.h"
+#include "case_record.h"
+#include "case_verdict.h"
+#include "compare_tensors.h"
+#include "numeric/dtype.h"
+#include "sample_keeper.h"
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void set_exec(sct_case_result *out, const sct_exec_result *r)
+{
+    free(out->exec_status);
+    out->exec_status = sct_report_strdup(sct_exec_status_name(r->status));
+    out->signal_number = r->signal_number;
+    out->exit_code = r->exit_code;
+}
+
+static void set_error(sct_case_result *out, const char *what, const char *why)
+{
+    out->verdict = SCT_VERDICT_ERROR;
+    sct_case_record_message(out, what, why);
+}
+
+/* Allocates outputs with the declared type and shape. */
+static int make_outputs(const sct_case *c, sonnx_tensor *outs, char *err,
+                        size_t err_cap)
+{
+    for (size_t k = 0; k < c->n_outputs; k++) {
+        const sct_tensor_decl *d = &c->outputs[k];
+        uint64_t nelem, nbytes;
+        memset(&outs[k], 0, sizeof outs[k]);
+        if (!sct_shape_nelem(d->rank, d->dims, &nelem) ||
+            !sct_dtype_storage_bytes(d->elem_type, nelem, &nbytes) ||
+            nbytes > SIZE_MAX - 1u) {
+            snprintf(err, err_cap, "output %s: unusable declared type or shape",
+                     d->name);
+            return 1;
+        }
+        outs[k].elem_type = d->elem_type;
+        outs[k].rank = d->rank;
+        memcpy(outs[k].dims, d->dims, sizeof outs[k].dims);
+        outs[k].nbytes = nbytes;
+        outs[k].data = calloc(1, (size_t)nbytes + 1u);
+        if (outs[k].data == NULL) {
+            snprintf(err, err_cap, "output %s: cannot allocate %llu bytes", d->name,
+                     (unsigned long long)nbytes);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void free_outputs(sonnx_tensor *outs, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        free(outs[k].data);
+}
+
+/* Compares every output with its golden; records stats and samples. */
+static void compare_outputs(const sct_case *c, const sct_case_data *data,
+                            const sonnx_tensor *outs, const sct_run_config *cfg,
+                            sct_case_result *out)
+{
+    sct_compare_opts opts = {c->max_ulp, cfg->strict_nan};
+    sct_op_kind op = sct_op_kind_from_name(c->op_type);
+    if (data->n_expected != c->n_outputs || c->n_outputs == 0) {
+        set_error(out, "golden outputs", "count differs from the declared outputs");
+        return;
+    }
+    bool match = true;
+    for (size_t k = 0; k < c->n_outputs; k++) {
+        sct_sample_keeper keeper;
+        if (sct_sample_keeper_init(&keeper, cfg->max_errors, outs[k].rank,
+                                   outs[k].dims) != 0) {
+            set_error(out, "harness", "out of memory");
+            return;
+        }
+        char err[256];
+        sct_tensor_stats st;
+        int rc = sct_compare_tensors(op, data->inputs, data->n_inputs,
+                                     &data->expected[k], &outs[k], &opts,
+                                     sct_sample_keeper_add, &keeper, &st, err,
+                                     sizeof err);
+        if (rc != 0) {
+            sct_sample_keeper_free(&keeper);
+            set_error(out, "golden output does not match its declaration", err);
+            return;
+        }
+        /* One output per op here (Div, Mul, Pow, Less); with several the
+         * statistics add up and the samples of the first mismatching output
+         * are kept. */
+        out->stats.elements += st.elements;
+        out->stats.mismatches += st.mismatches;
+        out->stats.unmeasurable += st.unmeasurable;
+        if (st.max_ulp > out->stats.max_ulp)
+            out->stats.max_ulp = st.max_ulp;
+        for (int d = 0; d < (int)SCT_DEV_COUNT; d++)
+            out->stats.deviation_counts[d] += st.deviation_counts[d];
+        size_t n;
+        sct_sample *s = sct_sample_keeper_take(&keeper, &n);
+        if (out->samples == NULL && n > 0) {
+            out->samples = s;
+            out->n_samples = n;
+        } else {
+            free(s);
+        }
+        sct_sample_keeper_free(&keeper);
+        match = match && st.mismatches == 0;
+    }
+    out->compared = true;
+    const char *why;
+    out->verdict = sct_case_verdict(SCT_EXPECT_VALUES, SCT_EXEC_OK, match, &why);
+}
+
+void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
+                      sct_backend *backend, const sct_run_config *cfg,
+                      sct_case_result *out)
+{
+    double t0 = now_seconds();
+    sct_case_record_init(out, c);
+    if (c->error != NULL) {
+        set_error(out, "vectors", c->error);
+        out->seconds = now_seconds() - t0;
+        return;
+    }
+    if (c->expectation == SCT_EXPECT_VALUES && !c->has_expected_output) {
+        set_error(out, "vectors", "expectation 'values' but no golden output");
+        out->seconds = now_seconds() - t0;
+        return;
+    }
+    char err[512];
+    sct_case_data data;
+    memset(&data, 0, sizeof data);
+    if (sct_case_load(set, c, &data, err, sizeof err) != 0) {
+        set_error(out, "load", err);
+        out->seconds = now_seconds() - t0;
+        return;
+    }
+    sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile};
+    int32_t in_types[SCT_MAX_IO] = {0};
+    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_IO; k++)
+        in_types[k] = c->inputs[k].elem_type;
+
+    const char *why = "";
+    sct_exec_result r = sct_backend_query(backend, &op, in_types, c->n_inputs);
+    if (r.status == SCT_EXEC_OK) {
+        sonnx_tensor outs[SCT_MAX_IO];
+        memset(outs, 0, sizeof outs);
+        if (make_outputs(c, outs, err, sizeof err) != 0) {
+            free_outputs(outs, c->n_outputs);
+            sct_case_data_free(&data);
+            set_error(out, "vectors", err);
+            out->seconds = now_seconds() - t0;
+            return;
+        }
+        r = sct_backend_run(backend, &op, data.inputs, data.n_inputs, outs,
+                            c->n_outputs);
+        set_exec(out, &r);
+        if (r.status == SCT_EXEC_OK && c->expectation == SCT_EXPECT_VALUES) {
+            compare_outputs(c, &data, outs, cfg, out);
+        } else {
+            out->verdict = sct_case_verdict(c->expectation, r.status, false, &why);
+            sct_case_record_message(out, why, r.message);
+        }
+        free_outputs(outs, c->n_outputs);
+    } else {
+        /* query said UNSUPPORTED (or crashed / hung): run is not called. */
+        set_exec(out, &r);
+        out->verdict = sct_case_verdict(c->expectation, r.status, false, &why);
+        sct_case_record_message(out, why, r.message);
+    }
+    sct_case_data_free(&data);
+    out->seconds = now_seconds() - t0;
+}
+
+int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
+                  const sct_run_config *cfg, sct_run_report *report, char *err,
+                  size_t err_cap)
+{
+    for (size_t i = 0; i < set->n_cases; i++) {
+        const sct_case *c = &set->cases[i];
+        switch (sct_case_select(&cfg->filter, c)) {
+        case SCT_NOT_IN_PROFILE:
+            report->n_filtered_profile++;
+            continue;
+        case SCT_EXCLUDED_BY_FILTER:
+            report->n_filtered_selection++;
+            continue;
+        default:
+            break;
+        }
+        sct_case_result *out = sct_run_report_add_case(report);
+        if (out == NULL) {
+            snprintf(err, err_cap, "out of memory after %zu cases", report->n_cases);
+            return 1;
+        }
+        sct_run_one_case(set, c, backend, cfg, out);
+    }
+    return 0;
+}

@@ -1,0 +1,27 @@
+/*
+ * runner.h — running the selected cases of a vector set on a backend and
+ * recording one result per case in manifest order (the report model).
+ * One case's tensors are loaded at a time and released before the next:
+ * memory does not grow with the vector set beyond the per-case summary.
+ */
+#ifndef SCT_CLI_RUNNER_H
+#define SCT_CLI_RUNNER_H
+
+#include "backend.h"
+#include "case.h"
+#include "report_model.h"
+#include "run_config.h"
+
+/* Returns 0, non-zero when the report could not be recorded (out of
+ * memory; `err` says so). */
+int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
+                  const sct_run_config *cfg, sct_run_report *report, char *err,
+                  size_t err_cap);
+
+/* Runs one case (exposed for tests): fills `out`, which the caller
+ * obtained from sct_run_report_add_case. */
+void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
+                      sct_backend *backend, const sct_run_config *cfg,
+                      sct_case_result *out);
+
+#endif /* SCT_CLI_RUNNER_H */

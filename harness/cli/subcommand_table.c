@@ -1,0 +1,12 @@
+/*
+ * subcommand_table.c — the subcommands `sonnx-cts` dispatches to.
+ */
+#include "subcommands.h"
+
+const sct_subcommand sct_subcommand_table[] = {
+    {"run", "run the cases of a vector set against an implementation, report", sct_cmd_run},
+    {"list", "show what a vector set holds (cases per op x types, tags, profiles)", sct_cmd_list},
+};
+
+const size_t sct_subcommand_count =
+    sizeof sct_subcommand_table / sizeof sct_subcommand_table[0];

@@ -1,0 +1,32 @@
+/*
+ * subcommands.h — the `sonnx-cts` subcommands.  One file per subcommand
+ * (cmd_<name>.c) exporting its entry point; subcommand_table.c lists them.
+ * Adding `report`, `merge` or `sweep`: write cmd_<name>.c, declare it here,
+ * add one row to the table and the file to CMakeLists.txt.
+ */
+#ifndef SCT_CLI_SUBCOMMANDS_H
+#define SCT_CLI_SUBCOMMANDS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Exit status convention of every subcommand (docs/cli.md). */
+enum {
+    SCT_EXIT_OK = 0,            /* everything selected conforms */
+    SCT_EXIT_NONCONFORMING = 1, /* a FAIL, CRASH or TIMEOUT (or baseline diff) */
+    SCT_EXIT_USAGE = 2          /* usage or input error */
+};
+
+typedef struct sct_subcommand {
+    const char *name;
+    const char *summary;                 /* one line for `sonnx-cts --help` */
+    int (*main)(int argc, char **argv);  /* argv[0] is the subcommand name */
+} sct_subcommand;
+
+extern const sct_subcommand sct_subcommand_table[];
+extern const size_t sct_subcommand_count;
+
+int sct_cmd_run(int argc, char **argv);
+int sct_cmd_list(int argc, char **argv);
+
+#endif /* SCT_CLI_SUBCOMMANDS_H */
