@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "backend.h"
@@ -30,12 +29,12 @@
 #include "numeric/dtype.h"
 #include "report_model.h"
 #include "report_writers.h"
+#include "run_identity.h"
+#include "subcommands.h"
 #include "sweep.h"
 #include "sweep_progress.h"
 #include "sweep_report.h"
 #include "value_format.h"
-
-int sct_cmd_sweep(int argc, char **argv);
 
 typedef struct sweep_args {
     const char *op, *type, *exp_type, *vendor, *vendor_options, *json;
@@ -188,57 +187,30 @@ static void print_result(const sct_sweep_spec *spec, const sct_sweep_result *r)
            r->seconds > 0 ? (double)r->n_pairs / r->seconds : 0.0, spec->threads);
 }
 
-static char *join_args(int argc, char **argv)
-{
-    size_t n = 1;
-    for (int i = 0; i < argc; i++)
-        n += strlen(argv[i]) + 1;
-    char *s = calloc(n, 1);
-    for (int i = 0; s != NULL && i < argc; i++) {
-        if (i)
-            strcat(s, " ");
-        strcat(s, argv[i]);
-    }
-    return s;
-}
-
+/* The identity block as `run` writes it (run_identity.c), with the sweep
+ * standing in for the vector set. */
 static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
                           int argc, char **argv, const sweep_args *a)
 {
-    char host[256] = "", date[32] = "";
-    time_t t = time(NULL);
-    struct tm tm;
-    gethostname(host, sizeof host - 1);
-    if (gmtime_r(&t, &tm) != NULL)
-        strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    sct_run_identity *d = &rep->identity;
-#ifdef SONNX_CTS_VERSION
-    d->harness_version = sct_report_strdup(SONNX_CTS_VERSION);
-#else
-    d->harness_version = sct_report_strdup("unknown");
-#endif
-    d->command_line = join_args(argc, argv);
-    d->host = sct_report_strdup(host);
-    d->date_utc = sct_report_strdup(date);
-    d->profile = sct_report_strdup("sonnx");
-    d->vectors_dir = sct_report_strdup("(in-process exhaustive sweep)");
-    d->vector_set_sha256 = sct_report_strdup("");
-    d->vector_format_version = sct_report_strdup("");
-    d->vendor = sct_report_strdup(id->vendor);
-    d->runtime_name = sct_report_strdup(id->runtime_name);
-    d->runtime_version = sct_report_strdup(id->runtime_version);
-    d->plugin_path = sct_report_strdup(id->plugin_path);
-    d->isolation = sct_report_strdup(id->isolation);
-    d->abi_major = id->abi_major;
-    d->abi_minor = id->abi_minor;
+    sct_run_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.profile = "sonnx";
+    sct_vector_set none;
+    memset(&none, 0, sizeof none);
+    none.root = "(in-process exhaustive sweep: no vector set)";
+    none.set_sha256 = "";
+    none.format_version = "";
+    sct_fill_identity(rep, argc, argv, &cfg, &none, id);
     rep->options.max_errors = (uint32_t)a->first;
     rep->options.isolate = a->vendor != NULL && a->isolate;
     rep->options.timeout_seconds = a->timeout;
+    free(rep->options.vendor_options);
     rep->options.vendor_options = sct_report_strdup(a->vendor_options);
     char filters[160];
     snprintf(filters, sizeof filters, "--op %s --type %s%s%s --shard %u/%u", a->op,
              a->type, a->exp_type ? " --exponent-type " : "",
              a->exp_type ? a->exp_type : "", a->shard_index, a->shard_count);
+    free(rep->options.filters);
     rep->options.filters = sct_report_strdup(filters);
 }
 
@@ -310,10 +282,7 @@ int sct_cmd_sweep(int argc, char **argv)
 
     sct_backend *backend = NULL;
     sct_sweep_impl impl;
-    static const sct_backend_identity builtin_id = {
-        "sonnx-cts", "built-in reference kernels", "", "(built-in)", 1, 0,
-        "none: built-in kernels in-process"};
-    const sct_backend_identity *id = &builtin_id;
+    const sct_backend_identity *id;
     if (a.vendor) {
         sct_backend_options bo = {a.isolate, a.timeout, a.vendor_options};
         backend = sct_backend_open_plugin(a.vendor, &bo, err, sizeof err);
@@ -324,6 +293,14 @@ int sct_cmd_sweep(int argc, char **argv)
         id = sct_backend_identity_of(backend);
         sct_sweep_impl_init_backend(&impl, backend, a.op, opset);
     } else {
+        /* The loops are called directly (fast); the backend only provides
+         * the identity `run` reports for the built-in kernels. */
+        backend = sct_backend_open_builtin(err, sizeof err);
+        if (backend == NULL) {
+            fprintf(stderr, "sonnx-cts sweep: %s\n", err);
+            return 2;
+        }
+        id = sct_backend_identity_of(backend);
         sct_sweep_impl_init_loop(&impl, sct_kernel_contiguous(a.op, ta->code, tb->code));
     }
     printf("sweep %s %s x %s, shard %u/%u, tolerance %u ULP\n"

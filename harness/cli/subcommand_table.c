@@ -6,6 +6,9 @@
 const sct_subcommand sct_subcommand_table[] = {
     {"run", "run the cases of a vector set against an implementation, report", sct_cmd_run},
     {"list", "show what a vector set holds (cases per op x types, tags, profiles)", sct_cmd_list},
+#ifdef SCT_HAVE_SWEEP
+    {"sweep", "run every input pair of a 16-bit space against the reference kernels", sct_cmd_sweep},
+#endif
 };
 
 const size_t sct_subcommand_count =

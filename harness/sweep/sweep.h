@@ -1,0 +1,116 @@
+/*
+ * sweep.h — exhaustive sweeps of small input spaces (issue 8): every pair
+ * (a, b) of two element types of at most 16 bits each, run through an
+ * implementation and compared element by element with the built-in
+ * reference kernels (kernels.h, sct_kernel_contiguous), whose correctness
+ * over the whole space is argued and verified in docs/sweeps.md.
+ *
+ * Pair space: 2^(wa+wb) pairs, pair index p = (a_bits << wb) | b_bits, so
+ * a shard i/N is the contiguous index range [i*S/N, (i+1)*S/N).  Inputs are
+ * generated in-process, never stored.  Library target `sct_sweep`.
+ */
+#ifndef SCT_SWEEP_H
+#define SCT_SWEEP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compare.h"
+#include "compare_tensors.h"
+#include "kernels.h"
+#include "sweep_impl.h"
+
+/* ULP histogram buckets for float outputs: [0] = 0 ULP (bitwise equal, or
+ * NaN vs NaN), [1] = 1 ULP, [k] = (2^(k-2), 2^(k-1)] ULP for k >= 2, up to
+ * 2^17 (16-bit formats: at most 2^16 - 1 ordered steps between finite values
+ * and infinities), then SCT_SWEEP_HIST_NONE for pairs whose distance is not
+ * measurable (NaN against a number). */
+#define SCT_SWEEP_HIST_BUCKETS 19
+#define SCT_SWEEP_HIST_NONE (SCT_SWEEP_HIST_BUCKETS - 1)
+
+/* What to sweep. */
+typedef struct sct_sweep_spec {
+    const char *op_type;      /* "Div", "Mul", "Pow", "Less" */
+    int32_t a_type, b_type;   /* SONNX_DT_*, byte-addressable, <= 16 bits */
+    uint32_t shard_index;     /* 0 .. shard_count-1 */
+    uint32_t shard_count;     /* >= 1 */
+    /* Restrict the shard to its first `limit_pairs` pairs (0: no limit);
+     * for quick runs and tests. */
+    uint64_t limit_pairs;
+    uint32_t max_ulp;         /* tolerance (docs/architecture.md policy) */
+    unsigned threads;         /* >= 1 */
+    size_t keep_mismatches;   /* how many of the first mismatches to keep */
+    /* Pairs per implementation call: small for in-process loops (cache),
+     * large (e.g. 2^20) for vendor plugins (isolation overhead). 0: auto. */
+    uint64_t batch_pairs;
+    /* Called about 5 times per second from the calling thread while the
+     * sweep runs (NULL: none). */
+    void (*progress)(void *user, uint64_t done, uint64_t total);
+    void *progress_user;
+} sct_sweep_spec;
+
+/* A batch the implementation did not complete (crash, error status...). */
+typedef struct sct_sweep_failure {
+    uint64_t first_pair, n_pairs;
+    sct_exec_status status;
+    char message[512];       /* sct_exec_result.message */
+} sct_sweep_failure;
+
+#define SCT_SWEEP_MAX_FAILURES 16
+
+typedef struct sct_sweep_result {
+    int32_t out_type;
+    uint64_t first_pair, n_pairs;   /* the swept index range */
+    uint64_t undefined;      /* spec leaves the value undefined: not compared
+                                (integer Div by zero, INT_MIN / -1) */
+    uint64_t compared;       /* pairs with a defined value that were run */
+    uint64_t exact;          /* bitwise equal (floats: or both NaN) */
+    uint64_t within_tolerance; /* not equal but within max_ulp */
+    uint64_t mismatches;     /* outside tolerance */
+    uint64_t unmeasurable;   /* mismatches without a ULP distance (NaN vs
+                                number; every integer/bool mismatch) */
+    uint64_t not_run;        /* pairs in failed batches (never passed) */
+    uint64_t deviation_counts[SCT_DEV_COUNT]; /* over mismatches */
+    /* Float outputs: over every compared pair (matches included). */
+    uint64_t ulp_histogram[SCT_SWEEP_HIST_BUCKETS];
+    bool has_ulp;            /* float output: max_ulp_seen is meaningful */
+    uint64_t max_ulp_seen;   /* largest measurable ULP distance */
+    uint64_t max_ulp_pair;   /* lowest pair index where it occurs */
+    uint64_t max_ulp_expected, max_ulp_actual;
+    sct_mismatch *first_mismatches; /* ascending pair index; owned */
+    size_t n_first_mismatches;
+    sct_sweep_failure failures[SCT_SWEEP_MAX_FAILURES]; /* first ones */
+    size_t n_failures;       /* total failed batches (may exceed the array) */
+    double seconds;
+} sct_sweep_result;
+
+/* Is the pair space of (op_type, a_type, b_type) sweepable: both types
+ * byte-addressable with at most 16 bits and the reference kernels have a
+ * contiguous loop.  On false, `why` says why. */
+bool sct_sweep_supported(const char *op_type, int32_t a_type, int32_t b_type,
+                         char *why, size_t why_cap);
+
+/* Runs the sweep of `spec` through `impl` (sweep_impl.h).  Returns 0 and
+ * fills `out` (free with sct_sweep_result_free), or non-zero with `err` set
+ * when the sweep cannot start (unsupported space, bad shard, allocation). */
+int sct_sweep_run(const sct_sweep_spec *spec, sct_sweep_impl *impl,
+                  sct_sweep_result *out, char *err, size_t err_cap);
+
+void sct_sweep_result_free(sct_sweep_result *r);
+
+/* Verdict of a finished sweep: passed only when every defined pair was run
+ * and matched (undefined pairs are reported, not counted as passed). */
+bool sct_sweep_passed(const sct_sweep_result *r);
+
+/* The pair index range of shard i/N of a space of 2^bits pairs. */
+void sct_sweep_shard_range(unsigned bits, uint32_t shard_index,
+                           uint32_t shard_count, uint64_t *first,
+                           uint64_t *count);
+
+/* Histogram bucket of a ULP distance (SCT_ULP_NONE -> SCT_SWEEP_HIST_NONE)
+ * and its printable label ("0", "1", "2", "3-4", ..., "n/a"). */
+unsigned sct_sweep_hist_bucket(uint64_t ulp);
+const char *sct_sweep_hist_label(unsigned bucket);
+
+#endif /* SCT_SWEEP_H */

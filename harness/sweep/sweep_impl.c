@@ -1,0 +1,98 @@
+/*
+ * sweep_impl.c — see sweep_impl.h.  A backend batch is one call with two
+ * 1-D tensors of n elements (same shape, same type: within the SONNX
+ * profile, sonnx-div R1/R2, so a conforming implementation must accept it).
+ */
+#include "sweep_impl.h"
+
+#include <string.h>
+
+#include "numeric/dtype.h"
+
+void sct_sweep_impl_init_loop(sct_sweep_impl *impl, sct_kernel_loop loop)
+{
+    memset(impl, 0, sizeof *impl);
+    impl->kind = SCT_SWEEP_IMPL_LOOP;
+    impl->loop = loop;
+    pthread_mutex_init(&impl->lock, NULL);
+}
+
+void sct_sweep_impl_init_backend(sct_sweep_impl *impl, sct_backend *backend,
+                                 const char *op_type, int32_t opset)
+{
+    memset(impl, 0, sizeof *impl);
+    impl->kind = SCT_SWEEP_IMPL_BACKEND;
+    impl->backend = backend;
+    impl->op_type = op_type;
+    impl->opset = opset;
+    impl->profile = "sonnx";
+    pthread_mutex_init(&impl->lock, NULL);
+}
+
+void sct_sweep_impl_destroy(sct_sweep_impl *impl)
+{
+    pthread_mutex_destroy(&impl->lock);
+}
+
+int32_t sct_sweep_default_opset(const char *op_type)
+{
+    if (strcmp(op_type, "Pow") == 0)
+        return 15;
+    if (strcmp(op_type, "Less") == 0)
+        return 13;
+    return 14; /* Div, Mul */
+}
+
+static sonnx_op make_op(const sct_sweep_impl *impl)
+{
+    sonnx_op op = {impl->op_type, "", impl->opset, impl->profile};
+    return op;
+}
+
+static sonnx_tensor vector_tensor(int32_t type, const void *data, size_t n)
+{
+    sonnx_tensor t;
+    memset(&t, 0, sizeof t);
+    t.elem_type = type;
+    t.rank = 1;
+    t.dims[0] = (int64_t)n;
+    t.data = (void *)(uintptr_t)data; /* read-only by the ABI contract */
+    t.nbytes = (uint64_t)n * sct_dtype_elem_size(type);
+    return t;
+}
+
+sct_exec_status sct_sweep_impl_run(sct_sweep_impl *impl, int32_t a_type,
+                                   int32_t b_type, int32_t out_type,
+                                   const void *a, const void *b, void *c,
+                                   size_t n, sct_exec_result *res)
+{
+    memset(res, 0, sizeof *res);
+    if (impl->kind == SCT_SWEEP_IMPL_LOOP) {
+        impl->loop(a, b, c, n);
+        res->status = SCT_EXEC_OK;
+        return SCT_EXEC_OK;
+    }
+    sonnx_op op = make_op(impl);
+    sonnx_tensor in[2] = {vector_tensor(a_type, a, n), vector_tensor(b_type, b, n)};
+    sonnx_tensor out = vector_tensor(out_type, c, n);
+    pthread_mutex_lock(&impl->lock);
+    *res = sct_backend_run(impl->backend, &op, in, 2, &out, 1);
+    pthread_mutex_unlock(&impl->lock);
+    return res->status;
+}
+
+sct_exec_status sct_sweep_impl_query(sct_sweep_impl *impl, int32_t a_type,
+                                     int32_t b_type, sct_exec_result *res)
+{
+    memset(res, 0, sizeof *res);
+    if (impl->kind == SCT_SWEEP_IMPL_LOOP) {
+        res->status = SCT_EXEC_OK;
+        return SCT_EXEC_OK;
+    }
+    sonnx_op op = make_op(impl);
+    int32_t types[2] = {a_type, b_type};
+    pthread_mutex_lock(&impl->lock);
+    *res = sct_backend_query(impl->backend, &op, types, 2);
+    pthread_mutex_unlock(&impl->lock);
+    return res->status;
+}

@@ -1,0 +1,40 @@
+/*
+ * sweep_report.h — a sweep as a case of the run report (harness/report,
+ * docs/report-format.md), so `merge`, the text/JUnit/HTML writers and
+ * baselines work on sweeps like on vector runs; plus the sweep-only details
+ * (undefined pairs, ULP histogram, failed batches) as a "sweep" object
+ * added to that case in the JSON report (docs/sweeps.md).
+ */
+#ifndef SCT_SWEEP_REPORT_H
+#define SCT_SWEEP_REPORT_H
+
+#include <stddef.h>
+
+#include "report_model.h"
+#include "sweep.h"
+
+/* Case id of a sweep: "sweep/<op>/<a>[x<b>]/shard-<i>-of-<n>" (lower-case
+ * op; b only when it differs from a), e.g. "sweep/div/float16/shard-0-of-1".
+ * Returns false when it does not fit. */
+bool sct_sweep_case_id(const sct_sweep_spec *spec, char *buf, size_t cap);
+
+/* Appends the case of a finished sweep (result != NULL), or of a sweep that
+ * could not run (result == NULL: verdict `v`, e.g. UNSUPPORTED or ERROR,
+ * with `message`).  0, or -1 when out of memory. */
+int sct_sweep_add_case(sct_run_report *report, const sct_sweep_spec *spec,
+                       int32_t opset, const sct_sweep_result *result,
+                       sct_verdict v, const char *message);
+
+/* Verdict of a finished sweep: PASS, FAIL (mismatches, errors, bad
+ * output), CRASH or TIMEOUT (a failed batch, the worst one wins). */
+sct_verdict sct_sweep_verdict(const sct_sweep_result *r);
+
+/* Adds the "sweep" detail object to the case `case_id` of the JSON report
+ * at `path` (written before by sct_write_json_file).  0, or non-zero with
+ * `err`. */
+int sct_sweep_json_annotate(const char *path, const char *case_id,
+                            const sct_sweep_spec *spec,
+                            const sct_sweep_result *r, char *err,
+                            size_t err_cap);
+
+#endif /* SCT_SWEEP_REPORT_H */

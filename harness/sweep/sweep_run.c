@@ -1,0 +1,233 @@
+/*
+ * sweep_run.c — sct_sweep_run: splits the shard's pair range into batches
+ * that worker threads claim in ascending order (an atomic counter), so each
+ * thread's tally sees ascending indices and the merged "first mismatches"
+ * are the lowest indices whatever the thread count.  Per batch: generate the
+ * inputs, run the reference loop, run the implementation (backend calls are
+ * serialised in sweep_impl.c; the other threads meanwhile generate and
+ * compare), compare.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "numeric/dtype.h"
+#include "sweep.h"
+#include "sweep_space.h"
+#include "sweep_tally.h"
+
+#define LOOP_BATCH_PAIRS (UINT64_C(1) << 14)    /* 4 x 32 KiB: stays in L2 */
+#define BACKEND_BATCH_PAIRS (UINT64_C(1) << 20) /* isolation cost amortised */
+
+typedef struct shared {
+    const sct_sweep_spec *spec;
+    sct_sweep_impl *impl;
+    sct_kernel_loop reference;
+    sct_sweep_space space;
+    sct_op_kind op;
+    sct_compare_opts opts;
+    uint64_t first, count, batch, n_batches;
+    atomic_uint_fast64_t next_batch;
+    atomic_uint_fast64_t pairs_done;
+    atomic_uint threads_finished;
+} shared;
+
+typedef struct worker {
+    shared *sh;
+    sct_sweep_tally tally;
+    bool alloc_failed;
+    pthread_t tid;
+} worker;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void note_failure(sct_sweep_result *r, uint64_t first, uint64_t n,
+                         const sct_exec_result *res)
+{
+    r->not_run += n;
+    if (r->n_failures < SCT_SWEEP_MAX_FAILURES) {
+        sct_sweep_failure *f = &r->failures[r->n_failures];
+        f->first_pair = first;
+        f->n_pairs = n;
+        f->status = res->status;
+        snprintf(f->message, sizeof f->message, "%s", res->message);
+    }
+    r->n_failures++;
+}
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    shared *sh = w->sh;
+    const sct_sweep_space *s = &sh->space;
+    size_t bsz = (size_t)sh->batch;
+    void *a = malloc(bsz * s->a_size), *b = malloc(bsz * s->b_size);
+    void *want = malloc(bsz * s->out_size), *got = malloc(bsz * s->out_size);
+    if (!a || !b || !want || !got) {
+        w->alloc_failed = true;
+    } else {
+        for (;;) {
+            uint64_t k = atomic_fetch_add(&sh->next_batch, 1u);
+            if (k >= sh->n_batches)
+                break;
+            uint64_t p0 = sh->first + k * sh->batch;
+            uint64_t end = sh->first + sh->count;
+            size_t n = (size_t)(end - p0 < sh->batch ? end - p0 : sh->batch);
+            sct_sweep_space_fill(s, p0, n, a, b);
+            sh->reference(a, b, want, n);
+            sct_exec_result res;
+            if (sct_sweep_impl_run(sh->impl, s->a_type, s->b_type, s->out_type,
+                                   a, b, got, n, &res) == SCT_EXEC_OK)
+                sct_sweep_tally_batch(&w->tally, s, sh->op, &sh->opts, p0, n,
+                                      a, b, want, got);
+            else
+                note_failure(&w->tally.r, p0, n, &res);
+            atomic_fetch_add(&sh->pairs_done, n);
+        }
+    }
+    free(a);
+    free(b);
+    free(want);
+    free(got);
+    atomic_fetch_add(&sh->threads_finished, 1u);
+    return NULL;
+}
+
+static int by_first_pair(const void *x, const void *y)
+{
+    const sct_sweep_failure *f = x, *g = y;
+    return (f->first_pair > g->first_pair) - (f->first_pair < g->first_pair);
+}
+
+static void wait_with_progress(shared *sh, unsigned n_threads)
+{
+    const sct_sweep_spec *spec = sh->spec;
+    while (atomic_load(&sh->threads_finished) < n_threads) {
+        struct timespec ts = {0, 200000000L};
+        nanosleep(&ts, NULL);
+        spec->progress(spec->progress_user, atomic_load(&sh->pairs_done),
+                       sh->count);
+    }
+}
+
+static int setup(const sct_sweep_spec *spec, sct_sweep_impl *impl, shared *sh,
+                 char *err, size_t err_cap)
+{
+    if (!sct_sweep_supported(spec->op_type, spec->a_type, spec->b_type, err,
+                             err_cap))
+        return -1;
+    if (spec->shard_count == 0 || spec->shard_index >= spec->shard_count ||
+        spec->threads == 0) {
+        snprintf(err, err_cap, "bad shard %u/%u or thread count %u",
+                 spec->shard_index, spec->shard_count, spec->threads);
+        return -1;
+    }
+    memset(sh, 0, sizeof *sh);
+    sh->spec = spec;
+    sh->impl = impl;
+    sh->reference = sct_kernel_contiguous(spec->op_type, spec->a_type, spec->b_type);
+    sh->op = sct_op_kind_from_name(spec->op_type);
+    sh->opts.max_ulp = spec->max_ulp;
+    sh->opts.strict_nan = false;
+    sct_sweep_space *s = &sh->space;
+    s->a_type = spec->a_type;
+    s->b_type = spec->b_type;
+    s->out_type = sct_kernel_output_type(spec->op_type, spec->a_type, spec->b_type);
+    s->a_size = sct_dtype_elem_size(s->a_type);
+    s->b_size = sct_dtype_elem_size(s->b_type);
+    s->out_size = sct_dtype_elem_size(s->out_type);
+    s->a_bits = (unsigned)(8 * s->a_size);
+    s->b_bits = (unsigned)(8 * s->b_size);
+    sct_sweep_shard_range(s->a_bits + s->b_bits, spec->shard_index,
+                          spec->shard_count, &sh->first, &sh->count);
+    if (spec->limit_pairs && spec->limit_pairs < sh->count)
+        sh->count = spec->limit_pairs;
+    sh->batch = spec->batch_pairs ? spec->batch_pairs
+                : impl->kind == SCT_SWEEP_IMPL_LOOP ? LOOP_BATCH_PAIRS
+                                                    : BACKEND_BATCH_PAIRS;
+    sh->n_batches = (sh->count + sh->batch - 1) / sh->batch;
+    atomic_init(&sh->next_batch, 0u);
+    atomic_init(&sh->pairs_done, 0u);
+    atomic_init(&sh->threads_finished, 0u);
+    return 0;
+}
+
+int sct_sweep_run(const sct_sweep_spec *spec, sct_sweep_impl *impl,
+                  sct_sweep_result *out, char *err, size_t err_cap)
+{
+    memset(out, 0, sizeof *out);
+    shared sh;
+    if (setup(spec, impl, &sh, err, err_cap) != 0)
+        return -1;
+    bool has_ulp = sct_dtype_by_code(sh.space.out_type)->kind == SCT_KIND_FLOAT;
+    unsigned n = spec->threads;
+    worker *w = calloc(n, sizeof *w);
+    sct_sweep_tally total;
+    if (w == NULL || sct_sweep_tally_init(&total, spec->keep_mismatches) != 0) {
+        free(w);
+        snprintf(err, err_cap, "out of memory");
+        return -1;
+    }
+    total.r.has_ulp = has_ulp;
+    double t0 = now_seconds();
+    unsigned started = 0;
+    for (; started < n; started++) {
+        w[started].sh = &sh;
+        if (sct_sweep_tally_init(&w[started].tally, spec->keep_mismatches) != 0)
+            break;
+        w[started].tally.r.has_ulp = has_ulp;
+        if (pthread_create(&w[started].tid, NULL, work, &w[started]) != 0) {
+            sct_sweep_tally_free(&w[started].tally);
+            break;
+        }
+    }
+    if (spec->progress && started > 0)
+        wait_with_progress(&sh, started);
+    bool failed = started < n;
+    for (unsigned i = 0; i < started; i++) {
+        pthread_join(w[i].tid, NULL);
+        failed = failed || w[i].alloc_failed;
+        sct_sweep_tally_merge(&total, &w[i].tally);
+        sct_sweep_tally_free(&w[i].tally);
+    }
+    free(w);
+    free(total.scratch);
+    total.scratch = NULL;
+    *out = total.r;
+    if (failed) {
+        sct_sweep_result_free(out);
+        snprintf(err, err_cap, "cannot start %u sweep threads (memory or "
+                 "thread limit)", n);
+        return -1;
+    }
+    size_t kept = out->n_failures < SCT_SWEEP_MAX_FAILURES ? out->n_failures
+                                                           : SCT_SWEEP_MAX_FAILURES;
+    qsort(out->failures, kept, sizeof out->failures[0], by_first_pair);
+    out->out_type = sh.space.out_type;
+    out->first_pair = sh.first;
+    out->n_pairs = sh.count;
+    out->seconds = now_seconds() - t0;
+    return 0;
+}
+
+void sct_sweep_result_free(sct_sweep_result *r)
+{
+    free(r->first_mismatches);
+    r->first_mismatches = NULL;
+    r->n_first_mismatches = 0;
+}
+
+bool sct_sweep_passed(const sct_sweep_result *r)
+{
+    return r->mismatches == 0 && r->not_run == 0 && r->n_failures == 0 &&
+           r->compared + r->undefined == r->n_pairs &&
+           r->exact + r->within_tolerance == r->compared;
+}

@@ -1,0 +1,28 @@
+/*
+ * sweep_space.h — internal: the pair space of a sweep and the in-process
+ * generation of its inputs.
+ */
+#ifndef SCT_SWEEP_SPACE_H
+#define SCT_SWEEP_SPACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct sct_sweep_space {
+    int32_t a_type, b_type, out_type;
+    size_t a_size, b_size, out_size; /* bytes per element: 1 or 2 */
+    unsigned a_bits, b_bits;         /* value widths: 8 or 16 */
+} sct_sweep_space;
+
+/* Writes the operands of pairs [first, first+n): a[i] = (first+i) >> b_bits,
+ * b[i] = (first+i) mod 2^b_bits, as raw encodings. */
+void sct_sweep_space_fill(const sct_sweep_space *s, uint64_t first, size_t n,
+                          void *a, void *b);
+
+/* Raw bits of element i of an array of `size`-byte elements. */
+static inline uint64_t sct_sweep_elem_bits(const void *p, size_t size, size_t i)
+{
+    return size == 1 ? ((const uint8_t *)p)[i] : ((const uint16_t *)p)[i];
+}
+
+#endif /* SCT_SWEEP_SPACE_H */

@@ -1,0 +1,41 @@
+/*
+ * mpfr_reference.h — the correctly rounded result of Div, Mul, Pow and the
+ * IEEE predicate of Less for one pair of float16/bfloat16 operands, computed
+ * with MPFR at the target precision with the target exponent range and
+ * subnormal emulation (mpfr_set_emin/emax, mpfr_check_range,
+ * mpfr_subnormalize), round-to-nearest-even (MPFR_RNDN).
+ *
+ * One sct_mpfrv_ref per thread (MPFR's exponent range is per thread in
+ * Debian's TLS build; sct_mpfrv_ref_init sets it for the calling thread).
+ */
+#ifndef SCT_MPFRV_MPFR_REFERENCE_H
+#define SCT_MPFRV_MPFR_REFERENCE_H
+
+#include <stdint.h>
+
+#include <mpfr.h>
+
+#include "exact_format.h"
+
+typedef enum sct_mpfrv_op { SCT_MPFRV_DIV, SCT_MPFRV_MUL, SCT_MPFRV_POW,
+                            SCT_MPFRV_LESS } sct_mpfrv_op;
+
+typedef struct sct_mpfrv_ref {
+    const sct_mpfrv_format *fmt;
+    sct_mpfrv_op op;
+    mpfr_t a, b, r;
+} sct_mpfrv_ref;
+
+/* Returns 0, or -1 when op_name is unknown. Sets this thread's MPFR
+ * exponent range to the format's. */
+int sct_mpfrv_ref_init(sct_mpfrv_ref *ref, const sct_mpfrv_format *fmt,
+                       const char *op_name);
+void sct_mpfrv_ref_clear(sct_mpfrv_ref *ref);
+
+/* Result encoding: the format's bits for Div/Mul/Pow, 0 or 1 for Less.
+ * Returns 0, or -1 on an internal inconsistency (a result MPFR rounded that
+ * the exact encoder finds unrepresentable). */
+int sct_mpfrv_ref_eval(sct_mpfrv_ref *ref, uint16_t a_bits, uint16_t b_bits,
+                       uint16_t *result);
+
+#endif
