@@ -1,0 +1,456 @@
+#!/usr/bin/python3
+"""End-to-end scenarios for the `sonnx-cts` command (tests/cli/CMakeLists.txt).
+
+Each scenario runs the real executable on real vector sets (the repo's
+vectors/, the official ONNX node tests from libonnx-testdata, and scratch
+copies with one golden changed) and checks exit codes, the text report and
+the JSON/JUnit reports against docs/report-format.md.  Expected values come
+from the vector files and from hand-made changes, never from the harness.
+"""
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import numpy as np
+from onnx import TensorProto, numpy_helper
+
+OPS = ["Div", "Mul", "Pow", "Less"]
+VERDICTS = ["PASS", "FAIL", "CRASH", "TIMEOUT", "UNSUPPORTED", "ERROR"]
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, msg):
+    if not cond:
+        raise Failure(msg)
+
+
+def run(args, cli, expect_rc=None):
+    p = subprocess.run([cli] + args, capture_output=True, text=True, timeout=300)
+    if expect_rc is not None and p.returncode != expect_rc:
+        raise Failure("sonnx-cts %s: exit %d, expected %d\nstdout:\n%s\nstderr:\n%s"
+                      % (" ".join(args), p.returncode, expect_rc,
+                         p.stdout[-4000:], p.stderr[-4000:]))
+    return p
+
+
+def fresh_dir(path):
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+def node_ops_args(node):
+    args = ["run", "--vectors", node, "--profile", "onnx"]
+    for op in OPS:
+        args += ["--op", op]
+    return args
+
+
+def require_repo_vectors(vectors):
+    manifest = os.path.join(vectors, "manifest.json")
+    check(os.path.isfile(manifest),
+          "the repo's vector set is missing: %s does not exist (run the generators)"
+          % manifest)
+    return manifest
+
+
+# ---------------------------------------------------------------- JSON shape
+
+CASE_KEYS = {
+    "id": str, "op": str, "opset": int, "input_types": list, "input_shapes": list,
+    "output_type": str, "output_shape": list, "tags": list, "requirements": list,
+    "expectation": str, "tolerance_ulp": int, "verdict": str,
+    "exec_status": (str, type(None)), "signal": int, "exit_code": int,
+    "message": str, "compared": bool, "elements": int, "mismatches": int,
+    "unmeasurable": int, "max_ulp": (int, type(None)), "deviation_counts": dict,
+    "samples": list, "seconds": (int, float),
+}
+SAMPLE_KEYS = {
+    "index": int, "coords": list, "expected": str, "expected_bits": str,
+    "actual": str, "actual_bits": str, "ulp": (int, type(None)), "class": str,
+    "worst": bool,
+}
+GROUP_KEYS = {
+    "op": str, "types": str, "cases": int, "verdicts": dict, "passed": int,
+    "failed": int, "elements": int, "mismatches": int,
+    "max_ulp": (int, type(None)), "deviation_counts": dict, "verdict": str,
+}
+DEVIATION_CLASSES = {
+    "zero-sign", "subnormal-flushed", "nan-expected", "unexpected-nan",
+    "nan-payload", "inf-expected-got-finite", "overflow", "sign-flip",
+    "rounded-toward-zero", "rounded-away-from-zero", "off-by-n-ulp",
+    "int-saturated", "int-floor", "int-truncated", "int-wrong",
+    "bool-nan-compare", "bool-wrong", "other",
+}
+OVERALL = {"CONFORMS", "NON-CONFORMANT", "ERROR", "NOTHING-PASSED"}
+
+
+def check_keys(obj, spec, where):
+    check(isinstance(obj, dict), "%s: not an object" % where)
+    for k, t in spec.items():
+        check(k in obj, "%s: key '%s' missing" % (where, k))
+        check(isinstance(obj[k], t) and not (t is int and isinstance(obj[k], bool)),
+              "%s.%s: %r is not %s" % (where, k, obj[k], t))
+
+
+def validate_report(path):
+    """The documented shape of a "sonnx-cts-run" 1.0 report."""
+    with open(path) as f:
+        d = json.load(f)
+    check(d.get("schema") == "sonnx-cts-run", "schema is %r" % d.get("schema"))
+    check(d.get("schema_version") == "1.0", "schema_version %r" % d.get("schema_version"))
+    ident = d["identity"]
+    for k in ["harness", "harness_version", "command_line", "host", "date_utc",
+              "profile", "vectors_dir", "vector_set_sha256", "vector_format_version"]:
+        check(isinstance(ident.get(k), str), "identity.%s missing" % k)
+    check(len(ident["vector_set_sha256"]) == 64, "vector_set_sha256 not a sha256")
+    for k in ["vendor", "runtime_name", "runtime_version", "plugin_path", "isolation"]:
+        check(isinstance(ident["backend"].get(k), str), "identity.backend.%s" % k)
+    for k in ["abi_major", "abi_minor"]:
+        check(isinstance(ident["backend"].get(k), int), "identity.backend.%s" % k)
+    opts = d["options"]
+    for k, t in [("max_errors", int), ("strict_nan", bool), ("timeout_seconds", (int, float)),
+                 ("isolate", bool), ("vendor_options", str), ("filters", str)]:
+        check(isinstance(opts.get(k), t), "options.%s" % k)
+    s = d["summary"]
+    for k in ["cases", "elements", "mismatches", "not_in_profile",
+              "excluded_by_filters", "exit_code"]:
+        check(isinstance(s.get(k), int), "summary.%s" % k)
+    check(set(s["verdicts"]) == set(VERDICTS), "summary.verdicts keys")
+    check(s["overall"] in OVERALL, "summary.overall %r" % s["overall"])
+    check(sum(s["verdicts"].values()) == s["cases"] == len(d["cases"]),
+          "summary counts do not add up to the cases")
+    for i, g in enumerate(d["groups"]):
+        check_keys(g, GROUP_KEYS, "groups[%d]" % i)
+        check(sum(g["verdicts"].values()) == g["cases"], "groups[%d] counts" % i)
+    check(sum(g["cases"] for g in d["groups"]) == s["cases"], "groups do not cover the cases")
+    ids = set()
+    for i, c in enumerate(d["cases"]):
+        where = "cases[%d] (%s)" % (i, c.get("id"))
+        check_keys(c, CASE_KEYS, where)
+        check(c["id"] not in ids, "%s: duplicate id" % where)
+        ids.add(c["id"])
+        check(c["verdict"] in VERDICTS, "%s: verdict %r" % (where, c["verdict"]))
+        check(c["expectation"] in ("values", "no-crash", "reject"), where)
+        check(set(c["deviation_counts"]) <= DEVIATION_CLASSES, where + ": unknown class")
+        check(sum(c["deviation_counts"].values()) == c["mismatches"],
+              where + ": deviation counts do not add up to mismatches")
+        check(c["verdict"] != "PASS" or c["mismatches"] == 0, where + ": PASS with mismatches")
+        for j, smp in enumerate(c["samples"]):
+            check_keys(smp, SAMPLE_KEYS, "%s.samples[%d]" % (where, j))
+            check(smp["class"] in DEVIATION_CLASSES, where + ": sample class")
+            check(smp["expected_bits"].startswith("0x"), where + ": bits not hex")
+        if c["samples"]:
+            check(sum(1 for smp in c["samples"] if smp["worst"]) == 1,
+                  where + ": exactly one worst sample")
+    check(isinstance(d["timing"].get("seconds"), (int, float)), "timing.seconds")
+    return d
+
+
+# ---------------------------------------------------------------- golden edits
+
+def bump_first_element(pb_path, steps=1):
+    """Changes element 0 of a TensorProto file by `steps` steps (ULPs for
+    floats; integers always by one unit; negation for bools); returns (old, new) as
+    text."""
+    t = TensorProto()
+    with open(pb_path, "rb") as f:
+        t.ParseFromString(f.read())
+    a = numpy_helper.to_array(t).copy()
+    flat = a.reshape(-1)
+    check(flat.size > 0, "%s: empty tensor" % pb_path)
+    old = flat[0].copy()
+    if a.dtype == np.bool_:
+        flat[0] = not flat[0]
+    elif a.dtype.kind == "f":
+        u = {2: np.uint16, 4: np.uint32, 8: np.uint64}[a.dtype.itemsize]
+        bits = flat[0:1].view(u)
+        if np.isnan(flat[0]) or np.isinf(flat[0]):
+            flat[0] = 1.0
+        else:
+            bits[0] = bits[0] + steps
+    else:
+        info = np.iinfo(a.dtype)
+        # integers compare exactly: one unit is enough
+        flat[0] = flat[0] + 1 if flat[0] < info.max else flat[0] - 1
+    new = numpy_helper.from_array(a, t.name)
+    with open(pb_path, "wb") as f:
+        f.write(new.SerializeToString())
+    return str(old), str(flat[0])
+
+
+def sha256_of(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+# ---------------------------------------------------------------- scenarios
+
+def sc_help(a):
+    p = run(["--help"], a.sonnx_cts, 0)
+    for cmd in ["run", "list"]:
+        check(cmd in p.stdout, "--help lacks the %s command" % cmd)
+    p = run(["run", "--help"], a.sonnx_cts, 0)
+    for opt in ["--vectors", "--profile", "--op", "--type", "--tag", "--case",
+                "--vendor", "--vendor-options", "--timeout", "--no-isolate",
+                "--max-errors", "--strict-nan", "--json", "--junit", "--text",
+                "--baseline", "--write-baseline", "--quiet", "exit status"]:
+        check(opt in p.stdout, "run --help does not document %s" % opt)
+    p = run(["list", "--help"], a.sonnx_cts, 0)
+    check("--ids" in p.stdout, "list --help lacks --ids")
+    run(["--version"], a.sonnx_cts, 0)
+
+
+def sc_usage_errors(a):
+    run([], a.sonnx_cts, 2)
+    run(["frobnicate"], a.sonnx_cts, 2)
+    run(["run", "--no-such-option"], a.sonnx_cts, 2)
+    run(["run", "--profile", "bogus", "--vectors", a.node_tests], a.sonnx_cts, 2)
+    run(["run", "--type", "float128", "--vectors", a.node_tests], a.sonnx_cts, 2)
+    run(["run", "--max-errors", "-3", "--vectors", a.node_tests], a.sonnx_cts, 2)
+    run(["run", "--vectors", os.path.join(a.work, "does-not-exist")], a.sonnx_cts, 2)
+    run(["run", "--vectors", a.node_tests, "--vendor", "/nonexistent/libx.so"],
+        a.sonnx_cts, 2)
+    # a selection that matches nothing is an error, never a vacuous pass
+    p = run(["run", "--vectors", a.node_tests, "--profile", "onnx", "--op", "NoSuchOp"],
+            a.sonnx_cts, 2)
+    check("no case selected" in p.stderr, "empty selection not explained: " + p.stderr)
+    # the node tests are not in the sonnx profile (no manifest says so)
+    run(["run", "--vectors", a.node_tests, "--profile", "sonnx", "--op", "Div"],
+        a.sonnx_cts, 2)
+
+
+def sc_list_node_tests(a):
+    p = run(["list", "--vectors", a.node_tests], a.sonnx_cts, 0)
+    for op in OPS:
+        check("\n%-6s " % op in p.stdout, "list lacks op %s:\n%s" % (op, p.stdout))
+    p = run(["list", "--vectors", a.node_tests, "--ids", "--op", "Div"], a.sonnx_cts, 0)
+    ids = [line.split("\t")[0] for line in p.stdout.splitlines()]
+    check("test_div" in ids, "list --ids lacks test_div: %r" % ids)
+    check(all(line.split("\t")[1] == "Div" for line in p.stdout.splitlines()),
+          "--op Div listed another op")
+
+
+def sc_node_tests_onnx(a):
+    out = os.path.join(fresh_dir(a.work), "node.json")
+    run(node_ops_args(a.node_tests) + ["--json", out], a.sonnx_cts, 0)
+    d = validate_report(out)
+    n_dirs = {op: 0 for op in OPS}
+    for name in os.listdir(a.node_tests):
+        model = os.path.join(a.node_tests, name, "model.onnx")
+        if not os.path.isfile(model):
+            continue
+        import onnx
+        m = onnx.load(model)
+        if len(m.graph.node) == 1 and m.graph.node[0].op_type in OPS:
+            n_dirs[m.graph.node[0].op_type] += 1
+    for op in OPS:
+        ran = [c for c in d["cases"] if c["op"] == op]
+        check(len(ran) >= n_dirs[op] > 0,
+              "%s: %d node test dirs but %d cases run" % (op, n_dirs[op], len(ran)))
+        check(all(c["verdict"] == "PASS" for c in ran), "%s: not all PASS" % op)
+    check(d["summary"]["overall"] == "CONFORMS", "overall %s" % d["summary"]["overall"])
+
+
+def sc_json_shape(a):
+    out = os.path.join(fresh_dir(a.work), "r.json")
+    run(node_ops_args(a.node_tests) + ["--json", out, "--quiet"], a.sonnx_cts, 0)
+    d = validate_report(out)
+    check(d["identity"]["profile"] == "onnx", "profile")
+    check(d["identity"]["backend"]["plugin_path"] == "(built-in)", "backend")
+    order = [c["id"] for c in d["cases"]]
+    out2 = os.path.join(a.work, "r2.json")
+    run(node_ops_args(a.node_tests) + ["--json", out2, "--quiet"], a.sonnx_cts, 0)
+    d2 = validate_report(out2)
+    check(order == [c["id"] for c in d2["cases"]], "case order not deterministic")
+
+
+def sc_junit_shape(a):
+    work = fresh_dir(a.work)
+    out = os.path.join(work, "r.xml")
+    run(node_ops_args(a.node_tests) + ["--junit", out, "--quiet",
+                                       "--json", os.path.join(work, "r.json")],
+        a.sonnx_cts, 0)
+    d = json.load(open(os.path.join(work, "r.json")))
+    root = ET.parse(out).getroot()
+    check(root.tag == "testsuites", "root is %s" % root.tag)
+    suites = root.findall("testsuite")
+    check(len(suites) == len(d["groups"]), "one testsuite per op x types")
+    cases = root.findall("testsuite/testcase")
+    check(len(cases) == d["summary"]["cases"], "one testcase per case")
+    check(int(root.get("tests")) == d["summary"]["cases"], "tests attribute")
+
+
+def copy_node_case(a, name, dst_root):
+    src = os.path.join(a.node_tests, name)
+    dst = os.path.join(dst_root, name)
+    shutil.copytree(src, dst)
+    return dst
+
+
+def sc_changed_golden_node(a):
+    work = fresh_dir(a.work)
+    vec = fresh_dir(os.path.join(work, "vectors"))
+    for name in ["test_div", "test_mul", "test_less"]:
+        copy_node_case(a, name, vec)
+    run(["run", "--vectors", vec, "--profile", "onnx", "--quiet"], a.sonnx_cts, 0)
+    old, new = bump_first_element(os.path.join(vec, "test_mul", "test_data_set_0",
+                                               "output_0.pb"))
+    out = os.path.join(work, "r.json")
+    p = run(["run", "--vectors", vec, "--profile", "onnx", "--json", out],
+            a.sonnx_cts, 1)
+    check("FAIL test_mul" in p.stdout, "failing case not named:\n" + p.stdout)
+    check("  test_mul[0] (0,0,0)" in p.stdout, "element 0 not named:\n" + p.stdout)
+    check("ulp=1 " in p.stdout, "1-ULP change not measured as 1 ULP:\n" + p.stdout)
+    d = validate_report(out)
+    by_id = {c["id"]: c for c in d["cases"]}
+    check(by_id["test_mul"]["verdict"] == "FAIL", "test_mul verdict")
+    check(by_id["test_mul"]["mismatches"] == 1, "exactly one element changed")
+    smp = by_id["test_mul"]["samples"][0]
+    check(smp["index"] == 0 and smp["coords"] == [0, 0, 0], "sample index/coords")
+    check(smp["ulp"] == 1, "sample ulp %r" % smp["ulp"])
+    check(by_id["test_div"]["verdict"] == "PASS" and by_id["test_less"]["verdict"] == "PASS",
+          "untouched cases must still pass")
+    # Less has a bool output: flipping element 0 is a bool-wrong mismatch
+    bump_first_element(os.path.join(vec, "test_less", "test_data_set_0", "output_0.pb"))
+    p = run(["run", "--vectors", vec, "--profile", "onnx", "--case", "test_less"],
+            a.sonnx_cts, 1)
+    check("class=bool-wrong" in p.stdout, "bool flip not classified:\n" + p.stdout)
+
+
+def sc_corrupt_input_error(a):
+    work = fresh_dir(a.work)
+    vec = fresh_dir(os.path.join(work, "vectors"))
+    d = copy_node_case(a, "test_div", vec)
+    with open(os.path.join(d, "test_data_set_0", "input_1.pb"), "wb") as f:
+        f.write(b"\xff\xff\xff\xff not a tensor")
+    out = os.path.join(work, "r.json")
+    p = run(["run", "--vectors", vec, "--profile", "onnx", "--json", out], a.sonnx_cts, 2)
+    r = json.load(open(out))
+    c = r["cases"][0]
+    check(c["verdict"] == "ERROR", "corrupt input gives %s" % c["verdict"])
+    check("input_1.pb" in c["message"], "error does not name the file: " + c["message"])
+    check("ERROR test_div" in p.stdout, "text report lacks the ERROR line")
+
+
+def sc_baseline_round_trip(a):
+    work = fresh_dir(a.work)
+    vec = fresh_dir(os.path.join(work, "vectors"))
+    for name in ["test_div", "test_mul", "test_pow"]:
+        copy_node_case(a, name, vec)
+    base = os.path.join(work, "base.json")
+    args = ["run", "--vectors", vec, "--profile", "onnx"]
+    run(args + ["--write-baseline", base, "--quiet"], a.sonnx_cts, 0)
+    b = json.load(open(base))
+    check(b["schema"] == "sonnx-cts-baseline", "baseline schema")
+    check(sorted(c["id"] for c in b["cases"]) == ["test_div", "test_mul", "test_pow"],
+          "baseline cases")
+    run(args + ["--baseline", base], a.sonnx_cts, 0)
+    # a changed golden: a new failure against the baseline, named (Pow has a
+    # 1-ULP tolerance: move the golden well beyond it)
+    bump_first_element(os.path.join(vec, "test_pow", "test_data_set_0", "output_0.pb"), 1000)
+    p = run(args + ["--baseline", base], a.sonnx_cts, 1)
+    check("CHANGED test_pow: PASS -> FAIL" in p.stdout, "diff not named:\n" + p.stdout)
+    # record the failing state: identical run -> 0 although a case fails
+    base2 = os.path.join(work, "base2.json")
+    run(args + ["--write-baseline", base2, "--quiet"], a.sonnx_cts, 1)
+    run(args + ["--baseline", base2, "--quiet"], a.sonnx_cts, 0)
+    # ... and the case that now passes again is a difference too
+    shutil.copy(os.path.join(a.node_tests, "test_pow", "test_data_set_0", "output_0.pb"),
+                os.path.join(vec, "test_pow", "test_data_set_0", "output_0.pb"))
+    p = run(args + ["--baseline", base2], a.sonnx_cts, 1)
+    check("CHANGED test_pow: FAIL -> PASS" in p.stdout, "now-passing not named")
+    # a baseline of another profile is refused
+    run(["run", "--vectors", vec, "--profile", "sonnx", "--baseline", base2], a.sonnx_cts, 2)
+
+
+def repo_vectors(a, profile):
+    require_repo_vectors(a.vectors)
+    out = os.path.join(fresh_dir(a.work), "r.json")
+    run(["run", "--vectors", a.vectors, "--profile", profile, "--json", out, "--quiet"],
+        a.sonnx_cts, 0)
+    d = validate_report(out)
+    s = d["summary"]
+    check(s["cases"] > 0, "no case in profile %s" % profile)
+    check(s["verdicts"]["PASS"] == s["cases"],
+          "built-in kernels: %r under %s" % (s["verdicts"], profile))
+
+
+def sc_repo_vectors_sonnx(a):
+    repo_vectors(a, "sonnx")
+
+
+def sc_repo_vectors_onnx(a):
+    repo_vectors(a, "onnx")
+
+
+def sc_changed_golden_manifest(a):
+    require_repo_vectors(a.vectors)
+    work = fresh_dir(a.work)
+    vec = os.path.join(work, "vectors")
+    shutil.copytree(a.vectors, vec)
+    manifest_path = os.path.join(vec, "manifest.json")
+    m = json.load(open(manifest_path))
+    cases = m["cases"] if isinstance(m, dict) else m
+    # manifest format (docs/vector-format.md): a case has "path" (its
+    # directory) and "files" {relative path: sha256}
+    target = None
+    for c in cases:
+        if c.get("expectation", "values") != "values":
+            continue
+        outs = [rel for rel in c.get("files", {}) if os.path.basename(rel) == "output_0.pb"]
+        if outs:
+            target, rel = c, outs[0]
+            break
+    check(target is not None, "no values case with an output_0.pb in the manifest")
+    pb = os.path.join(vec, target["path"], rel)
+    check(os.path.isfile(pb), "cannot locate %s" % pb)
+    bump_first_element(pb, 1000)  # well beyond any tolerance (Pow: 1 ULP)
+    target["files"][rel] = sha256_of(pb)
+    with open(manifest_path, "w") as f:
+        json.dump(m, f, indent=1)
+    profile = "sonnx" if "sonnx" in target.get("profiles", ["sonnx"]) else "onnx"
+    out = os.path.join(work, "r.json")
+    p = run(["run", "--vectors", vec, "--profile", profile, "--json", out],
+            a.sonnx_cts, 1)
+    check("FAIL %s" % target["id"] in p.stdout, "changed case not named")
+    check("  %s[0] " % target["id"] in p.stdout, "changed element not named")
+    d = validate_report(out)
+    failed = [c["id"] for c in d["cases"] if c["verdict"] != "PASS"]
+    check(failed == [target["id"]], "only the changed case may fail: %r" % failed)
+
+
+SCENARIOS = {name[3:]: fn for name, fn in globals().items() if name.startswith("sc_")}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("scenario", choices=sorted(SCENARIOS))
+    ap.add_argument("--sonnx-cts", required=True)
+    ap.add_argument("--vectors", required=True)
+    ap.add_argument("--node-tests", required=True)
+    ap.add_argument("--work", required=True)
+    a = ap.parse_args()
+    env_vectors = os.environ.pop("SONNX_CTS_VECTORS", None)
+    try:
+        SCENARIOS[a.scenario](a)
+    except Failure as e:
+        print("FAIL %s: %s" % (a.scenario, e), file=sys.stderr)
+        return 1
+    finally:
+        if env_vectors is not None:
+            os.environ["SONNX_CTS_VECTORS"] = env_vectors
+    print("ok %s" % a.scenario)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
