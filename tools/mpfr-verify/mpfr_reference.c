@@ -17,10 +17,13 @@
  *   y, pow(-1, ±inf) = 1, ...), the same rules as the pow of C the kernels
  *   and ONNX Runtime use (sonnx-pow special-value table).
  * - Less is IEEE754-2019 §5.11 compareQuietLess: false when either operand
- *   is NaN (mpfr_less_p returns 0 for NaN).
+ *   is NaN (mpfr_less_p returns 0 for NaN).  main.c uses the faster
+ *   sct_mpfrv_less (C99 isless on the exactly decoded values, the same
+ *   predicate) for whole-space runs and this one for --direct runs.
  */
 #include "mpfr_reference.h"
 
+#include <math.h>
 #include <string.h>
 
 int sct_mpfrv_ref_init(sct_mpfrv_ref *ref, const sct_mpfrv_format *fmt,
@@ -56,6 +59,7 @@ int sct_mpfrv_ref_eval(sct_mpfrv_ref *ref, uint16_t a_bits, uint16_t b_bits,
         mpfr_set_d(ref->b, sct_mpfrv_decode(ref->fmt, b_bits), MPFR_RNDN) != 0)
         return -1;
     if (ref->op == SCT_MPFRV_LESS) {
+        /* compareQuietLess on the exact values (mpfr_less_p: 0 on NaN). */
         *result = mpfr_less_p(ref->a, ref->b) ? 1u : 0u;
         return 0;
     }
@@ -70,4 +74,10 @@ int sct_mpfrv_ref_eval(sct_mpfrv_ref *ref, uint16_t a_bits, uint16_t b_bits,
     /* r now holds a value of the format: converting to binary64 is exact. */
     return sct_mpfrv_encode_exact(ref->fmt, mpfr_get_d(ref->r, MPFR_RNDN),
                                   result) ? 0 : -1;
+}
+
+int sct_mpfrv_less(const sct_mpfrv_format *fmt, uint16_t a_bits, uint16_t b_bits)
+{
+    /* C99 7.12.14.3 isless: the IEEE quiet comparison, false for NaN. */
+    return isless(sct_mpfrv_decode(fmt, a_bits), sct_mpfrv_decode(fmt, b_bits));
 }

@@ -38,4 +38,8 @@ void sct_mpfrv_ref_clear(sct_mpfrv_ref *ref);
 int sct_mpfrv_ref_eval(sct_mpfrv_ref *ref, uint16_t a_bits, uint16_t b_bits,
                        uint16_t *result);
 
+/* IEEE754-2019 §5.11 compareQuietLess without MPFR: 1 when a < b, 0 when
+ * not or when either is NaN. */
+int sct_mpfrv_less(const sct_mpfrv_format *fmt, uint16_t a_bits, uint16_t b_bits);
+
 #endif
