@@ -26,12 +26,15 @@ void sct_html_histograms(FILE *out, const sct_render_doc *doc)
         fputs("<figure>", out);
         sct_svg_histogram(out, h.caption, h.unit, h.bars, h.n_bars);
         fputs("<figcaption>", out);
-        if (doc->groups[i].has_max_ulp)
-            fprintf(out, "max %llu ULP, tolerance ",
-                    (unsigned long long)doc->groups[i].max_ulp);
+        const sct_render_group *g = &doc->groups[i];
+        if (g->has_max_ulp)
+            fprintf(out, "max %llu ULP, tolerance ", (unsigned long long)g->max_ulp);
         else
-            fputs("exact type, tolerance ", out);
-        if (doc->groups[i].has_tolerance)
+            fputs(g->float_out ? "max ULP not recorded, tolerance "
+                               : "exact type, tolerance ", out);
+        if (!g->float_out)
+            fputs("exact", out);
+        else if (g->has_tolerance)
             fprintf(out, "%llu ULP", (unsigned long long)doc->groups[i].tolerance_ulp);
         else
             fputs("exact", out);

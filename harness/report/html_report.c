@@ -4,13 +4,11 @@
  */
 #include "html_report.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "html_escape.h"
 #include "html_sections.h"
+#include "render_atomic_write.h"
 #include "render_trace.h"
 
 int sct_html_write(FILE *out, const sct_render_doc *doc)
@@ -46,30 +44,5 @@ int sct_html_write(FILE *out, const sct_render_doc *doc)
 int sct_html_write_file(const char *path, const sct_render_doc *doc, char *err,
                         size_t err_cap)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >=
-        (int)sizeof tmp) {
-        snprintf(err, err_cap, "%s: path too long", path);
-        return -1;
-    }
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL) {
-        snprintf(err, err_cap, "%s: cannot create: %s", tmp, strerror(errno));
-        return -1;
-    }
-    int rc = sct_html_write(f, doc);
-    if (fclose(f) != 0)
-        rc = -1;
-    if (rc != 0) {
-        snprintf(err, err_cap, "%s: write failed: %s", tmp, strerror(errno));
-        remove(tmp);
-        return -1;
-    }
-    if (rename(tmp, path) != 0) {
-        snprintf(err, err_cap, "%s: cannot rename %s into place: %s", path, tmp,
-                 strerror(errno));
-        remove(tmp);
-        return -1;
-    }
-    return 0;
+    return sct_render_write_atomic(path, sct_html_write, doc, err, err_cap);
 }

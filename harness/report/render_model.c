@@ -25,7 +25,8 @@ void *sct_render_grow(void *p, size_t n, size_t size)
 {
     if (size != 0 && n > SIZE_MAX / size)
         return must(NULL);
-    return must(realloc(p, n * size ? n * size : 1));
+    size_t bytes = n * size;
+    return must(realloc(p, bytes ? bytes : 1));
 }
 
 char *sct_render_strdup(const char *s)

@@ -84,6 +84,7 @@ typedef struct sct_render_group {
     uint64_t max_ulp;
     bool has_tolerance;
     uint64_t tolerance_ulp;
+    bool float_out;      /* floating-point output: ULP is meaningful */
     sct_render_bin *bins; size_t n_bins;  /* 0: the JSON has no histogram */
 } sct_render_group;
 

@@ -13,16 +13,30 @@
 static const uint64_t k_upper[] = {0, 1, 2, 4, 16, 256, 65536, UINT64_MAX};
 #define N_UPPER (sizeof k_upper / sizeof k_upper[0])
 
+/* "1024" -> "1K", 65536 -> "64K": bin labels must fit under a 36 px bar. */
+static void short_ulp(char *buf, size_t cap, uint64_t v)
+{
+    if (v >= 1024 && v % 1024 == 0)
+        snprintf(buf, cap, "%lluK", (unsigned long long)(v / 1024));
+    else
+        snprintf(buf, cap, "%llu", (unsigned long long)v);
+}
+
 static void bucket_label(size_t i, char *buf, size_t cap)
 {
     uint64_t lo = i == 0 ? 0 : k_upper[i - 1] + 1;
-    if (k_upper[i] == UINT64_MAX)
-        snprintf(buf, cap, ">%llu", (unsigned long long)(lo - 1));
-    else if (lo == k_upper[i])
-        snprintf(buf, cap, "%llu", (unsigned long long)lo);
-    else
-        snprintf(buf, cap, "%llu-%llu", (unsigned long long)lo,
-                 (unsigned long long)k_upper[i]);
+    char a[16], b[16];
+    if (k_upper[i] == UINT64_MAX) {
+        short_ulp(a, sizeof a, lo - 1);
+        snprintf(buf, cap, ">%s", a);
+    } else if (lo == k_upper[i]) {
+        short_ulp(a, sizeof a, lo);
+        snprintf(buf, cap, "%s", a);
+    } else {
+        short_ulp(a, sizeof a, lo);
+        short_ulp(b, sizeof b, k_upper[i]);
+        snprintf(buf, cap, "%s-%s", a, b);
+    }
 }
 
 static void add_bar(sct_ulp_histogram *h, const char *label, uint64_t count,
@@ -123,7 +137,7 @@ bool sct_ulp_histogram_build(const sct_render_doc *doc,
     memset(out, 0, sizeof *out);
     if (g->n_bins > 0)
         return from_group_bins(g, out);
-    if (g->has_max_ulp)
+    if (g->float_out)
         return derived_float(doc, g, out);
     return derived_exact(doc, g, out);
 }

@@ -1,0 +1,81 @@
+/*
+ * markdown_trace.c — requirement traceability in Markdown: every catalogue
+ * requirement, its verdict over the cases citing it, and those cases.
+ * Non-passing cases are always all listed; passing ones are listed up to
+ * MD_PASSING_IDS and then counted, to keep the file usable as a
+ * pull-request comment (the HTML and JSON reports list every case).
+ */
+#include <string.h>
+
+#include "markdown_escape.h"
+#include "markdown_sections.h"
+
+#define MD_PASSING_IDS 5
+
+static void case_ids(FILE *out, const sct_render_doc *doc, const sct_trace_row *row)
+{
+    size_t shown_pass = 0, hidden = 0;
+    bool first = true;
+    for (size_t i = 0; i < row->n_cases; i++) {
+        const sct_render_case *c = &doc->cases[row->cases[i]];
+        bool passed = sct_verdict_category(c->verdict) == SCT_VC_PASS;
+        if (passed && shown_pass == MD_PASSING_IDS) {
+            hidden++;
+            continue;
+        }
+        shown_pass += passed;
+        fputs(first ? "" : ", ", out);
+        first = false;
+        sct_md_escape(out, c->id);
+        if (!passed) {
+            fputs(" (**", out);
+            sct_md_escape(out, c->verdict);
+            fputs("**)", out);
+        }
+    }
+    if (hidden)
+        fprintf(out, " and %zu more, all PASS", hidden);
+}
+
+void sct_md_trace(FILE *out, const sct_render_doc *doc, const sct_trace *t)
+{
+    fputs("## Requirement traceability\n\nEvery requirement of the catalogue `", out);
+    sct_md_escape(out, doc->catalogue_path ? doc->catalogue_path : "(none)");
+    fprintf(out, "` (%zu requirements, **%zu gap(s)**: not exercised by any case "
+                 "of this run), the cases citing it and their verdict.\n\n",
+            doc->n_reqs, t->n_gaps);
+    if (!doc->catalogue_loaded)
+        fputs("> The requirement catalogue could not be read: gaps cannot be "
+              "shown, only the requirements the cases cite.\n\n", out);
+    fputs("| requirement | statement (source) | cases | verdict | cases exercising it |\n"
+          "|---|---|--:|---|---|\n", out);
+    for (size_t i = 0; i < t->n_rows; i++) {
+        const sct_trace_row *row = &t->rows[i];
+        if (i == doc->n_reqs && t->n_uncatalogued)
+            fprintf(out, "| **cited by cases but not in the catalogue (%zu)** "
+                         "| | | | |\n", t->n_uncatalogued);
+        fputs("| ", out);
+        sct_md_anchor(out, "r", row->id);
+        sct_md_escape(out, row->id);
+        fputs(" | ", out);
+        if (row->req) {
+            sct_md_escape(out, row->req->text);
+            if (row->req->source[0]) {
+                fputs(" (", out);
+                sct_md_escape(out, row->req->source);
+                fputs(")", out);
+            }
+        } else {
+            fputs("*not in the catalogue*", out);
+        }
+        fprintf(out, " | %zu | ", row->n_cases);
+        if (row->n_cases == 0)
+            fputs("**GAP** | no case exercises this requirement |\n", out);
+        else {
+            fprintf(out, "%s | ", sct_group_verdict_name(sct_tally_verdict(&row->tally)));
+            case_ids(out, doc, row);
+            fputs(" |\n", out);
+        }
+    }
+    fputc('\n', out);
+}

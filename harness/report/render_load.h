@@ -1,0 +1,22 @@
+/*
+ * render_load.h — building the render model from a run's JSON report.
+ */
+#ifndef SCT_REPORT_RENDER_LOAD_H
+#define SCT_REPORT_RENDER_LOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "render_model.h"
+
+/* Reads `json_path` (schema "sonnx-cts-run") into `doc` (initialised
+ * here).  Returns 0 (problems that leave a usable report are warnings in
+ * doc->warnings), or -1 with `err` when the file is unreadable, not JSON or
+ * not a run report; `doc` then needs no free. */
+int sct_render_load_run(sct_render_doc *doc, const char *json_path, char *err,
+                        size_t err_cap);
+
+/* float16, bfloat16, float32, float64 (manifest names). */
+bool sct_render_is_float_type(const char *name);
+
+#endif /* SCT_REPORT_RENDER_LOAD_H */

@@ -1,0 +1,26 @@
+/*
+ * render_outputs.h — the one entry point behind `sonnx-cts report` and
+ * `run --html/--md`: JSON report in, HTML and/or Markdown out.  Both
+ * subcommands call this with the JSON file, so the two ways of getting a
+ * report give byte-identical files.
+ */
+#ifndef SCT_REPORT_RENDER_OUTPUTS_H
+#define SCT_REPORT_RENDER_OUTPUTS_H
+
+#include <stddef.h>
+
+typedef struct sct_render_request {
+    const char *json_path;      /* the run's JSON report (required) */
+    const char *html_path;      /* NULL: no HTML */
+    const char *md_path;        /* NULL: no Markdown */
+    /* NULL: <vectors_dir of the JSON identity>/requirements.json */
+    const char *requirements_path;
+    /* NULL: <vectors_dir>/../docs/spec-notes.md when it exists, else
+     * SCT_DEFAULT_SPEC_NOTES (the source tree's docs/, set at build time) */
+    const char *spec_notes_path;
+} sct_render_request;
+
+/* 0, or non-zero with `err` (file and reason). */
+int sct_render_outputs(const sct_render_request *req, char *err, size_t err_cap);
+
+#endif /* SCT_REPORT_RENDER_OUTPUTS_H */

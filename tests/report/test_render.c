@@ -1,0 +1,214 @@
+/*
+ * test_render.c — HTML and Markdown reports of a hand-written JSON run
+ * (fixtures/run_mixed.json: a PASS, a FAIL with two samples, an int PASS, a
+ * CRASH, an UNSUPPORTED; hostile text in ids, command line and notes).
+ * The expected fragments are written from the fixture by hand: verdicts
+ * of the matrix cells, the gap, the uncatalogued citation, the exact
+ * 64-bit ULP, escaping.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "merge_json_exact.h"
+#include "render_outputs.h"
+#include "render_sources.h"
+
+static char *g_html, *g_md;
+
+static void render(void)
+{
+    static char html[512], md[512];
+    const char *tmp = getenv("SCT_TEST_TMP") ? getenv("SCT_TEST_TMP") : "/tmp";
+    snprintf(html, sizeof html, "%s/render_%ld.html", tmp, (long)getpid());
+    snprintf(md, sizeof md, "%s/render_%ld.md", tmp, (long)getpid());
+    sct_render_request req = {
+        .json_path = SCT_FIXTURES "/run_mixed.json",
+        .html_path = html,
+        .md_path = md,
+        .requirements_path = SCT_FIXTURES "/requirements.json",
+        .spec_notes_path = SCT_FIXTURES "/spec-notes.md"};
+    char err[512] = "";
+    ck_assert_msg(sct_render_outputs(&req, err, sizeof err) == 0, "%s", err);
+    g_html = sct_render_read_file(html, NULL);
+    g_md = sct_render_read_file(md, NULL);
+    ck_assert_ptr_nonnull(g_html);
+    ck_assert_ptr_nonnull(g_md);
+    remove(html);
+    remove(md);
+}
+
+static void teardown(void)
+{
+    free(g_html);
+    free(g_md);
+    g_html = g_md = NULL;
+}
+
+#define HAS(text, frag) ck_assert_msg(strstr((text), (frag)) != NULL, "missing: %s", (frag))
+#define HASNT(text, frag) ck_assert_msg(strstr((text), (frag)) == NULL, "unexpected: %s", (frag))
+
+START_TEST(html_identity_and_verdict)
+{
+    HAS(g_html, "<!DOCTYPE html>");
+    HAS(g_html, "Content-Security-Policy");
+    HAS(g_html, "<div class=\"big\">NON-CONFORMANT</div>");
+    HAS(g_html, "FakeRT 9.9 (vendor: Acme &amp; Co)");
+    HAS(g_html, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
+    HAS(g_html, "--plugin ./libfake&lt;script&gt;.so");
+    HASNT(g_html, "<script");
+    HAS(g_html, "Review and sign-off");
+}
+END_TEST
+
+START_TEST(html_matrix_cells)
+{
+    HAS(g_html, "id=\"matrix\"");
+    /* Div float32: 1 pass + 1 fail -> FAIL 1/2; Mul int8 PASS 1/1;
+     * Pow float32 (base) CRASH 0/1; Less bfloat16 UNSUPPORTED 0/1. */
+    HAS(g_html, "<b>FAIL</b>1/2");
+    HAS(g_html, "<b>PASS</b>1/1");
+    HAS(g_html, "<b>CRASH</b>0/1");
+    HAS(g_html, "<b>UNSUPPORTED</b>0/1");
+    HAS(g_html, "id=\"matrix-pow\"");
+    HAS(g_html, "<b>NOT RUN</b>&ndash;");
+}
+END_TEST
+
+START_TEST(html_traceability)
+{
+    HAS(g_html, "id=\"traceability\"");
+    HAS(g_html, "7 requirements; 1 not exercised");
+    /* The gap row, escaped statement. */
+    HAS(g_html, "<tr class=\"gap\" id=\"r-sonnx-2Ddiv-3Aint-3AR2\">");
+    HAS(g_html, "Gap: nobody tests &lt;this&gt;.");
+    HAS(g_html, "no case exercises this requirement");
+    /* A citation missing from the catalogue is listed, not dropped. */
+    HAS(g_html, "Cited by cases but not in the catalogue (1)");
+    HAS(g_html, "uncatalogued:X9");
+    /* sonnx-div:float:R1 has a FAIL and a PASS: FAIL, failing case first. */
+    const char *row = strstr(g_html, "id=\"r-sonnx-2Ddiv-3Afloat-3AR1\"");
+    ck_assert_ptr_nonnull(row);
+    const char *fail = strstr(row, "special&lt;b&gt;|pipe");
+    const char *pass = strstr(row, "div/float32/basic");
+    ck_assert(fail != NULL && pass != NULL && fail < pass);
+    HAS(row, "badge v-fail\">FAIL");
+}
+END_TEST
+
+START_TEST(html_cases_and_samples)
+{
+    HAS(g_html, "Cases that did not pass (2)");
+    /* Exact 64-bit ULP (beyond 2^53: a double would print ...408). */
+    HAS(g_html, "4607182418800017409");
+    HASNT(g_html, "4607182418800017408");
+    HAS(g_html, "<tr class=\"worst\" title=\"worst element\">");
+    HAS(g_html, "0.333333343 (0x3eaaaaab)");
+    HAS(g_html, "A = 1 (0x3f800000); B = 3 (0x40400000)");
+    HAS(g_html, "rounded-toward-zero");
+    HAS(g_html, "killed by SIGSEGV");
+    HAS(g_html, "bfloat16 not implemented");
+    /* Histograms: inline SVG, derived float histogram labelled as such. */
+    HAS(g_html, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"hist\"");
+    HAS(g_html, "Div float32: cases by worst-element ULP");
+    HAS(g_html, "Mul int8: elements, exact types");
+}
+END_TEST
+
+START_TEST(html_notes_and_legend)
+{
+    HAS(g_html, "<article id=\"n-SN-2D1\"><h3>SN-1: SONNX Div int writes floor, ONNX truncates</h3>");
+    HAS(g_html, "&lt;script&gt;alert(1)&lt;/script&gt;");
+    HAS(g_html, "<article id=\"n-SN-2D2\">");
+    HASNT(g_html, "Not a note.");
+    HAS(g_html, "id=\"legend\"");
+}
+END_TEST
+
+START_TEST(markdown_content)
+{
+    HAS(g_md, "# Conformance of FakeRT 9.9");
+    HAS(g_md, "**Overall verdict: NON-CONFORMANT**");
+    HAS(g_md, "| **Div** | – | FAIL 1/2 | – |");
+    HAS(g_md, "| **GAP** | no case exercises this requirement |");
+    HAS(g_md, "div/float32/special&lt;b&gt;\\|pipe (**FAIL**)");
+    HAS(g_md, "| ★ 3 | \\[1, 1\\] |");
+    HAS(g_md, "4607182418800017409");
+    HAS(g_md, "> (-7/2 = -3). <script>");  /* project's own notes kept as Markdown */
+    HASNT(g_md, "<svg");
+    HAS(g_md, "## Legend");
+}
+END_TEST
+
+START_TEST(missing_inputs_are_reported)
+{
+    const char *tmp = getenv("SCT_TEST_TMP") ? getenv("SCT_TEST_TMP") : "/tmp";
+    char html[512];
+    snprintf(html, sizeof html, "%s/render_missing_%ld.html", tmp, (long)getpid());
+    sct_render_request req = {
+        .json_path = SCT_FIXTURES "/run_mixed.json", .html_path = html,
+        .requirements_path = SCT_FIXTURES "/nope.json",
+        .spec_notes_path = SCT_FIXTURES "/nope.md"};
+    char err[512] = "";
+    ck_assert_int_eq(sct_render_outputs(&req, err, sizeof err), 0);
+    char *text = sct_render_read_file(html, NULL);
+    ck_assert_ptr_nonnull(text);
+    HAS(text, "Problems reading the report inputs");
+    HAS(text, "nope.json: cannot read the requirement catalogue");
+    HAS(text, "The requirement catalogue could not be read");
+    free(text);
+    remove(html);
+    /* Not a run report: refused with a message, nothing written. */
+    req.json_path = SCT_FIXTURES "/requirements.json";
+    ck_assert_int_ne(sct_render_outputs(&req, err, sizeof err), 0);
+    HAS(err, "not a sonnx-cts run report");
+    ck_assert_int_ne(access(html, F_OK), 0);
+}
+END_TEST
+
+START_TEST(exact_json_integers)
+{
+    char err[128];
+    cJSON *j = sct_jx_parse("{\"a\": 18446744073709551615, \"b\": 9007199254740993,"
+                            " \"c\": 12, \"d\": -5, \"e\": 1.5e300, \"s\": \"12345678901234567\"}",
+                            err, sizeof err);
+    ck_assert_ptr_nonnull(j);
+    uint64_t v;
+    ck_assert(sct_jx_get_u64(j, "a", &v));
+    ck_assert(v == UINT64_MAX);
+    ck_assert(sct_jx_get_u64(j, "b", &v));
+    ck_assert(v == 9007199254740993ull);
+    ck_assert(sct_jx_get_u64(j, "c", &v) && v == 12);
+    ck_assert(!sct_jx_get_u64(j, "d", &v));
+    ck_assert(!sct_jx_get_u64(j, "e", &v));
+    ck_assert_str_eq(sct_jx_get_str(j, "s"), "12345678901234567");
+    cJSON_Delete(j);
+    ck_assert_ptr_null(sct_jx_parse("{\"a\": 1,", err, sizeof err));
+    HAS(err, "invalid JSON near byte");
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("render");
+    TCase *tc = tcase_create("fixture");
+    tcase_add_checked_fixture(tc, render, teardown);
+    tcase_add_test(tc, html_identity_and_verdict);
+    tcase_add_test(tc, html_matrix_cells);
+    tcase_add_test(tc, html_traceability);
+    tcase_add_test(tc, html_cases_and_samples);
+    tcase_add_test(tc, html_notes_and_legend);
+    tcase_add_test(tc, markdown_content);
+    suite_add_tcase(s, tc);
+    TCase *tc2 = tcase_create("inputs");
+    tcase_add_test(tc2, missing_inputs_are_reported);
+    tcase_add_test(tc2, exact_json_integers);
+    suite_add_tcase(s, tc2);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
