@@ -25,7 +25,7 @@ static void short_ulp(char *buf, size_t cap, uint64_t v)
 static void bucket_label(size_t i, char *buf, size_t cap)
 {
     uint64_t lo = i == 0 ? 0 : k_upper[i - 1] + 1;
-    char a[16], b[16];
+    char a[24], b[24];
     if (k_upper[i] == UINT64_MAX) {
         short_ulp(a, sizeof a, lo - 1);
         snprintf(buf, cap, ">%s", a);
@@ -96,7 +96,7 @@ static bool derived_float(const sct_render_doc *doc, const sct_render_group *g,
         counts[b]++;
     }
     for (size_t i = 0; i < N_UPPER; i++) {
-        char label[24];
+        char label[64];
         bucket_label(i, label, sizeof label);
         add_bar(h, label, counts[i],
                 has_tol && k_upper[i] <= tol ? SCT_SVG_TONE_OK : SCT_SVG_TONE_BAD);

@@ -25,7 +25,7 @@ typedef struct sct_ulp_histogram {
     const char *unit;                 /* "elements" or "cases" */
     bool derived;                     /* not from the JSON's histogram */
     size_t n_bars;
-    char labels[SCT_ULP_BINS_MAX][24];
+    char labels[SCT_ULP_BINS_MAX][64];
     sct_svg_bar bars[SCT_ULP_BINS_MAX];
 } sct_ulp_histogram;
 
