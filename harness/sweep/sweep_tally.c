@@ -52,17 +52,28 @@ static void note_ulp(sct_sweep_result *r, uint64_t pair, uint64_t ulp,
     }
 }
 
-/* Number of undefined pairs in the batch (only integer Div has any). */
-static uint64_t count_undefined(const sct_sweep_space *s, sct_op_kind op,
-                                size_t n, const void *a, const void *b)
+/* Number of undefined pairs in the batch (only integer Div has any):
+ * b == 0, and for signed types the one INT_MIN / -1 pair per row. */
+static uint64_t count_undefined(const sct_sweep_space *s,
+                                const sct_sweep_undef_rule *u, size_t n,
+                                const void *a, const void *b)
 {
-    if (!sct_sweep_has_undefined(op, s->a_type))
+    if (!u->any)
         return 0;
     uint64_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        k += sct_sweep_pair_undefined(op, s->a_type,
-                                      sct_sweep_elem_bits(a, s->a_size, i),
-                                      sct_sweep_elem_bits(b, s->b_size, i));
+    if (s->b_size == 1) {
+        const uint8_t *y = b;
+        for (size_t i = 0; i < n; i++)
+            k += y[i] == 0;
+    } else {
+        const uint16_t *y = b;
+        for (size_t i = 0; i < n; i++)
+            k += y[i] == 0;
+    }
+    if (u->has_min_case)
+        for (size_t i = 0; i < n; i++)
+            k += sct_sweep_elem_bits(b, s->b_size, i) == u->minus_one &&
+                 sct_sweep_elem_bits(a, s->a_size, i) == u->int_min;
     return k;
 }
 
@@ -72,7 +83,8 @@ void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
                            const void *b, const void *want, const void *got)
 {
     sct_sweep_result *r = &t->r;
-    uint64_t undefined = count_undefined(s, op, n, a, b);
+    sct_sweep_undef_rule u = sct_sweep_undef_rule_of(op, s->a_type);
+    uint64_t undefined = count_undefined(s, &u, n, a, b);
     r->undefined += undefined;
     r->compared += n - undefined;
     if (memcmp(want, got, n * s->out_size) == 0) {
@@ -91,8 +103,7 @@ void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
     for (size_t i = 0; i < n; i++) {
         ctx.in_bits[0] = sct_sweep_elem_bits(a, s->a_size, i);
         ctx.in_bits[1] = sct_sweep_elem_bits(b, s->b_size, i);
-        if (sct_sweep_pair_undefined(op, s->a_type, ctx.in_bits[0],
-                                     ctx.in_bits[1]))
+        if (sct_sweep_undef_test(&u, ctx.in_bits[0], ctx.in_bits[1]))
             continue;
         ctx.expected_bits = sct_sweep_elem_bits(want, s->out_size, i);
         ctx.actual_bits = sct_sweep_elem_bits(got, s->out_size, i);

@@ -12,17 +12,24 @@ bool sct_sweep_has_undefined(sct_op_kind op, int32_t type)
            (d->kind == SCT_KIND_SIGNED || d->kind == SCT_KIND_UNSIGNED);
 }
 
+sct_sweep_undef_rule sct_sweep_undef_rule_of(sct_op_kind op, int32_t type)
+{
+    sct_sweep_undef_rule r = {false, false, 0, 0};
+    if (!sct_sweep_has_undefined(op, type))
+        return r;
+    const sct_dtype_info *d = sct_dtype_by_code(type);
+    r.any = true;
+    r.has_min_case = d->kind == SCT_KIND_SIGNED && d->bits < 64;
+    if (r.has_min_case) {
+        r.int_min = UINT64_C(1) << (d->bits - 1);      /* 0x80.., INT_MIN */
+        r.minus_one = (UINT64_C(1) << d->bits) - 1u;   /* 0xff.., -1 */
+    }
+    return r;
+}
+
 bool sct_sweep_pair_undefined(sct_op_kind op, int32_t type, uint64_t a_bits,
                               uint64_t b_bits)
 {
-    if (!sct_sweep_has_undefined(op, type))
-        return false;
-    if (b_bits == 0)
-        return true;
-    const sct_dtype_info *d = sct_dtype_by_code(type);
-    if (d->kind != SCT_KIND_SIGNED)
-        return false;
-    uint64_t mask = (UINT64_C(1) << d->bits) - 1u;
-    uint64_t int_min = UINT64_C(1) << (d->bits - 1);
-    return a_bits == int_min && b_bits == mask; /* INT_MIN / -1 */
+    sct_sweep_undef_rule r = sct_sweep_undef_rule_of(op, type);
+    return sct_sweep_undef_test(&r, a_bits, b_bits);
 }

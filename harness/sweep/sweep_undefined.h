@@ -21,4 +21,20 @@ bool sct_sweep_pair_undefined(sct_op_kind op, int32_t type, uint64_t a_bits,
 /* Does the (op, input type) have any undefined pair at all (fast path)? */
 bool sct_sweep_has_undefined(sct_op_kind op, int32_t type);
 
+/* The same rule with its constants resolved once, for hot loops. */
+typedef struct sct_sweep_undef_rule {
+    bool any;            /* false: no pair is undefined */
+    bool has_min_case;   /* signed: INT_MIN / -1 */
+    uint64_t int_min, minus_one; /* encodings of INT_MIN and -1 */
+} sct_sweep_undef_rule;
+
+sct_sweep_undef_rule sct_sweep_undef_rule_of(sct_op_kind op, int32_t type);
+
+static inline bool sct_sweep_undef_test(const sct_sweep_undef_rule *r,
+                                        uint64_t a_bits, uint64_t b_bits)
+{
+    return r->any && (b_bits == 0 || (r->has_min_case && a_bits == r->int_min &&
+                                      b_bits == r->minus_one));
+}
+
 #endif /* SCT_SWEEP_UNDEFINED_H */
