@@ -4,11 +4,14 @@
  * (docs/cli.md).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "backend.h"
 #include "baseline.h"
+#include "render_outputs.h"
 #include "case.h"
 #include "report_writers.h"
 #include "run_identity.h"
@@ -34,6 +37,41 @@ static sct_backend *open_backend(const sct_run_config *cfg, char *err, size_t ca
     o.timeout_seconds = cfg->timeout_seconds;
     o.vendor_options = cfg->vendor_options;
     return sct_backend_open_plugin(cfg->vendor_path, &o, err, cap);
+}
+
+/* --html / --md: rendered from the JSON report by the same code as
+ * `sonnx-cts report` (render_outputs.h), so both give identical files.
+ * Without --json the JSON goes to a temporary file, removed afterwards. */
+static bool write_rendered_reports(const sct_run_config *cfg, const sct_run_report *r)
+{
+    if (cfg->html_path == NULL && cfg->md_path == NULL)
+        return true;
+    char err[1024];
+    char tmp[] = "/tmp/sonnx-cts-run-XXXXXX.json";
+    const char *json = cfg->json_path;
+    if (json == NULL) {
+        int fd = mkstemps(tmp, 5);
+        if (fd < 0) {
+            fprintf(stderr, "sonnx-cts run: cannot create a temporary JSON report "
+                    "for --html/--md in /tmp\n");
+            return false;
+        }
+        close(fd);
+        if (sct_write_json_file(tmp, r, err, sizeof err) != 0) {
+            fprintf(stderr, "sonnx-cts run: %s\n", err);
+            remove(tmp);
+            return false;
+        }
+        json = tmp;
+    }
+    sct_render_request req = {.json_path = json, .html_path = cfg->html_path,
+                              .md_path = cfg->md_path};
+    bool ok = sct_render_outputs(&req, err, sizeof err) == 0;
+    if (!ok)
+        fprintf(stderr, "sonnx-cts run: %s\n", err);
+    if (json == tmp)
+        remove(tmp);
+    return ok;
 }
 
 /* Writes every requested report; false when one could not be written. */
@@ -62,6 +100,8 @@ static bool write_reports(const sct_run_config *cfg, const sct_run_report *r)
         fprintf(stderr, "sonnx-cts run: %s\n", err);
         ok = false;
     }
+    if (!write_rendered_reports(cfg, r))
+        ok = false;
     return ok;
 }
 

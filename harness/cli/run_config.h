@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "case_filter.h"
+#include "shard.h"
 
 typedef struct sct_run_config {
     const char *vectors_dir;
@@ -21,6 +22,8 @@ typedef struct sct_run_config {
     uint32_t max_errors;
     bool strict_nan;
     const char *json_path, *junit_path, *text_path;
+    const char *html_path, *md_path;  /* rendered from the JSON (docs/reports.md) */
+    sct_shard_spec shard;             /* --shard I/N; 1/1 by default */
     const char *baseline_path, *write_baseline_path;
     bool quiet;
     bool list_ids;                  /* list --ids */

@@ -11,7 +11,7 @@
 
 /* argv joined by spaces; arguments with spaces or quotes are single-quoted
  * so the line can be pasted back into a shell. */
-static char *join_command_line(int argc, char **argv)
+char *sct_join_command_line(int argc, char **argv)
 {
     size_t n = 1;
     for (int i = 0; i < argc; i++)
@@ -64,7 +64,7 @@ void sct_fill_identity(sct_run_report *r, int argc, char **argv,
         full[0] = "sonnx-cts";
         for (int i = 0; i < argc; i++)
             full[i + 1] = argv[i];
-        id->command_line = join_command_line(argc + 1, full);
+        id->command_line = sct_join_command_line(argc + 1, full);
         free(full);
     }
     if (id->command_line == NULL)

@@ -65,7 +65,16 @@ void sct_print_run_help(FILE *out)
             "  --text FILE          the text report (also on stdout unless --quiet)\n"
             "  --json FILE          JSON report, schema in docs/report-format.md\n"
             "  --junit FILE         JUnit XML (UNSUPPORTED as skipped)\n"
+            "  --html FILE          HTML conformance report (self-contained; rendered\n"
+            "                       from the JSON report, as `sonnx-cts report`)\n"
+            "  --md FILE            Markdown conformance report (same content, no plots)\n"
             "  --quiet              nothing on stdout\n"
+            "\n"
+            "sharding:\n"
+            "  --shard I/N          run only shard I of N (1 <= I <= N): the k-th case\n"
+            "                       left after filtering, in manifest order, belongs to\n"
+            "                       shard k mod N + 1; combine the shards' JSON reports\n"
+            "                       with `sonnx-cts merge` (docs/reports.md)\n"
             "\n"
             "baseline:\n"
             "  --write-baseline FILE  record this run's verdicts as a baseline\n"
@@ -101,7 +110,7 @@ enum {
     OPT_VECTORS = 256, OPT_PROFILE, OPT_OP, OPT_TYPE, OPT_TAG, OPT_CASE,
     OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_TIMEOUT, OPT_NO_ISOLATE, OPT_MAX_ERRORS,
     OPT_STRICT_NAN, OPT_JSON, OPT_JUNIT, OPT_TEXT, OPT_BASELINE,
-    OPT_WRITE_BASELINE, OPT_QUIET, OPT_IDS
+    OPT_WRITE_BASELINE, OPT_QUIET, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD
 };
 
 static const struct option k_run_opts[] = {
@@ -119,6 +128,9 @@ static const struct option k_run_opts[] = {
     {"strict-nan", no_argument, NULL, OPT_STRICT_NAN},
     {"json", required_argument, NULL, OPT_JSON},
     {"junit", required_argument, NULL, OPT_JUNIT},
+    {"html", required_argument, NULL, OPT_HTML},
+    {"md", required_argument, NULL, OPT_MD},
+    {"shard", required_argument, NULL, OPT_SHARD},
     {"text", required_argument, NULL, OPT_TEXT},
     {"baseline", required_argument, NULL, OPT_BASELINE},
     {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
@@ -178,6 +190,7 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
     cfg->vendor_options = "";
     cfg->isolate = true;
     cfg->max_errors = 20;
+    cfg->shard = sct_shard_whole();
     *profile_given = false;
     bool ids = false;
     const char *cmd = for_run ? "run" : "list";
@@ -246,6 +259,16 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
         case OPT_STRICT_NAN: cfg->strict_nan = true; break;
         case OPT_JSON: cfg->json_path = optarg; break;
         case OPT_JUNIT: cfg->junit_path = optarg; break;
+        case OPT_HTML: cfg->html_path = optarg; break;
+        case OPT_MD: cfg->md_path = optarg; break;
+        case OPT_SHARD: {
+            char why[256];
+            if (sct_shard_parse(optarg, &cfg->shard, why, sizeof why) != 0) {
+                fprintf(stderr, "sonnx-cts %s: %s\n", cmd, why);
+                return SCT_PARSE_ERROR;
+            }
+            break;
+        }
         case OPT_TEXT: cfg->text_path = optarg; break;
         case OPT_BASELINE: cfg->baseline_path = optarg; break;
         case OPT_WRITE_BASELINE: cfg->write_baseline_path = optarg; break;

@@ -16,6 +16,7 @@
 #include "case_verdict.h"
 #include "compare_tensors.h"
 #include "numeric/dtype.h"
+#include "progress.h"
 #include "sample_keeper.h"
 
 static double now_seconds(void)
@@ -191,10 +192,26 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
     out->seconds = now_seconds() - t0;
 }
 
+/* How many cases this run will execute: selected by the filters and in
+ * this shard (for the progress line's total). */
+static size_t count_cases_to_run(const sct_vector_set *set, const sct_run_config *cfg)
+{
+    size_t filtered = 0, n = 0;
+    for (size_t i = 0; i < set->n_cases; i++)
+        if (sct_case_select(&cfg->filter, &set->cases[i]) == SCT_SELECTED)
+            n += sct_shard_selects(&cfg->shard, filtered++);
+    return n;
+}
+
 int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
                   const sct_run_config *cfg, sct_run_report *report, char *err,
                   size_t err_cap)
 {
+    /* Progress on stderr only when it is a terminal (progress.h). */
+    sct_progress progress;
+    sct_progress_begin(&progress, stderr, count_cases_to_run(set, cfg),
+                       SCT_PROGRESS_AUTO);
+    size_t filtered = 0; /* position among the cases the filters kept */
     for (size_t i = 0; i < set->n_cases; i++) {
         const sct_case *c = &set->cases[i];
         switch (sct_case_select(&cfg->filter, c)) {
@@ -207,12 +224,24 @@ int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
         default:
             break;
         }
+        /* --shard I/N: the k-th filtered case belongs to shard k mod N + 1
+         * (shard.h); other shards' cases are neither run nor counted as
+         * excluded, so every shard reports the same selection counts. */
+        if (!sct_shard_selects(&cfg->shard, filtered++))
+            continue;
         sct_case_result *out = sct_run_report_add_case(report);
         if (out == NULL) {
             snprintf(err, err_cap, "out of memory after %zu cases", report->n_cases);
+            sct_progress_end(&progress);
             return 1;
         }
         sct_run_one_case(set, c, backend, cfg, out);
+        sct_progress_case_done(&progress, out->verdict != SCT_VERDICT_PASS &&
+                                              out->verdict != SCT_VERDICT_UNSUPPORTED);
     }
+    sct_progress_end(&progress);
+    report->shard_index = cfg->shard.index;
+    report->shard_count = cfg->shard.count;
+    report->shard_total = filtered;
     return 0;
 }

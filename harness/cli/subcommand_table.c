@@ -6,6 +6,8 @@
 const sct_subcommand sct_subcommand_table[] = {
     {"run", "run the cases of a vector set against an implementation, report", sct_cmd_run},
     {"list", "show what a vector set holds (cases per op x types, tags, profiles)", sct_cmd_list},
+    {"report", "render a run's JSON report as HTML and/or Markdown", sct_cmd_report},
+    {"merge", "combine the JSON reports of the shards of one run (run --shard I/N)", sct_cmd_merge},
 #ifdef SCT_HAVE_SWEEP
     {"sweep", "run every input pair of a 16-bit space against the reference kernels", sct_cmd_sweep},
 #endif

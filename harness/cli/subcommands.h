@@ -28,6 +28,8 @@ extern const size_t sct_subcommand_count;
 
 int sct_cmd_run(int argc, char **argv);
 int sct_cmd_list(int argc, char **argv);
+int sct_cmd_report(int argc, char **argv);
+int sct_cmd_merge(int argc, char **argv);
 int sct_cmd_sweep(int argc, char **argv); /* cmd_sweep.c (harness/sweep) */
 
 #endif /* SCT_CLI_SUBCOMMANDS_H */

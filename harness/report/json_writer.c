@@ -236,6 +236,13 @@ int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
         cJSON *cases = cJSON_AddArrayToObject(root, "cases");
         for (size_t i = 0; cases != NULL && i < r->n_cases; i++)
             cJSON_AddItemToArray(cases, case_json(&r->cases[i]));
+        /* Sharding (docs/reports.md): which part of the selection this is. */
+        cJSON *shard = cJSON_AddObjectToObject(root, "shard");
+        sct_json_add_u64(shard, "index", r->shard_index);
+        sct_json_add_u64(shard, "count", r->shard_count);
+        sct_json_add_u64(shard, "cases_before_sharding", r->shard_total);
+        if (r->merged_from > 0)
+            sct_json_add_u64(shard, "merged_from", r->merged_from);
         cJSON *timing = cJSON_AddObjectToObject(root, "timing");
         cJSON_AddNumberToObject(timing, "seconds", r->seconds);
     }

@@ -32,6 +32,8 @@ char **sct_report_strvdup(char *const *v, size_t n)
 void sct_run_report_init(sct_run_report *r)
 {
     memset(r, 0, sizeof *r);
+    r->shard_index = 1;
+    r->shard_count = 1;
 }
 
 static void free_strv(char **v, size_t n)

@@ -93,6 +93,13 @@ typedef struct sct_run_report {
     size_t n_filtered_profile;       /* in the set, not in the selected profile */
     size_t n_filtered_selection;     /* in the profile, excluded by filters */
     double seconds;                  /* timing: wall time of the run */
+    /* Sharding (docs/reports.md): this report holds shard shard_index of
+     * shard_count (1/1: a whole run, or a merge of all shards) out of
+     * shard_total cases selected before sharding; merged_from is the number
+     * of shard reports a merge combined (0 for a run). */
+    uint32_t shard_index, shard_count;
+    size_t shard_total;
+    uint32_t merged_from;
 } sct_run_report;
 
 void sct_run_report_init(sct_run_report *r);

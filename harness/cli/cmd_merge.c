@@ -1,0 +1,148 @@
+/*
+ * cmd_merge.c — `sonnx-cts merge A.json B.json ... --json OUT.json
+ * [--html OUT.html] [--md OUT.md]`: combines the JSON reports of the shards
+ * of one run (`run --shard I/N`) into the report of the whole run, refusing
+ * shards of different runs (merge.h lists the checks; docs/reports.md the
+ * fields that differ from an unsharded run).
+ *
+ * Exit status: like `run` on the merged cases (0 conforms, 1
+ * non-conformant, 2 error cases), so CI can gate on the merge step; 2 on
+ * usage errors and refused merges.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "merge.h"
+#include "render_outputs.h"
+#include "report_writers.h"
+#include "run_identity.h"
+#include "run_summary.h"
+#include "subcommands.h"
+
+static void merge_usage(FILE *out)
+{
+    fputs("usage: sonnx-cts merge SHARD.json... --json OUT.json [--html OUT.html]\n"
+          "                       [--md OUT.md] [--requirements FILE] [--spec-notes FILE]\n"
+          "\n"
+          "Combines the JSON reports of the N shards of one run (`run --shard I/N`)\n"
+          "into the JSON report of the whole run: cases in the unsharded order,\n"
+          "summary and groups recomputed.  Refuses reports of different vector sets,\n"
+          "profiles, implementations, harness versions or options, and missing,\n"
+          "duplicated or overlapping shards.\n"
+          "\n"
+          "  --json FILE          the merged JSON report (required)\n"
+          "  --html FILE          also render it as HTML (as `sonnx-cts report`)\n"
+          "  --md FILE            also render it as Markdown\n"
+          "  --requirements FILE  requirement catalogue for --html/--md\n"
+          "  --spec-notes FILE    spec notes for --html/--md\n"
+          "  -h, --help           this help\n"
+          "\n"
+          "Exit status: 0 the merged run conforms, 1 non-conformant, 2 usage error,\n"
+          "refused merge, or error cases in the merged run.\n", out);
+}
+
+int sct_cmd_merge(int argc, char **argv)
+{
+    sct_render_request req = {0};
+    const char **inputs = calloc((size_t)argc + 1u, sizeof *inputs);
+    size_t n_inputs = 0;
+    const char *json_out = NULL;
+    if (inputs == NULL) {
+        fputs("sonnx-cts merge: out of memory\n", stderr);
+        return SCT_EXIT_USAGE;
+    }
+    int rc = SCT_EXIT_OK;
+    for (int i = 1; i < argc && rc == SCT_EXIT_OK; i++) {
+        const char *a = argv[i];
+        const char **slot = NULL;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            merge_usage(stdout);
+            free(inputs);
+            return SCT_EXIT_OK;
+        } else if (strcmp(a, "--json") == 0) {
+            slot = &json_out;
+        } else if (strcmp(a, "--html") == 0) {
+            slot = &req.html_path;
+        } else if (strcmp(a, "--md") == 0) {
+            slot = &req.md_path;
+        } else if (strcmp(a, "--requirements") == 0) {
+            slot = &req.requirements_path;
+        } else if (strcmp(a, "--spec-notes") == 0) {
+            slot = &req.spec_notes_path;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "sonnx-cts merge: unknown option '%s'\n\n", a);
+            merge_usage(stderr);
+            rc = SCT_EXIT_USAGE;
+            break;
+        } else {
+            inputs[n_inputs++] = a;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "sonnx-cts merge: %s needs a file name\n", a);
+            rc = SCT_EXIT_USAGE;
+            break;
+        }
+        *slot = argv[++i];
+    }
+    if (rc == SCT_EXIT_OK && (n_inputs == 0 || json_out == NULL)) {
+        fputs("sonnx-cts merge: need at least one shard report and --json OUT.json\n\n",
+              stderr);
+        merge_usage(stderr);
+        rc = SCT_EXIT_USAGE;
+    }
+    if (rc != SCT_EXIT_OK) {
+        free(inputs);
+        return rc;
+    }
+
+    /* The merged report's command line is this merge's ("sonnx-cts merge ..."). */
+    char **full = calloc((size_t)argc + 1u, sizeof *full);
+    char *cmdline = NULL;
+    if (full != NULL) {
+        full[0] = "sonnx-cts";
+        for (int i = 0; i < argc; i++)
+            full[i + 1] = argv[i];
+        cmdline = sct_join_command_line(argc + 1, full);
+        free(full);
+    }
+    char err[1024];
+    sct_run_report merged;
+    if (sct_merge_reports(inputs, n_inputs, cmdline ? cmdline : "sonnx-cts merge",
+                          &merged, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts merge: refused: %s\n", err);
+        free(cmdline);
+        free(inputs);
+        return SCT_EXIT_USAGE;
+    }
+    free(cmdline);
+    free(inputs);
+    if (sct_write_json_file(json_out, &merged, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts merge: %s\n", err);
+        sct_run_report_free(&merged);
+        return SCT_EXIT_USAGE;
+    }
+    rc = SCT_EXIT_OK;
+    if (req.html_path || req.md_path) {
+        req.json_path = json_out;
+        if (sct_render_outputs(&req, err, sizeof err) != 0) {
+            fprintf(stderr, "sonnx-cts merge: %s\n", err);
+            rc = SCT_EXIT_USAGE;
+        }
+    }
+    sct_run_summary s;
+    if (rc == SCT_EXIT_OK) {
+        if (sct_run_summary_build(&merged, &s) != 0) {
+            fputs("sonnx-cts merge: out of memory\n", stderr);
+            rc = SCT_EXIT_USAGE;
+        } else {
+            fprintf(stderr, "sonnx-cts merge: %zu cases from %u shards: %s\n",
+                    merged.n_cases, merged.merged_from, sct_overall_name(s.overall));
+            rc = sct_overall_exit_code(s.overall);
+            sct_run_summary_free(&s);
+        }
+    }
+    sct_run_report_free(&merged);
+    return rc;
+}
