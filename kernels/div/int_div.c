@@ -59,9 +59,10 @@ void sct_div_i16(const void *a, const void *b, void *c, size_t n)
     const int16_t *restrict y = b;
     uint16_t *restrict z = c; /* stores wrap: -32768 / -1 -> -32768 */
     for (size_t i = 0; i < n; i++) {
-        float d = y[i] == 0 ? 1.0f : (float)y[i];
-        int32_t q = (int32_t)((float)x[i] / d); /* |q| <= 32768: in range */
-        z[i] = (uint16_t)(y[i] == 0 ? 0 : q);
+        /* integer selects only: the loop stays branch-free */
+        int32_t d = y[i] == 0 ? 1 : (int32_t)y[i];
+        int32_t q = (int32_t)((float)x[i] / (float)d); /* |q| <= 32768 */
+        z[i] = (uint16_t)(q & -(int32_t)(y[i] != 0));
     }
 }
 
@@ -72,9 +73,9 @@ void sct_div_u16(const void *a, const void *b, void *c, size_t n)
     const uint16_t *restrict y = b;
     uint16_t *restrict z = c;
     for (size_t i = 0; i < n; i++) {
-        float d = y[i] == 0 ? 1.0f : (float)y[i];
-        int32_t q = (int32_t)((float)x[i] / d); /* 0 <= q < 2^16 */
-        z[i] = (uint16_t)(y[i] == 0 ? 0 : q);
+        int32_t d = y[i] == 0 ? 1 : (int32_t)y[i];
+        int32_t q = (int32_t)((float)x[i] / (float)d); /* 0 <= q < 2^16 */
+        z[i] = (uint16_t)(q & -(int32_t)(y[i] != 0));
     }
 }
 
