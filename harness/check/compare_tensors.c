@@ -74,12 +74,12 @@ int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
     for (uint64_t i = 0; i < n; i++, sct_bcast_next(&it)) {
         ctx.expected_bits = sct_elem_bits(expected, i);
         ctx.actual_bits = sct_elem_bits(actual, i);
+        if (ctx.expected_bits == ctx.actual_bits)
+            continue; /* identical bits: a match at 0 ULP, the fast path */
         uint64_t ulp = sct_ulp_distance(ctx.out_type, ctx.expected_bits,
                                         ctx.actual_bits);
         if (ulp != SCT_ULP_NONE && ulp > stats->max_ulp)
             stats->max_ulp = ulp;
-        if (ctx.expected_bits == ctx.actual_bits)
-            continue; /* identical bits always match: the fast path */
         if (sct_elem_matches(&ctx, opts))
             continue;
         for (size_t k = 0; k < n_inputs; k++)

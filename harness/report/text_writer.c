@@ -78,7 +78,7 @@ static void write_row(FILE *out, const char *op, const char *types, size_t cases
     else
         snprintf(ulp, sizeof ulp, "-");
     fprintf(out, "%-6s %-18s %6zu %6zu %6zu %6zu %6zu %6zu %6zu %10" PRIu64
-            " %10" PRIu64 " %8s  %s\n", op, types, cases, n[SCT_VERDICT_PASS],
+            " %10" PRIu64 " %12s  %s\n", op, types, cases, n[SCT_VERDICT_PASS],
             n[SCT_VERDICT_FAIL], n[SCT_VERDICT_CRASH], n[SCT_VERDICT_TIMEOUT],
             n[SCT_VERDICT_UNSUPPORTED], n[SCT_VERDICT_ERROR], elements,
             mismatches, ulp, verdict);
@@ -87,7 +87,7 @@ static void write_row(FILE *out, const char *op, const char *types, size_t cases
 static void write_summary(FILE *out, const sct_run_report *r,
                           const sct_run_summary *s)
 {
-    fprintf(out, "\n%-6s %-18s %6s %6s %6s %6s %6s %6s %6s %10s %10s %8s  %s\n",
+    fprintf(out, "\n%-6s %-18s %6s %6s %6s %6s %6s %6s %6s %10s %10s %12s  %s\n",
             "op", "types", "cases", "pass", "fail", "crash", "tmout", "unsup",
             "error", "elements", "mismatch", "max_ulp", "verdict");
     bool any_ulp = false;
