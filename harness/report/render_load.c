@@ -277,11 +277,14 @@ static void load_identity(sct_render_doc *doc, const cJSON *root)
     sct_jx_get_bool(op, "strict_nan", &strict);
     sct_jx_get_bool(op, "isolate", &isolate);
     const cJSON *to = cJSON_GetObjectItemCaseSensitive(op, "timeout_seconds");
+    char timeout[48] = "default";
+    if (cJSON_IsNumber(to) && to->valuedouble > 0.0)
+        snprintf(timeout, sizeof timeout, "%g s", to->valuedouble);
     snprintf(buf, sizeof buf,
-             "max-errors %llu; NaN matching %s; per-case timeout %g s; "
+             "max-errors %llu; NaN matching %s; per-case timeout %s; "
              "isolation %s; vendor options \"%s\"; filters: %s",
              (unsigned long long)max_errors, strict ? "strict (bits)" : "any NaN",
-             cJSON_IsNumber(to) ? to->valuedouble : 0.0, isolate ? "on" : "off",
+             timeout, isolate ? "on" : "off",
              str_or(op, "vendor_options", ""),
              str_or(op, "filters", "")[0] ? str_or(op, "filters", "") : "none");
     sct_render_kv_add(kv, n, "Options", op ? buf : "");

@@ -45,8 +45,8 @@ void sct_svg_histogram(FILE *out, const char *title, const char *unit,
         if (bars[i].count > max)
             max = bars[i].count;
     int width = LEFT * 2 + (int)n_bars * (BAR_W + GAP);
-    if (width < 220)
-        width = 220;
+    if (width < 250)
+        width = 250; /* room for the caption of a two-bar chart */
     int height = TOP + PLOT_H + LABEL_H;
     double denom = log10(1.0 + (double)max);
 

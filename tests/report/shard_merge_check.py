@@ -1,0 +1,158 @@
+#!/usr/bin/python3
+"""shard_merge_check.py — a run split into N shards and merged gives the same
+JSON report as the unsharded run, apart from the fields docs/reports.md lists
+as differing; and `merge` refuses shards that are not one run.
+
+usage: shard_merge_check.py SONNX_CTS VECTORS_DIR PROFILE N WORKDIR
+
+Fields dropped before comparing (docs/reports.md, "Sharding"): every
+"seconds" (timing), identity.command_line, identity.date_utc,
+identity.host, shard.merged_from.  Nothing else.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+DIFFERING_IDENTITY = ("command_line", "date_utc", "host")
+
+
+def run(cmd, expect_rc=None):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if expect_rc is not None and p.returncode not in expect_rc:
+        sys.exit("FAIL: %s\nexit %d (expected %s)\nstdout:\n%s\nstderr:\n%s"
+                 % (" ".join(cmd), p.returncode, expect_rc, p.stdout[-2000:], p.stderr[-2000:]))
+    return p
+
+
+def strip_timing(obj):
+    """Drops every "seconds" member, recursively."""
+    if isinstance(obj, dict):
+        return {k: strip_timing(v) for k, v in obj.items() if k != "seconds"}
+    if isinstance(obj, list):
+        return [strip_timing(v) for v in obj]
+    return obj
+
+
+def comparable(path):
+    with open(path, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    for k in DIFFERING_IDENTITY:
+        doc["identity"].pop(k)
+    doc["shard"].pop("merged_from", None)
+    return strip_timing(doc)
+
+
+def first_difference(a, b, where="$"):
+    if type(a) is not type(b):
+        return "%s: %r vs %r" % (where, a, b)
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                return "%s.%s: present in only one" % (where, k)
+            d = first_difference(a[k], b[k], where + "." + k)
+            if d:
+                return d
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return "%s: length %d vs %d" % (where, len(a), len(b))
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = first_difference(x, y, "%s[%d]" % (where, i))
+            if d:
+                return d
+        return None
+    return None if a == b else "%s: %r vs %r" % (where, a, b)
+
+
+def expect_refusal(tool, shards, out, needle):
+    p = run([tool, "merge"] + shards + ["--json", out], expect_rc=(2,))
+    if needle not in p.stderr:
+        sys.exit("FAIL: merge of %s: expected a refusal mentioning %r, got:\n%s"
+                 % (shards, needle, p.stderr))
+    if os.path.exists(out):
+        sys.exit("FAIL: refused merge still wrote %s" % out)
+    print("ok: refused (%s)" % needle)
+
+
+def main():
+    tool, vectors, profile, n, work = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    j = lambda name: os.path.join(work, name)
+    base = [tool, "run", "--vectors", vectors, "--profile", profile, "--quiet"]
+
+    whole = run(base + ["--json", j("whole.json")], expect_rc=(0, 1))
+    shards = []
+    for i in range(1, n + 1):
+        p = run(base + ["--shard", "%d/%d" % (i, n), "--json", j("shard%d.json" % i)], expect_rc=(0, 1))
+        shards.append(j("shard%d.json" % i))
+
+    with open(j("whole.json"), encoding="utf-8") as fh:
+        whole_doc = json.load(fh)
+    total = len(whole_doc["cases"])
+    if total < n:
+        sys.exit("FAIL: only %d cases in %s: too few to test %d shards" % (total, vectors, n))
+    ids = []
+    for i, s in enumerate(shards, 1):
+        with open(s, encoding="utf-8") as fh:
+            d = json.load(fh)
+        want = len(range(i - 1, total, n))
+        got = len(d["cases"])
+        if got != want or d["shard"] != {"index": i, "count": n, "cases_before_sharding": total}:
+            sys.exit("FAIL: shard %d/%d: %d cases (want %d), shard %r" % (i, n, got, want, d["shard"]))
+        ids += [c["id"] for c in d["cases"]]
+    if sorted(ids) != sorted(c["id"] for c in whole_doc["cases"]) or len(set(ids)) != len(ids):
+        sys.exit("FAIL: the shards do not partition the unsharded run's cases")
+    print("ok: %d cases split into %d disjoint shards" % (total, n))
+
+    # Merge in a scrambled order: the result must not depend on it.
+    order = shards[1:] + shards[:1]
+    p = run([tool, "merge"] + order + ["--json", j("merged.json")])
+    if p.returncode != whole.returncode:
+        sys.exit("FAIL: merge exit %d, unsharded run exit %d\n%s"
+                 % (p.returncode, whole.returncode, p.stderr))
+    a, b = comparable(j("whole.json")), comparable(j("merged.json"))
+    diff = first_difference(a, b)
+    if diff:
+        sys.exit("FAIL: merged report differs from the unsharded run: " + diff)
+    with open(j("merged.json"), encoding="utf-8") as fh:
+        if json.load(fh)["shard"].get("merged_from") != n:
+            sys.exit("FAIL: merged report does not record merged_from = %d" % n)
+    print("ok: merged JSON == unsharded JSON (apart from the documented fields)")
+
+    # Refusals, each with its reason.
+    if n >= 2:
+        expect_refusal(tool, shards[:-1], j("bad.json"), "missing: %d/%d" % (n, n))
+        expect_refusal(tool, shards + [shards[0]], j("bad.json"), "were given")
+        expect_refusal(tool, [shards[0], shards[0]] + shards[2:], j("bad.json"), "same shard")
+    run(base + ["--shard", "1/%d" % (n + 1), "--json", j("other_split.json")], expect_rc=(0, 1))
+    expect_refusal(tool, [j("other_split.json")] + shards[1:], j("bad.json"), "shard.count")
+    for field, value, needle in (("vector_set_sha256", "0" * 64, "vector set"),
+                                 ("profile", "other", "identity.profile")):
+        with open(shards[0], encoding="utf-8") as fh:
+            d = json.load(fh)
+        d["identity"][field] = value
+        with open(j("tampered.json"), "w", encoding="utf-8") as fh:
+            json.dump(d, fh)
+        expect_refusal(tool, [j("tampered.json")] + shards[1:], j("bad.json"), needle)
+    with open(shards[0], encoding="utf-8") as fh:
+        d = json.load(fh)
+    d["identity"]["backend"]["runtime_version"] = "0.0-other"
+    with open(j("tampered.json"), "w", encoding="utf-8") as fh:
+        json.dump(d, fh)
+    expect_refusal(tool, [j("tampered.json")] + shards[1:], j("bad.json"), "different implementation")
+    # A shard with a case removed no longer fits the rule.
+    with open(shards[0], encoding="utf-8") as fh:
+        d = json.load(fh)
+    d["cases"].pop()
+    with open(j("tampered.json"), "w", encoding="utf-8") as fh:
+        json.dump(d, fh)
+    expect_refusal(tool, [j("tampered.json")] + shards[1:], j("bad.json"), "sharding rule gives")
+    expect_refusal(tool, [j("merged.json")], j("bad.json"), "already a merged report")
+    print("PASS")
+
+
+if __name__ == "__main__":
+    main()
