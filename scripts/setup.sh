@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# setup.sh — install everything sonnx-cts needs on a fresh Debian bookworm
+# machine, then fetch the ONNX Runtime library used by the ORT certification.
+# Idempotent; non-interactive (works as root in CI, or through sudo).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+PACKAGES=(
+  # build
+  build-essential cmake pkg-config git
+  # C libraries: unit tests, protobuf (C code generated from onnx.proto), JSON
+  check libprotobuf-c-dev protobuf-c-compiler libcjson-dev libonnx-dev
+  # generators (run with Debian's /usr/bin/python3)
+  python3 python3-onnx python3-numpy python3-mpmath
+  # official ONNX node tests, cross-checked against our goldens
+  libonnx-testdata
+  # fuzzers (libFuzzer) and sanitizers with clang; MPFR for the Pow proof
+  clang libclang-rt-14-dev libmpfr-dev
+  # memcheck run; headless browser for the HTML report test
+  valgrind chromium
+  ca-certificates
+)
+# npm fetches onnxruntime-node (ORT's C library); the image may already ship
+# Node.js with its own npm, which Debian's npm package would conflict with.
+command -v npm >/dev/null 2>&1 || PACKAGES+=(nodejs npm)
+
+export DEBIAN_FRONTEND=noninteractive
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+  echo "setup: all Debian packages present"
+fi
+
+# ONNX Runtime 1.30.0 (C library from npm, cached outside the tree).
+if command -v npm >/dev/null 2>&1; then
+  scripts/fetch-onnxruntime.sh
+else
+  echo "setup: npm missing; the ONNX Runtime certification will not be built" >&2
+fi
