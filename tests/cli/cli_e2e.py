@@ -428,6 +428,122 @@ def sc_changed_golden_manifest(a):
     check(failed == [target["id"]], "only the changed case may fail: %r" % failed)
 
 
+# ---------------------------------------------------------------- scratch manifest set
+
+def write_manifest_set(root):
+    """A small manifest set (docs/vector-format.md) written here from
+    hand-chosen tensors: a values case, a broadcast Div that the sonnx
+    profile must reject, and an integer division by zero (values undefined:
+    no-crash).  Returns {case id: case dict}."""
+    from onnx import helper
+    FLOAT, INT32 = TensorProto.FLOAT, TensorProto.INT32
+    names = {TensorProto.FLOAT: "float32", TensorProto.INT32: "int32"}
+
+    def model(op, ta, sa, tb, sb, tc, sc):
+        ins = [helper.make_tensor_value_info("A", ta, sa),
+               helper.make_tensor_value_info("B", tb, sb)]
+        node = helper.make_node(op, ["A", "B"], ["C"])
+        g = helper.make_graph([node], "g", ins, [helper.make_tensor_value_info("C", tc, sc)])
+        return helper.make_model(g, opset_imports=[helper.make_opsetid("", 14)]).SerializeToString()
+
+    def tensor(arr, name):
+        return numpy_helper.from_array(arr, name).SerializeToString()
+
+    specs = [
+        ("div/float32/values", "values", ["onnx", "sonnx"],
+         np.array([6, 1, -3, 0.5], np.float32), np.array([3, 4, 2, 0.25], np.float32),
+         np.array([2, 0.25, -1.5, 2], np.float32)),
+        ("div/float32/bcast_reject", "reject", ["sonnx"],
+         np.array([[6, 1], [2, 4]], np.float32), np.array([3, 4], np.float32), None),
+        ("div/int32/by_zero", "no-crash", ["onnx", "sonnx"],
+         np.array([1, 7, -5], np.int32), np.array([0, 0, 0], np.int32), None),
+    ]
+    cases = []
+    for cid, expectation, profiles, a, b, c in specs:
+        ta = FLOAT if a.dtype == np.float32 else INT32
+        out_shape = list(np.broadcast(a, b).shape)
+        files = {"model.onnx": model("Div", ta, list(a.shape), ta, list(b.shape), ta, out_shape),
+                 "test_data_set_0/input_0.pb": tensor(a, "A"),
+                 "test_data_set_0/input_1.pb": tensor(b, "B")}
+        if c is not None:
+            files["test_data_set_0/output_0.pb"] = tensor(c, "C")
+        for rel, data in files.items():
+            path = os.path.join(root, cid, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(data)
+        cases.append({
+            "id": cid, "path": cid, "op": "Div", "domain": "", "opset": 14,
+            "inputs": [{"name": "A", "dtype": names[ta], "shape": list(a.shape)},
+                       {"name": "B", "dtype": names[ta], "shape": list(b.shape)}],
+            "outputs": [{"name": "C", "dtype": names[ta], "shape": out_shape}],
+            "tags": ["e2e"], "requirements": [], "tolerance": {"kind": "exact"},
+            "expectation": expectation, "profiles": profiles, "description": "",
+            "files": {k: hashlib.sha256(v).hexdigest() for k, v in sorted(files.items())}})
+    with open(os.path.join(root, "manifest.json"), "w") as f:
+        json.dump({"format": "sonnx-cts-vectors", "format_version": "1.0",
+                   "generator": {"name": "tests/cli/cli_e2e.py", "version": "1"},
+                   "cases": cases}, f, indent=1)
+    return {c["id"]: c for c in cases}
+
+
+def sc_manifest_expectations(a):
+    work = fresh_dir(a.work)
+    vec = fresh_dir(os.path.join(work, "vectors"))
+    write_manifest_set(vec)
+    out = os.path.join(work, "sonnx.json")
+    run(["run", "--vectors", vec, "--profile", "sonnx", "--json", out, "--quiet"],
+        a.sonnx_cts, 0)
+    d = validate_report(out)
+    by_id = {c["id"]: c for c in d["cases"]}
+    check(set(by_id) == {"div/float32/values", "div/float32/bcast_reject",
+                         "div/int32/by_zero"}, "cases run under sonnx: %r" % sorted(by_id))
+    check(all(c["verdict"] == "PASS" for c in d["cases"]),
+          "verdicts: %r" % {k: (c["verdict"], c["exec_status"]) for k, c in by_id.items()})
+    check(by_id["div/float32/bcast_reject"]["exec_status"] == "INVALID_ARGUMENT",
+          "the broadcast case must be rejected under sonnx")
+    check(by_id["div/float32/bcast_reject"]["expectation"] == "reject", "expectation")
+    check(by_id["div/int32/by_zero"]["expectation"] == "no-crash", "expectation")
+    check(by_id["div/float32/values"]["elements"] == 4, "elements compared")
+    out = os.path.join(work, "onnx.json")
+    run(["run", "--vectors", vec, "--profile", "onnx", "--json", out, "--quiet"],
+        a.sonnx_cts, 0)
+    d = validate_report(out)
+    check(len(d["cases"]) == 2 and d["summary"]["not_in_profile"] == 1,
+          "the sonnx-only case must be counted as not in profile under onnx")
+
+
+def sc_changed_golden_scratch_manifest(a):
+    work = fresh_dir(a.work)
+    vec = fresh_dir(os.path.join(work, "vectors"))
+    write_manifest_set(vec)
+    rel = "test_data_set_0/output_0.pb"
+    pb = os.path.join(vec, "div/float32/values", rel)
+    bump_first_element(pb)  # 2.0 -> next float up: 1 ULP
+    # without updating the manifest: the sha256 check refuses the file
+    out = os.path.join(work, "r.json")
+    p = run(["run", "--vectors", vec, "--json", out], a.sonnx_cts, 2)
+    c = {c["id"]: c for c in json.load(open(out))["cases"]}["div/float32/values"]
+    check(c["verdict"] == "ERROR" and "output_0.pb" in c["message"],
+          "sha256 mismatch not reported as ERROR naming the file: %r" % c["message"])
+    # with the manifest's sha256 rewritten: a FAIL naming case and element
+    manifest = os.path.join(vec, "manifest.json")
+    m = json.load(open(manifest))
+    for case in m["cases"]:
+        if case["id"] == "div/float32/values":
+            case["files"][rel] = sha256_of(pb)
+    with open(manifest, "w") as f:
+        json.dump(m, f, indent=1)
+    p = run(["run", "--vectors", vec, "--json", out], a.sonnx_cts, 1)
+    check("FAIL div/float32/values" in p.stdout, "case not named:\n" + p.stdout)
+    check("  div/float32/values[0] (0) a=6 (0x40c00000) b=3 (0x40400000) "
+          "expected=2.00000024 (0x40000001) actual=2 (0x40000000) ulp=1 "
+          "class=off-by-n-ulp worst" in p.stdout, "element line:\n" + p.stdout)
+    d = validate_report(out)
+    failed = [c["id"] for c in d["cases"] if c["verdict"] != "PASS"]
+    check(failed == ["div/float32/values"], "only the changed case fails: %r" % failed)
+
+
 SCENARIOS = {name[3:]: fn for name, fn in globals().items() if name.startswith("sc_")}
 
 
