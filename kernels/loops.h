@@ -27,6 +27,9 @@ SCT_LOOP(sct_mul_f32); SCT_LOOP(sct_mul_f64);
 SCT_LOOP(sct_mul_w8);  SCT_LOOP(sct_mul_w16);
 SCT_LOOP(sct_mul_w32); SCT_LOOP(sct_mul_w64);
 
+/* The float16 Div/Mul loops without the F16C fast path (tests compare). */
+SCT_LOOP(sct_div_f16_portable); SCT_LOOP(sct_mul_f16_portable);
+
 /* Less */
 SCT_LOOP(sct_less_f16); SCT_LOOP(sct_less_bf16);
 SCT_LOOP(sct_less_f32); SCT_LOOP(sct_less_f64);

@@ -17,4 +17,24 @@
 #define SCT_VECTOR_LOOP
 #endif
 
+/*
+ * SCT_HAVE_F16C_PATH: x86-64 F16C conversions (VCVTPH2PS / VCVTPS2PH with
+ * imm8 = round-to-nearest-even) for the float16 Div/Mul loops.  The
+ * hardware conversions are the IEEE 754 conversions with the same results
+ * as numeric/fp16.h, NaN payload handling included (cross-checked over all
+ * 2^32 Div/Mul pairs; kernels/tests compare both paths).  Used only when
+ * the CPU reports F16C and AVX2 at run time; the portable loop remains the
+ * fallback and is tested on its own.
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SCT_NO_CLONES)
+#define SCT_HAVE_F16C_PATH 1
+#define SCT_F16C_TARGET __attribute__((target("avx2,f16c")))
+static inline int sct_cpu_has_f16c(void)
+{
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+}
+#else
+#define SCT_HAVE_F16C_PATH 0
+#endif
+
 #endif /* SCT_KERNELS_SIMD_H */

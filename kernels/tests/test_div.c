@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "kernels.h"
+#include "loops.h"
 #include "op_table.h"
 #include "ref_binop16.h"
 #include "sweep16.h"
@@ -104,10 +105,9 @@ static void check_ref(void *ctx, const uint16_t *a, const uint16_t *b,
     ref_check_pairs(r->what, r->f, r->fn, a, b, c, n);
 }
 
-static void sweep_against_ref(const char *what, int32_t type, const ref_format *f,
-                              int mant_bits)
+static void sweep_against_ref(const char *what, sct_kernel_loop loop,
+                              const ref_format *f, int mant_bits)
 {
-    sct_kernel_loop loop = sct_kernel_contiguous("Div", type, type);
     ck_assert(loop != NULL);
     ref_ctx ctx = {what, f, ref_div16};
     if (sweep16_exhaustive()) {
@@ -127,13 +127,25 @@ static void sweep_against_ref(const char *what, int32_t type, const ref_format *
 
 START_TEST(f16_against_reference)
 {
-    sweep_against_ref("Div float16", SONNX_DT_FLOAT16, &REF_F16, 10);
+    /* the dispatched loop (F16C fast path on capable x86-64 CPUs) */
+    sweep_against_ref("Div float16",
+                      sct_kernel_contiguous("Div", SONNX_DT_FLOAT16, SONNX_DT_FLOAT16),
+                      &REF_F16, 10);
+}
+END_TEST
+
+START_TEST(f16_portable_against_reference)
+{
+    /* the portable loop, whatever the CPU */
+    sweep_against_ref("Div float16 (portable)", sct_div_f16_portable, &REF_F16, 10);
 }
 END_TEST
 
 START_TEST(bf16_against_reference)
 {
-    sweep_against_ref("Div bfloat16", SONNX_DT_BFLOAT16, &REF_BF16, 7);
+    sweep_against_ref("Div bfloat16",
+                      sct_kernel_contiguous("Div", SONNX_DT_BFLOAT16, SONNX_DT_BFLOAT16),
+                      &REF_BF16, 7);
 }
 END_TEST
 
@@ -271,6 +283,7 @@ int main(void)
     tcase_set_timeout(tc, sweep16_exhaustive() ? 36000 : 300);
     tcase_add_test(tc, float_special_cases);
     tcase_add_test(tc, f16_against_reference);
+    tcase_add_test(tc, f16_portable_against_reference);
     tcase_add_test(tc, bf16_against_reference);
     tcase_add_test(tc, int_edge_cases);
     tcase_add_test(tc, int8_exhaustive);
