@@ -18,7 +18,8 @@ int sct_sample_keeper_init(sct_sample_keeper *k, uint32_t max_errors,
     k->rank = out_rank < 0 ? 0 : (out_rank > SONNX_MAX_RANK ? SONNX_MAX_RANK : out_rank);
     for (int32_t d = 0; d < k->rank; d++)
         k->dims[d] = out_dims[d];
-    k->kept = calloc((size_t)max_errors + 1u, sizeof *k->kept);
+    k->cap_kept = max_errors < 16u ? (size_t)max_errors + 1u : 16u;
+    k->kept = calloc(k->cap_kept, sizeof *k->kept);
     return k->kept == NULL;
 }
 
@@ -45,7 +46,20 @@ void sct_sample_keeper_add(void *user, const sct_mismatch *m)
 {
     sct_sample_keeper *k = user;
     bool kept_now = false;
-    if (k->n_kept < k->max_errors) {
+    /* Room for the next sample plus the worst appended at the end. */
+    if (k->n_kept < k->max_errors && k->n_kept + 2u > k->cap_kept) {
+        size_t cap = k->cap_kept * 2u;
+        if (cap > (size_t)k->max_errors + 1u)
+            cap = (size_t)k->max_errors + 1u;
+        sct_sample *n = realloc(k->kept, cap * sizeof *n);
+        if (n != NULL) {
+            k->kept = n;
+            k->cap_kept = cap;
+        } else {
+            k->oom = true;
+        }
+    }
+    if (k->n_kept < k->max_errors && k->n_kept + 2u <= k->cap_kept) {
         to_sample(k, m, &k->kept[k->n_kept]);
         kept_now = true;
         k->n_kept++;

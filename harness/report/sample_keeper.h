@@ -3,7 +3,8 @@
  * `max_errors` in index order, plus the worst element of the case when it
  * is not among them (largest ULP distance; an unmeasurable distance — NaN
  * against a number, integer, bool — counts as the largest; ties keep the
- * first).  Fixed memory: max_errors + 1 samples per case.
+ * first).  At most max_errors + 1 samples per case, allocated as
+ * mismatches occur (a huge --max-errors costs nothing on a passing case).
  */
 #ifndef SCT_REPORT_SAMPLE_KEEPER_H
 #define SCT_REPORT_SAMPLE_KEEPER_H
@@ -19,8 +20,9 @@ typedef struct sct_sample_keeper {
     uint32_t max_errors;
     int32_t rank;
     int64_t dims[SONNX_MAX_RANK];
-    sct_sample *kept;   /* capacity max_errors + 1 */
-    size_t n_kept;
+    sct_sample *kept;   /* grows on demand up to max_errors + 1 */
+    size_t n_kept, cap_kept;
+    bool oom;           /* a sample could not be stored (counts stay exact) */
     sct_sample worst;
     bool have_worst;
     bool worst_kept;    /* the worst is one of kept[] */

@@ -93,6 +93,28 @@ START_TEST(test_no_mismatch)
 }
 END_TEST
 
+START_TEST(test_huge_cap_grows)
+{
+    /* --max-errors 4000000000: nothing is reserved up front; 100
+     * mismatches keep 100 samples, the worst (ulp 100 at index 99) flagged. */
+    int64_t dims[1] = {1000};
+    sct_sample_keeper k;
+    ck_assert_int_eq(sct_sample_keeper_init(&k, 4000000000u, 1, dims), 0);
+    for (uint64_t i = 0; i < 100; i++) {
+        sct_mismatch m = mm(i, i + 1);
+        sct_sample_keeper_add(&k, &m);
+    }
+    size_t n;
+    sct_sample *s = sct_sample_keeper_take(&k, &n);
+    ck_assert_uint_eq(n, 100);
+    for (size_t i = 0; i < 100; i++)
+        ck_assert_uint_eq(s[i].index, i);
+    ck_assert(s[99].worst && !s[98].worst);
+    free(s);
+    sct_sample_keeper_free(&k);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sample_keeper");
@@ -101,6 +123,7 @@ int main(void)
     tcase_add_test(tc, test_worst_among_first);
     tcase_add_test(tc, test_zero_cap_shows_worst_only);
     tcase_add_test(tc, test_no_mismatch);
+    tcase_add_test(tc, test_huge_cap_grows);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
