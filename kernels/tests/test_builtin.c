@@ -311,6 +311,65 @@ START_TEST(shared_object_serves_same_results)
 }
 END_TEST
 
+/* Random shapes: run() Mul int32 against a naive broadcast written here
+ * (coordinates of each output element mapped to each input by
+ * right-alignment, dim 1 -> coordinate 0). */
+START_TEST(random_broadcast_shapes)
+{
+    uint64_t seed = 0x5eed;
+    char msg[256];
+    for (int iter = 0; iter < 300; iter++) {
+        int64_t dc[4], da[4], db[4];
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        int32_t rc = (int32_t)((seed >> 60) % 5); /* 0..4 */
+        for (int k = 0; k < rc; k++)
+            dc[k] = 1 + (int64_t)((seed >> (8 * k + 3)) % 3);
+        int32_t ra = rc - (int32_t)((seed >> 40) % (uint64_t)(rc + 1));
+        int32_t rb = rc - (int32_t)((seed >> 44) % (uint64_t)(rc + 1));
+        if ((seed >> 50) & 1)
+            ra = rc; /* keep the output rank rc */
+        else
+            rb = rc;
+        for (int k = 0; k < ra; k++)
+            da[k] = ((seed >> (k + 20)) & 1) ? 1 : dc[rc - ra + k];
+        for (int k = 0; k < rb; k++)
+            db[k] = ((seed >> (k + 30)) & 1) ? 1 : dc[rc - rb + k];
+        /* both sides stretched at a position: the output dim is 1 there */
+        for (int k = 0; k < rc; k++) {
+            int64_t x = k - (rc - ra) >= 0 ? da[k - (rc - ra)] : 1;
+            int64_t y = k - (rc - rb) >= 0 ? db[k - (rc - rb)] : 1;
+            dc[k] = x > y ? x : y;
+        }
+        int32_t a[81], b[81], c[81], want[81];
+        int64_t na = 1, nb = 1, nc = 1;
+        for (int k = 0; k < ra; k++) na *= da[k];
+        for (int k = 0; k < rb; k++) nb *= db[k];
+        for (int k = 0; k < rc; k++) nc *= dc[k];
+        for (int64_t i = 0; i < na; i++) a[i] = (int32_t)(i + 1);
+        for (int64_t i = 0; i < nb; i++) b[i] = (int32_t)(100 * (i + 1));
+        for (int64_t f = 0; f < nc; f++) {
+            int64_t coord[4], rem = f;
+            for (int k = rc - 1; k >= 0; k--) {
+                coord[k] = rem % dc[k];
+                rem /= dc[k];
+            }
+            int64_t ia = 0, ib = 0;
+            for (int k = 0; k < ra; k++)
+                ia = ia * da[k] + (da[k] == 1 ? 0 : coord[rc - ra + k]);
+            for (int k = 0; k < rb; k++)
+                ib = ib * db[k] + (db[k] == 1 ? 0 : coord[rc - rb + k]);
+            want[f] = a[ia] * b[ib];
+        }
+        sonnx_tensor out = tensor(SONNX_DT_INT32, rc, dc, c, (uint64_t)nc * 4);
+        ck_assert_int_eq(run2(P, "Mul", "onnx",
+                              tensor(SONNX_DT_INT32, ra, da, a, (uint64_t)na * 4),
+                              tensor(SONNX_DT_INT32, rb, db, b, (uint64_t)nb * 4),
+                              &out, msg, sizeof msg), SONNX_STATUS_OK);
+        ck_assert_mem_eq(c, want, (size_t)nc * 4);
+    }
+}
+END_TEST
+
 int main(void)
 {
     P = sct_builtin_plugin();
@@ -323,6 +382,7 @@ int main(void)
     tcase_add_test(tc, output_contract);
     tcase_add_test(tc, packed_4bit);
     tcase_add_test(tc, shared_object_serves_same_results);
+    tcase_add_test(tc, random_broadcast_shapes);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
