@@ -26,6 +26,7 @@
 
 #include "backend.h"
 #include "case.h"
+#include "case_verdict.h"
 #include "numeric/dtype.h"
 #include "report_model.h"
 #include "report_writers.h"
@@ -142,6 +143,10 @@ static void print_result(const sct_sweep_spec *spec, const sct_sweep_result *r)
            r->first_pair, r->first_pair + r->n_pairs - (r->n_pairs > 0), r->n_pairs,
            r->compared, r->exact, r->within_tolerance, r->mismatches,
            r->undefined, r->not_run);
+    if (r->undefined)
+        printf("undefined pairs, run in one separate call: %s%s%s\n",
+               sct_exec_status_name(r->undefined_status),
+               r->undefined_message[0] ? ": " : "", r->undefined_message);
     if (r->mismatches) {
         printf("mismatches per deviation class:\n");
         for (int k = 1; k < SCT_DEV_COUNT; k++)
@@ -235,6 +240,17 @@ static int write_json(const sweep_args *a, int argc, char **argv,
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
     sct_run_report_free(&rep);
     return rc;
+}
+
+/* The compared pairs' verdict, then the undefined pairs' call judged like
+ * `run` judges a no-crash case (case_verdict.c: an orderly OK, ERROR or
+ * INVALID_ARGUMENT conforms; a crash, hang or memory defect does not). */
+static sct_verdict final_verdict(const sct_sweep_result *r)
+{
+    sct_verdict v = sct_sweep_verdict(r);
+    const char *why;
+    sct_verdict u = sct_case_verdict(SCT_EXPECT_NO_CRASH, r->undefined_status, true, &why);
+    return v != SCT_VERDICT_PASS ? v : u == SCT_VERDICT_UNSUPPORTED ? SCT_VERDICT_PASS : u;
 }
 
 static int exit_for(sct_verdict v)
@@ -337,7 +353,7 @@ int sct_cmd_sweep(int argc, char **argv)
             printf("ERROR: %s\n", err);
         } else {
             have = true;
-            v = sct_sweep_verdict(&res);
+            v = final_verdict(&res);
         }
         if (spec.progress)
             sct_sweep_progress_finish(&prog);

@@ -64,6 +64,13 @@ typedef struct sct_sweep_result {
     uint64_t first_pair, n_pairs;   /* the swept index range */
     uint64_t undefined;      /* spec leaves the value undefined: not compared
                                 (integer Div by zero, INT_MIN / -1) */
+    /* The undefined pairs are taken out of the compared batches (a runtime
+     * may reject a whole batch for one division by zero) and run together
+     * in one separate call: its outcome (OK, or an orderly ERROR /
+     * INVALID_ARGUMENT, or a CRASH / TIMEOUT / other defect).  OK when there
+     * are none. */
+    sct_exec_status undefined_status;
+    char undefined_message[512];
     uint64_t compared;       /* pairs with a defined value that were run */
     uint64_t exact;          /* bitwise equal (floats: or both NaN) */
     uint64_t within_tolerance; /* not equal but within max_ulp */
@@ -99,8 +106,9 @@ int sct_sweep_run(const sct_sweep_spec *spec, sct_sweep_impl *impl,
 
 void sct_sweep_result_free(sct_sweep_result *r);
 
-/* Verdict of a finished sweep: passed only when every defined pair was run
- * and matched (undefined pairs are reported, not counted as passed). */
+/* Did every defined pair run and match?  (Undefined pairs are reported,
+ * never counted as passed; how their separate call ended, undefined_status,
+ * is judged by the caller with the no-crash rule of `run`.) */
 bool sct_sweep_passed(const sct_sweep_result *r);
 
 /* The pair index range of shard i/N of a space of 2^bits pairs. */

@@ -5,7 +5,8 @@
  *     "space_bits": 32, "first_pair": 0, "pairs": 4294967296,
  *     "pair_index": "(a_bits << b_width) | b_bits",
  *     "compared", "exact", "within_tolerance", "mismatches",
- *     "undefined_not_compared", "not_run",
+ *     "undefined_not_compared", "undefined_run": {"status", "message"},
+ *     "not_run",
  *     "max_ulp": {"ulp", "pair", "a_bits", "b_bits", "expected_bits",
  *                 "actual_bits"} | null,
  *     "ulp_histogram": [{"ulp": "0", "count": N}, ...] | null,
@@ -57,6 +58,11 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
     sct_json_add_u64(o, "within_tolerance", r->within_tolerance);
     sct_json_add_u64(o, "mismatches", r->mismatches);
     sct_json_add_u64(o, "undefined_not_compared", r->undefined);
+    cJSON *u = cJSON_AddObjectToObject(o, "undefined_run");
+    if (u != NULL) { /* the separate call of the undefined pairs */
+        sct_json_add_str(u, "status", sct_exec_status_name(r->undefined_status));
+        sct_json_add_str(u, "message", r->undefined_message);
+    }
     sct_json_add_u64(o, "not_run", r->not_run);
     if (r->has_ulp && r->max_ulp_seen > 0)
         cJSON_AddItemToObject(o, "max_ulp", max_ulp_json(spec, r));

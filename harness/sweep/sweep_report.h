@@ -18,15 +18,17 @@
  * Returns false when it does not fit. */
 bool sct_sweep_case_id(const sct_sweep_spec *spec, char *buf, size_t cap);
 
-/* Appends the case of a finished sweep (result != NULL), or of a sweep that
- * could not run (result == NULL: verdict `v`, e.g. UNSUPPORTED or ERROR,
- * with `message`).  0, or -1 when out of memory. */
+/* Appends the case of a finished sweep (result != NULL) or of a sweep that
+ * could not run (result == NULL: e.g. UNSUPPORTED or ERROR, with
+ * `message`), with the verdict `v` the caller decided.  0, or -1 when out
+ * of memory. */
 int sct_sweep_add_case(sct_run_report *report, const sct_sweep_spec *spec,
                        int32_t opset, const sct_sweep_result *result,
                        sct_verdict v, const char *message);
 
-/* Verdict of a finished sweep: PASS, FAIL (mismatches, errors, bad
- * output), CRASH or TIMEOUT (a failed batch, the worst one wins). */
+/* Verdict of a finished sweep's compared pairs: PASS, FAIL (mismatches,
+ * errors, bad output), CRASH or TIMEOUT (a failed batch, the worst one
+ * wins).  The separate call of the undefined pairs is not included. */
 sct_verdict sct_sweep_verdict(const sct_sweep_result *r);
 
 /* Adds the "sweep" detail object to the case `case_id` of the JSON report

@@ -18,6 +18,7 @@
 #include "sweep.h"
 #include "sweep_space.h"
 #include "sweep_tally.h"
+#include "sweep_undefined.h"
 
 #define LOOP_BATCH_PAIRS (UINT64_C(1) << 14)    /* 4 x 32 KiB: stays in L2 */
 #define BACKEND_BATCH_PAIRS (UINT64_C(1) << 20) /* isolation cost amortised */
@@ -28,6 +29,7 @@ typedef struct shared {
     sct_kernel_loop reference;
     sct_sweep_space space;
     sct_op_kind op;
+    sct_sweep_undef_rule undef;
     sct_compare_opts opts;
     uint64_t first, count, batch, n_batches;
     atomic_uint_fast64_t next_batch;
@@ -63,6 +65,29 @@ static void note_failure(sct_sweep_result *r, uint64_t first, uint64_t n,
     r->n_failures++;
 }
 
+/* Takes the undefined pairs out of a batch (moving the others down) and
+ * returns how many remain; offsets[i] = original position of element i. */
+static size_t drop_undefined(const shared *sh, size_t n, void *a, void *b,
+                             uint32_t *offsets, uint64_t *undefined)
+{
+    const sct_sweep_space *s = &sh->space;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t av = sct_sweep_elem_bits(a, s->a_size, i);
+        uint64_t bv = sct_sweep_elem_bits(b, s->b_size, i);
+        if (sct_sweep_undef_test(&sh->undef, av, bv)) {
+            (*undefined)++;
+            continue;
+        }
+        if (m != i) {
+            memcpy((char *)a + m * s->a_size, (char *)a + i * s->a_size, s->a_size);
+            memcpy((char *)b + m * s->b_size, (char *)b + i * s->b_size, s->b_size);
+        }
+        offsets[m++] = (uint32_t)i;
+    }
+    return m;
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
@@ -71,7 +96,8 @@ static void *work(void *arg)
     size_t bsz = (size_t)sh->batch;
     void *a = malloc(bsz * s->a_size), *b = malloc(bsz * s->b_size);
     void *want = malloc(bsz * s->out_size), *got = malloc(bsz * s->out_size);
-    if (!a || !b || !want || !got) {
+    uint32_t *offsets = sh->undef.any ? malloc(bsz * sizeof *offsets) : NULL;
+    if (!a || !b || !want || !got || (sh->undef.any && !offsets)) {
         w->alloc_failed = true;
     } else {
         for (;;) {
@@ -82,14 +108,19 @@ static void *work(void *arg)
             uint64_t end = sh->first + sh->count;
             size_t n = (size_t)(end - p0 < sh->batch ? end - p0 : sh->batch);
             sct_sweep_space_fill(s, p0, n, a, b);
-            sh->reference(a, b, want, n);
+            size_t m = offsets ? drop_undefined(sh, n, a, b, offsets,
+                                                &w->tally.r.undefined)
+                               : n;
             sct_exec_result res;
-            if (sct_sweep_impl_run(sh->impl, s->a_type, s->b_type, s->out_type,
-                                   a, b, got, n, &res) == SCT_EXEC_OK)
-                sct_sweep_tally_batch(&w->tally, s, sh->op, &sh->opts, p0, n,
-                                      a, b, want, got);
-            else
-                note_failure(&w->tally.r, p0, n, &res);
+            if (m > 0) {
+                sh->reference(a, b, want, m);
+                if (sct_sweep_impl_run(sh->impl, s->a_type, s->b_type,
+                                       s->out_type, a, b, got, m, &res) == SCT_EXEC_OK)
+                    sct_sweep_tally_batch(&w->tally, s, sh->op, &sh->opts, p0,
+                                          offsets, m, a, b, want, got);
+                else
+                    note_failure(&w->tally.r, p0, m, &res);
+            }
             atomic_fetch_add(&sh->pairs_done, n);
         }
     }
@@ -97,8 +128,46 @@ static void *work(void *arg)
     free(b);
     free(want);
     free(got);
+    free(offsets);
     atomic_fetch_add(&sh->threads_finished, 1u);
     return NULL;
+}
+
+/* Runs the shard's undefined pairs in one call (not compared): b == 0 in
+ * every row, and INT_MIN / -1; records how the call ended. */
+static void run_undefined(shared *sh, sct_sweep_result *r)
+{
+    r->undefined_status = SCT_EXEC_OK;
+    if (!sh->undef.any || r->undefined == 0)
+        return;
+    const sct_sweep_space *s = &sh->space;
+    uint64_t end = sh->first + sh->count;
+    uint64_t row0 = sh->first >> s->b_bits, row1 = (end - 1) >> s->b_bits;
+    size_t cap = (size_t)(row1 - row0 + 2), n = 0;
+    void *a = malloc(cap * s->a_size), *b = malloc(cap * s->b_size);
+    void *out = malloc(cap * s->out_size);
+    if (a && b && out) {
+        for (uint64_t row = row0; row <= row1; row++) {
+            uint64_t cand[2] = {row << s->b_bits, (row << s->b_bits) | sh->undef.minus_one};
+            int k_max = sh->undef.has_min_case && row == sh->undef.int_min ? 2 : 1;
+            for (int k = 0; k < k_max && n < cap; k++)
+                if (cand[k] >= sh->first && cand[k] < end) {
+                    sct_sweep_space_fill(s, cand[k], 1, (char *)a + n * s->a_size,
+                                         (char *)b + n * s->b_size);
+                    n++;
+                }
+        }
+        sct_exec_result res;
+        r->undefined_status = sct_sweep_impl_run(sh->impl, s->a_type, s->b_type,
+                                                 s->out_type, a, b, out, n, &res);
+        snprintf(r->undefined_message, sizeof r->undefined_message, "%s", res.message);
+    } else {
+        r->undefined_status = SCT_EXEC_HARNESS_ERROR;
+        snprintf(r->undefined_message, sizeof r->undefined_message, "out of memory");
+    }
+    free(a);
+    free(b);
+    free(out);
 }
 
 static int by_first_pair(const void *x, const void *y)
@@ -135,6 +204,7 @@ static int setup(const sct_sweep_spec *spec, sct_sweep_impl *impl, shared *sh,
     sh->impl = impl;
     sh->reference = sct_kernel_contiguous(spec->op_type, spec->a_type, spec->b_type);
     sh->op = sct_op_kind_from_name(spec->op_type);
+    sh->undef = sct_sweep_undef_rule_of(sh->op, spec->a_type);
     sh->opts.max_ulp = spec->max_ulp;
     sh->opts.strict_nan = false;
     sct_sweep_space *s = &sh->space;
@@ -208,6 +278,7 @@ int sct_sweep_run(const sct_sweep_spec *spec, sct_sweep_impl *impl,
                  "thread limit)", n);
         return -1;
     }
+    run_undefined(&sh, out);
     size_t kept = out->n_failures < SCT_SWEEP_MAX_FAILURES ? out->n_failures
                                                            : SCT_SWEEP_MAX_FAILURES;
     qsort(out->failures, kept, sizeof out->failures[0], by_first_pair);

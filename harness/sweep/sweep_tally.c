@@ -2,8 +2,8 @@
  * sweep_tally.c — see sweep_tally.h.
  *
  * Hot path: a batch whose results are bitwise identical to the reference
- * (memcmp, the common case) needs no per-element work beyond counting the
- * undefined pairs; only differing elements go through the classifier of
+ * (memcmp, the common case) needs no per-element work; only differing
+ * elements go through the classifier of
  * harness/check (sct_compare_elem), the one definition of the match rule
  * and of the deviation classes.
  */
@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "numeric/dtype.h"
-#include "sweep_undefined.h"
 
 int sct_sweep_tally_init(sct_sweep_tally *t, size_t keep_mismatches)
 {
@@ -52,45 +51,18 @@ static void note_ulp(sct_sweep_result *r, uint64_t pair, uint64_t ulp,
     }
 }
 
-/* Number of undefined pairs in the batch (only integer Div has any):
- * b == 0, and for signed types the one INT_MIN / -1 pair per row. */
-static uint64_t count_undefined(const sct_sweep_space *s,
-                                const sct_sweep_undef_rule *u, size_t n,
-                                const void *a, const void *b)
-{
-    if (!u->any)
-        return 0;
-    uint64_t k = 0;
-    if (s->b_size == 1) {
-        const uint8_t *y = b;
-        for (size_t i = 0; i < n; i++)
-            k += y[i] == 0;
-    } else {
-        const uint16_t *y = b;
-        for (size_t i = 0; i < n; i++)
-            k += y[i] == 0;
-    }
-    if (u->has_min_case)
-        for (size_t i = 0; i < n; i++)
-            k += sct_sweep_elem_bits(b, s->b_size, i) == u->minus_one &&
-                 sct_sweep_elem_bits(a, s->a_size, i) == u->int_min;
-    return k;
-}
-
 void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
                            sct_op_kind op, const sct_compare_opts *opts,
-                           uint64_t first, size_t n, const void *a,
-                           const void *b, const void *want, const void *got)
+                           uint64_t first, const uint32_t *offsets, size_t n,
+                           const void *a, const void *b, const void *want,
+                           const void *got)
 {
     sct_sweep_result *r = &t->r;
-    sct_sweep_undef_rule u = sct_sweep_undef_rule_of(op, s->a_type);
-    uint64_t undefined = count_undefined(s, &u, n, a, b);
-    r->undefined += undefined;
-    r->compared += n - undefined;
+    r->compared += n;
     if (memcmp(want, got, n * s->out_size) == 0) {
-        r->exact += n - undefined;
+        r->exact += n;
         if (r->has_ulp)
-            r->ulp_histogram[0] += n - undefined;
+            r->ulp_histogram[0] += n;
         return;
     }
     sct_elem_ctx ctx;
@@ -101,10 +73,6 @@ void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
     ctx.in_types[0] = s->a_type;
     ctx.in_types[1] = s->b_type;
     for (size_t i = 0; i < n; i++) {
-        ctx.in_bits[0] = sct_sweep_elem_bits(a, s->a_size, i);
-        ctx.in_bits[1] = sct_sweep_elem_bits(b, s->b_size, i);
-        if (sct_sweep_undef_test(&u, ctx.in_bits[0], ctx.in_bits[1]))
-            continue;
         ctx.expected_bits = sct_sweep_elem_bits(want, s->out_size, i);
         ctx.actual_bits = sct_sweep_elem_bits(got, s->out_size, i);
         if (ctx.expected_bits == ctx.actual_bits) {
@@ -113,10 +81,13 @@ void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
                 r->ulp_histogram[0]++;
             continue;
         }
+        ctx.in_bits[0] = sct_sweep_elem_bits(a, s->a_size, i);
+        ctx.in_bits[1] = sct_sweep_elem_bits(b, s->b_size, i);
+        uint64_t pair = first + (offsets ? offsets[i] : i);
         sct_elem_result e = sct_compare_elem(&ctx, opts);
         if (r->has_ulp) {
             r->ulp_histogram[sct_sweep_hist_bucket(e.ulp)]++;
-            note_ulp(r, first + i, e.ulp, ctx.expected_bits, ctx.actual_bits);
+            note_ulp(r, pair, e.ulp, ctx.expected_bits, ctx.actual_bits);
         }
         if (e.match) {
             /* NaN vs NaN with other bits is equal for the rule, not within
@@ -132,7 +103,7 @@ void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
         r->deviation_counts[e.deviation]++;
         if (r->n_first_mismatches < t->cap) {
             sct_mismatch *m = &r->first_mismatches[r->n_first_mismatches++];
-            m->index = first + i;
+            m->index = pair;
             m->n_inputs = 2;
             m->in_types[0] = s->a_type;
             m->in_types[1] = s->b_type;

@@ -18,14 +18,16 @@ typedef struct sct_sweep_tally {
 int sct_sweep_tally_init(sct_sweep_tally *t, size_t keep_mismatches);
 void sct_sweep_tally_free(sct_sweep_tally *t);
 
-/* Compares n results of pairs [first, first+n) (`a`, `b` their inputs,
- * `want` the reference, `got` the implementation) and adds them up.  Pairs
- * must be processed in ascending index order per tally (the first
- * mismatches kept are the lowest indices). */
+/* Compares n results (`a`, `b` their inputs, `want` the reference, `got`
+ * the implementation) and adds them up.  Element i is pair first + i, or
+ * first + offsets[i] when `offsets` is given (a batch with the undefined
+ * pairs taken out).  Pairs must come in ascending index order per tally
+ * (the first mismatches kept are the lowest indices). */
 void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
                            sct_op_kind op, const sct_compare_opts *opts,
-                           uint64_t first, size_t n, const void *a,
-                           const void *b, const void *want, const void *got);
+                           uint64_t first, const uint32_t *offsets, size_t n,
+                           const void *a, const void *b, const void *want,
+                           const void *got);
 
 /* Adds `src` into `dst` (counts, max ULP by value then lowest index, the
  * lowest-index mismatches). */

@@ -76,6 +76,7 @@ static void check_clean(const slice *s, const sct_sweep_result *r)
     ck_assert_uint_eq(r->exact, r->compared);
     ck_assert_uint_eq(r->not_run, 0);
     ck_assert_uint_eq(r->n_failures, 0);
+    ck_assert_int_eq(r->undefined_status, SCT_EXEC_OK); /* ran, no trap */
     ck_assert_uint_eq(r->n_first_mismatches, 0);
     ck_assert(sct_sweep_passed(r));
 }

@@ -7,9 +7,9 @@
  * never pass them.  Expected counts are derived from the defects'
  * definitions by hand.
  *
- *   test_sweep_vendor BUILTIN_PLUGIN MUTANT_DIR
- * Mutant tests are skipped (exit 77 when nothing else ran) if MUTANT_DIR
- * has no mutant modules (tests/ module not built).
+ *   test_sweep_vendor BUILTIN_PLUGIN MUTANT_DIR CRASH_ROW_PLUGIN
+ * The mutant checks are left out (and say so) when MUTANT_DIR has no
+ * mutant modules (tests/ module not built); crash_row_plugin.c is ours.
  */
 #include <check.h>
 #include <stdio.h>
@@ -20,7 +20,7 @@
 #include "sweep.h"
 #include "sweep_report.h"
 
-static const char *g_builtin, *g_mutants;
+static const char *g_builtin, *g_mutants, *g_crash_row;
 
 static sct_sweep_result sweep_plugin(const char *path, const char *op, int32_t type,
                                      uint32_t shard, uint32_t of, uint64_t batch)
@@ -103,25 +103,44 @@ START_TEST(truncating_bf16_mutant_caught)
 }
 END_TEST
 
-START_TEST(crashing_mutant_fails_its_batches)
+START_TEST(crash_in_a_compared_batch_fails_that_batch_only)
+{
+    /* Shard 60/256 of float16 Mul = rows a = 0x3c00..0x3cff, one row per
+     * batch; the plugin crashes on row 0x3c80 only. */
+    sct_sweep_result r = sweep_plugin(g_crash_row, "Mul", SONNX_DT_FLOAT16, 60, 256, 65536);
+    ck_assert_uint_eq(r.n_failures, 1);
+    ck_assert_int_eq(r.failures[0].status, SCT_EXEC_CRASH);
+    ck_assert_uint_eq(r.failures[0].first_pair, UINT64_C(0x3c800000));
+    ck_assert_uint_eq(r.failures[0].n_pairs, 65536);
+    ck_assert_uint_eq(r.not_run, 65536);
+    ck_assert_uint_eq(r.compared, (1u << 24) - 65536);
+    ck_assert_uint_eq(r.mismatches, 0);
+    ck_assert(!sct_sweep_passed(&r));
+    ck_assert_int_eq(sct_sweep_verdict(&r), SCT_VERDICT_CRASH);
+    sct_sweep_result_free(&r);
+}
+END_TEST
+
+START_TEST(crash_on_undefined_pairs_reported_apart)
 {
     const char *p = mutant("int_div_zero_crash");
     if (p == NULL)
         return;
-    /* int8 Div, 2^16 pairs in 16 batches of 4096 = 16 rows of a; every
-     * row has b == 0, so every batch crashes: nothing may pass. */
+    /* int8 Div, 2^16 pairs in batches of 4096.  The 257 undefined pairs
+     * (b == 0; -128 / -1) are taken out of the compared batches and run
+     * in one separate call, which crashes: the defined pairs all compare
+     * equal, the crash is reported against the undefined call. */
     sct_sweep_result r = sweep_plugin(p, "Div", SONNX_DT_INT8, 0, 1, 4096);
-    ck_assert_uint_eq(r.n_failures, 16);
-    ck_assert_uint_eq(r.not_run, 65536);
-    ck_assert_uint_eq(r.compared, 0);
-    ck_assert_int_eq(r.failures[0].status, SCT_EXEC_CRASH);
-    ck_assert_uint_eq(r.failures[0].first_pair, 0);
-    ck_assert(!sct_sweep_passed(&r));
-    ck_assert_int_eq(sct_sweep_verdict(&r), SCT_VERDICT_CRASH);
+    ck_assert_uint_eq(r.n_failures, 0);
+    ck_assert_uint_eq(r.undefined, 257);
+    ck_assert_uint_eq(r.compared, 65536 - 257);
+    ck_assert_uint_eq(r.mismatches, 0);
+    ck_assert_int_eq(r.undefined_status, SCT_EXEC_CRASH);
     sct_sweep_result_free(&r);
     /* Mul has no division: the same plugin passes (the crash was tied to
      * its cause, and the child was restarted after each crash). */
     r = sweep_plugin(p, "Mul", SONNX_DT_INT8, 0, 1, 4096);
+    ck_assert_int_eq(r.undefined_status, SCT_EXEC_OK);
     ck_assert(sct_sweep_passed(&r));
     sct_sweep_result_free(&r);
 }
@@ -129,12 +148,13 @@ END_TEST
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: test_sweep_vendor BUILTIN_PLUGIN MUTANT_DIR\n");
+    if (argc != 4) {
+        fprintf(stderr, "usage: test_sweep_vendor BUILTIN_PLUGIN MUTANT_DIR CRASH_ROW_PLUGIN\n");
         return 2;
     }
     g_builtin = argv[1];
     g_mutants = argv[2];
+    g_crash_row = argv[3];
     if (mutant("less_nan_true") == NULL)
         printf("note: no mutant plugins in %s: mutant sweeps not checked\n", g_mutants);
     Suite *s = suite_create("sweep_vendor");
@@ -143,7 +163,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, builtin_plugin_agrees_through_isolation);
     tcase_add_test(tc, nan_comparison_mutant_caught);
     tcase_add_test(tc, truncating_bf16_mutant_caught);
-    tcase_add_test(tc, crashing_mutant_fails_its_batches);
+    tcase_add_test(tc, crash_in_a_compared_batch_fails_that_batch_only);
+    tcase_add_test(tc, crash_on_undefined_pairs_reported_apart);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
