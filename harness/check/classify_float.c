@@ -54,13 +54,13 @@ static bool flushed_inputs_explain(const sct_elem_ctx *ctx,
 static sct_deviation rounding_direction(const sct_elem_ctx *ctx,
                                         const sct_fp_format *f)
 {
-    if (ctx->n_inputs != 2 || f->width > 32)
+    if (ctx->n_inputs != 2 || f->bits > 32)
         return SCT_DEV_OFF_BY_ULP;
     if (ctx->op != SCT_OP_DIV && ctx->op != SCT_OP_MUL)
         return SCT_DEV_OFF_BY_ULP;
     for (size_t k = 0; k < 2; k++) {
         const sct_fp_format *fi = sct_fp_format_of(ctx->in_types[k]);
-        if (fi == NULL || fi->width > 32)
+        if (fi == NULL || fi->bits > 32)
             return SCT_DEV_OFF_BY_ULP;
     }
     double x = sct_input_as_double(ctx, 0, false);

@@ -70,10 +70,14 @@ int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
     for (size_t k = 0; k < n_inputs; k++)
         ctx.in_types[k] = inputs[k].elem_type;
 
+    unsigned out_w = sct_elem_width(ctx.out_type);
+    unsigned in_w[2] = {0, 0};
+    for (size_t k = 0; k < n_inputs; k++)
+        in_w[k] = sct_elem_width(inputs[k].elem_type);
     stats->elements = n;
     for (uint64_t i = 0; i < n; i++, sct_bcast_next(&it)) {
-        ctx.expected_bits = sct_elem_bits(expected, i);
-        ctx.actual_bits = sct_elem_bits(actual, i);
+        ctx.expected_bits = sct_elem_bits_w(expected->data, out_w, i);
+        ctx.actual_bits = sct_elem_bits_w(actual->data, out_w, i);
         if (ctx.expected_bits == ctx.actual_bits)
             continue; /* identical bits: a match at 0 ULP, the fast path */
         uint64_t ulp = sct_ulp_distance(ctx.out_type, ctx.expected_bits,
@@ -83,7 +87,7 @@ int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
         if (sct_elem_matches(&ctx, opts))
             continue;
         for (size_t k = 0; k < n_inputs; k++)
-            ctx.in_bits[k] = sct_elem_bits(&inputs[k], it.offset[k]);
+            ctx.in_bits[k] = sct_elem_bits_w(inputs[k].data, in_w[k], it.offset[k]);
         sct_mismatch m;
         m.index = i;
         m.n_inputs = n_inputs;

@@ -19,6 +19,25 @@ bool sct_type_is_unsigned_int(int32_t type);
 /* Raw bits of element `index` (caller checked the bounds), zero-extended. */
 uint64_t sct_elem_bits(const sonnx_tensor *t, uint64_t index);
 
+/* The same with the width already looked up (hot loops). Little-endian
+ * storage (architecture.md), assembled byte by byte so the result does not
+ * depend on the host's byte order; 4-bit: low nibble first. */
+static inline uint64_t sct_elem_bits_w(const void *data, unsigned width,
+                                       uint64_t index)
+{
+    const unsigned char *p = (const unsigned char *)data;
+    if (width == 4) {
+        unsigned char byte = p[index / 2u];
+        return (index % 2u) ? (uint64_t)(byte >> 4) : (uint64_t)(byte & 0x0Fu);
+    }
+    unsigned nbytes = width / 8u;
+    const unsigned char *e = p + index * nbytes;
+    uint64_t v = 0;
+    for (unsigned k = 0; k < nbytes; k++)
+        v |= (uint64_t)e[k] << (8u * k);
+    return v;
+}
+
 /* The value of integer bits as int64 (sign-extended for signed types). */
 int64_t sct_bits_to_int64(int32_t type, uint64_t bits);
 

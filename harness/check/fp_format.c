@@ -10,20 +10,10 @@
 
 #include "sonnx_cts/plugin.h"
 
-static const sct_fp_format k_float16 = {16, 5, 10};
-static const sct_fp_format k_bfloat16 = {16, 8, 7};
-static const sct_fp_format k_float32 = {32, 8, 23};
-static const sct_fp_format k_float64 = {64, 11, 52};
-
 const sct_fp_format *sct_fp_format_of(int32_t type)
 {
-    switch (type) {
-    case SONNX_DT_FLOAT16: return &k_float16;
-    case SONNX_DT_BFLOAT16: return &k_bfloat16;
-    case SONNX_DT_FLOAT: return &k_float32;
-    case SONNX_DT_DOUBLE: return &k_float64;
-    default: return NULL;
-    }
+    const sct_dtype_info *d = sct_dtype_by_code(type);
+    return d != NULL && d->kind == SCT_KIND_FLOAT ? d : NULL;
 }
 
 static uint64_t exp_field(const sct_fp_format *f, uint64_t bits)
@@ -49,19 +39,19 @@ sct_fp_class sct_fp_classify(const sct_fp_format *f, uint64_t bits)
 
 bool sct_fp_signbit(const sct_fp_format *f, uint64_t bits)
 {
-    return ((bits >> (f->width - 1u)) & 1u) != 0;
+    return ((bits >> (f->bits - 1u)) & 1u) != 0;
 }
 
 uint64_t sct_fp_magnitude(const sct_fp_format *f, uint64_t bits)
 {
-    uint64_t sign = UINT64_C(1) << (f->width - 1u);
+    uint64_t sign = UINT64_C(1) << (f->bits - 1u);
     return bits & (sign - 1u);
 }
 
 double sct_fp_to_double(const sct_fp_format *f, uint64_t bits)
 {
     bool neg = sct_fp_signbit(f, bits);
-    if (f->width == 64) {
+    if (f->bits == 64) {
         double d;
         memcpy(&d, &bits, sizeof d);
         return d;

@@ -11,11 +11,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef struct sct_fp_format {
-    unsigned width;     /* 16, 32, 64 */
-    unsigned exp_bits;  /* 5, 8, 8, 11 */
-    unsigned mant_bits; /* explicit fraction bits: 10, 7, 23, 52 */
-} sct_fp_format;
+#include "numeric/dtype.h"
+
+/* A float entry of the one dtype table (kernels/numeric/dtype.h): `bits`
+ * (16, 32, 64), `exp_bits` (5, 8, 8, 11), `mant_bits` (explicit fraction
+ * bits: 10, 7, 23, 52). */
+typedef sct_dtype_info sct_fp_format;
 
 typedef enum sct_fp_class {
     SCT_FP_ZERO = 0,
