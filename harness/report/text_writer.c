@@ -61,6 +61,10 @@ static void write_case(FILE *out, const sct_case_result *c)
     if (c->message[0] != '\0')
         fprintf(out, ": %s", c->message);
     fputc('\n', out);
+    /* The requirements this case exercises: what a failure puts in doubt. */
+    for (size_t i = 0; i < c->n_requirements; i++)
+        fprintf(out, "%s%s%s", i ? ", " : "  requirements: ", c->requirements[i],
+                i + 1 == c->n_requirements ? "\n" : "");
     for (size_t i = 0; i < c->n_samples; i++)
         write_sample(out, c, &c->samples[i]);
     if (c->compared && c->stats.mismatches > c->n_samples)

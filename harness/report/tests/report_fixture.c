@@ -75,6 +75,9 @@ void fixture_build(sct_run_report *r)
     c->stats.mismatches = 1;
     c->stats.max_ulp = 1;
     c->stats.deviation_counts[SCT_DEV_ROUNDED_TOWARD_ZERO] = 1;
+    char *reqs[2] = {"sonnx-div/float/R1", "ieee754/4.3.1"};
+    c->requirements = sct_report_strvdup(reqs, 2);
+    c->n_requirements = 2;
     c->samples = calloc(1, sizeof *c->samples);
     c->n_samples = 1;
     sct_sample *s = &c->samples[0];

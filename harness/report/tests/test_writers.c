@@ -26,6 +26,7 @@ START_TEST(test_text)
                             "actual=0.333333313 (0x3eaaaaaa) ulp=1 "
                             "class=rounded-toward-zero worst\n") != NULL, "%s", t);
     ck_assert_ptr_nonnull(strstr(t, "FAIL div/float32/b<&\">"));
+    ck_assert_ptr_nonnull(strstr(t, "\n  requirements: sonnx-div/float/R1, ieee754/4.3.1\n"));
     ck_assert_ptr_nonnull(strstr(t, "UNSUPPORTED pow/int32/c [UNSUPPORTED]: no int32"));
     ck_assert_ptr_nonnull(strstr(t, "CRASH div/float32/e [CRASH]: killed by signal 11"));
     ck_assert_ptr_nonnull(strstr(t, "ERROR less/float32/d: output_0.pb: sha256 mismatch"));
