@@ -73,7 +73,10 @@ void sct_fill_identity(sct_run_report *r, int argc, char **argv,
     id->host = sct_report_strdup(host);
     id->date_utc = sct_report_strdup(date);
     id->profile = sct_report_strdup(cfg->profile);
-    id->vectors_dir = sct_report_strdup(set->root);
+    /* Absolute, so a report read elsewhere still says which directory. */
+    char *abs = realpath(set->root, NULL);
+    id->vectors_dir = sct_report_strdup(abs != NULL ? abs : set->root);
+    free(abs);
     id->vector_set_sha256 = sct_report_strdup(set->set_sha256);
     id->vector_format_version = sct_report_strdup(set->format_version);
     id->vendor = sct_report_strdup(b->vendor);
