@@ -95,11 +95,6 @@ static bool write_reports(const sct_run_config *cfg, const sct_run_report *r)
         fprintf(stderr, "sonnx-cts run: %s\n", err);
         ok = false;
     }
-    if (cfg->write_baseline_path &&
-        sct_baseline_write(cfg->write_baseline_path, r, err, sizeof err) != 0) {
-        fprintf(stderr, "sonnx-cts run: %s\n", err);
-        ok = false;
-    }
     if (!write_rendered_reports(cfg, r))
         ok = false;
     return ok;
@@ -186,6 +181,13 @@ int sct_cmd_run(int argc, char **argv)
             exit_code = sct_overall_exit_code(s.overall);
             sct_run_summary_free(&s);
         }
+    }
+    /* After the comparison, so that --baseline F --write-baseline F first
+     * checks against the old baseline, then records the new one. */
+    if (cfg.write_baseline_path != NULL &&
+        sct_baseline_write(cfg.write_baseline_path, &report, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts run: %s\n", err);
+        exit_code = SCT_EXIT_USAGE;
     }
     sct_run_report_free(&report);
     sct_vector_set_free(&set);

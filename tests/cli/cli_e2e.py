@@ -368,6 +368,10 @@ def sc_baseline_round_trip(a):
                 os.path.join(vec, "test_pow", "test_data_set_0", "output_0.pb"))
     p = run(args + ["--baseline", base2], a.sonnx_cts, 1)
     check("CHANGED test_pow: FAIL -> PASS" in p.stdout, "now-passing not named")
+    # --baseline F --write-baseline F: compared with the old F, then F updated
+    p = run(args + ["--baseline", base2, "--write-baseline", base2], a.sonnx_cts, 1)
+    check("CHANGED test_pow: FAIL -> PASS" in p.stdout, "compared with the new baseline")
+    run(args + ["--baseline", base2, "--quiet"], a.sonnx_cts, 0)
     # a baseline of another profile is refused
     run(["run", "--vectors", vec, "--profile", "sonnx", "--baseline", base2], a.sonnx_cts, 2)
 
