@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make-reports.sh — regenerate the committed conformance reports (docs/reports.md):
-#   docs/reports/builtin.{json,html,md} + docs/reports/builtin.png
+#   docs/reports/builtin.{json,html,md} + docs/reports/builtin*.png
 #       the built-in reference kernels on vectors/ (sonnx profile)
-#   docs/conformance/onnxruntime-1.30.0.{html,md} + .png
+#   docs/conformance/onnxruntime-1.30.0.{html,md} + onnxruntime-1.30.0*.png
 #       rendered from docs/conformance/onnxruntime-1.30.0.json when it exists
 # Builds sonnx-cts into $BUILD_DIR (default build/) when it is not there.
 # Run from anywhere; paths in the reports are relative to the repository.
@@ -10,23 +10,26 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR="${BUILD_DIR:-build}"
 SONNX_CTS="${SONNX_CTS:-$BUILD_DIR/harness/cli/sonnx-cts}"
-CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 
 if [ ! -x "$SONNX_CTS" ]; then
   BUILD_DIR="$BUILD_DIR" scripts/build.sh
 fi
 
-# screenshot HTML PNG HEIGHT: the top of the page (verdict, identity, matrix)
-# in headless Chromium with a throw-away profile.
-screenshot() {
-  local profile
-  profile="$(mktemp -d)"
-  "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-    --disable-background-networking --disable-component-update --disable-sync \
-    --hide-scrollbars --user-data-dir="$profile" --window-size=1400,"$3" \
-    --screenshot="$2" "file://$(realpath "$1")" 2>/dev/null
-  rm -rf "$profile"
-  [ -s "$2" ] || { echo "make-reports: no screenshot $2" >&2; exit 1; }
+# shots HTML PREFIX: PREFIX.png (top of the page: verdict, identity),
+# PREFIX-matrix.png, PREFIX-trace.png (first 1800 px of the traceability
+# table), and PREFIX-failure.png (the first non-passing case) when there is
+# one; headless Chromium over the DevTools protocol (tests/report/cdp_shot.py),
+# which fails on any console message.
+shots() {
+  /usr/bin/python3 tests/report/cdp_shot.py "$1" "$2" \
+    "table.matrix=matrix" "table.trace=trace:1800" || return 1
+  if grep -q '<section class="case ' "$1"; then
+    /usr/bin/python3 tests/report/cdp_shot.py "$1" "$2-tmp" "section.case=failure:1400"
+    mv "$2-tmp-failure.png" "$2-failure.png"
+    rm -f "$2-tmp.png"
+  else
+    rm -f "$2-failure.png"
+  fi
 }
 
 mkdir -p docs/reports
@@ -39,16 +42,16 @@ if [ "$status" -ge 2 ]; then
   echo "make-reports: the built-in run failed (exit $status)" >&2
   exit "$status"
 fi
-screenshot docs/reports/builtin.html docs/reports/builtin.png 2400
-echo "make-reports: docs/reports/builtin.{json,html,md,png} (run exit $status)"
+shots docs/reports/builtin.html docs/reports/builtin
+echo "make-reports: docs/reports/builtin.{json,html,md} and screenshots (run exit $status)"
 
 ORT_JSON=docs/conformance/onnxruntime-1.30.0.json
 if [ -f "$ORT_JSON" ]; then
   base="${ORT_JSON%.json}"
   "$SONNX_CTS" report "$ORT_JSON" --html "$base.html" --md "$base.md" \
     --requirements vectors/requirements.json --spec-notes docs/spec-notes.md
-  screenshot "$base.html" "$base.png" 2400
-  echo "make-reports: $base.{html,md,png}"
+  shots "$base.html" "$base"
+  echo "make-reports: $base.{html,md} and screenshots"
 else
   echo "make-reports: $ORT_JSON not found; ONNX Runtime report not rendered"
 fi
