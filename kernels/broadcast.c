@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-bool sct_shape_equal(int32_t ra, const int64_t *da, int32_t rb,
+bool sct_broadcast_same_shape(int32_t ra, const int64_t *da, int32_t rb,
                      const int64_t *db)
 {
     if (ra != rb)

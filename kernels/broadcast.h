@@ -40,7 +40,7 @@ void sct_broadcast_expand(const void *src, size_t elem_size, int32_t r_out,
                           void *dst);
 
 /* Equal rank and dims. */
-bool sct_shape_equal(int32_t ra, const int64_t *da, int32_t rb,
+bool sct_broadcast_same_shape(int32_t ra, const int64_t *da, int32_t rb,
                      const int64_t *db);
 
 #endif /* SCT_KERNELS_BROADCAST_H */

@@ -90,7 +90,7 @@ static bool sct_prepare_operand(const sonnx_tensor *t, uint64_t n_in,
             sct_uint4_unpack(t->data, unpacked, (size_t)n_in);
         src = unpacked;
     }
-    if (sct_shape_equal(t->rank, t->dims, out_rank, out_dims)) {
+    if (sct_broadcast_same_shape(t->rank, t->dims, out_rank, out_dims)) {
         op->data = src;
         op->owned = unpacked;
         return true;
@@ -175,7 +175,7 @@ sonnx_status sct_builtin_run(const sonnx_op *op, const sonnx_tensor *inputs,
 
     int32_t rc = 0;
     int64_t dc[SONNX_MAX_RANK] = {0};
-    if (sonnx && !sct_shape_equal(a->rank, a->dims, b->rank, b->dims))
+    if (sonnx && !sct_broadcast_same_shape(a->rank, a->dims, b->rank, b->dims))
         return sct_fail(SONNX_STATUS_INVALID_ARGUMENT, m, cap,
                         "%s: A has shape %s and B has shape %s: %s requires "
                         "equal shapes (no broadcasting in the SONNX profile)",
@@ -201,7 +201,7 @@ sonnx_status sct_builtin_run(const sonnx_op *op, const sonnx_tensor *inputs,
                         sct_dtype_name(kd->out_type),
                         sct_dtype_name(c->elem_type));
     if (c->rank < 0 || c->rank > SONNX_MAX_RANK ||
-        !sct_shape_equal(c->rank, c->dims, rc, dc))
+        !sct_broadcast_same_shape(c->rank, c->dims, rc, dc))
         return sct_fail(SONNX_STATUS_INVALID_ARGUMENT, m, cap,
                         "%s: the result has shape %s but output C is "
                         "declared %s", ot, sct_shape_text(s1, sizeof s1, rc, dc),
