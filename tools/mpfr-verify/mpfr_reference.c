@@ -51,12 +51,15 @@ void sct_mpfrv_ref_clear(sct_mpfrv_ref *ref)
     mpfr_clear(ref->r);
 }
 
-int sct_mpfrv_ref_eval(sct_mpfrv_ref *ref, uint16_t a_bits, uint16_t b_bits,
-                       uint16_t *result)
+int sct_mpfrv_ref_set_a(sct_mpfrv_ref *ref, uint16_t a_bits)
 {
-    /* Exact: both values have <= p significant bits and lie in range. */
-    if (mpfr_set_d(ref->a, sct_mpfrv_decode(ref->fmt, a_bits), MPFR_RNDN) != 0 ||
-        mpfr_set_d(ref->b, sct_mpfrv_decode(ref->fmt, b_bits), MPFR_RNDN) != 0)
+    /* Exact: the value has <= p significant bits and lies in range. */
+    return mpfr_set_d(ref->a, sct_mpfrv_decode(ref->fmt, a_bits), MPFR_RNDN) != 0 ? -1 : 0;
+}
+
+int sct_mpfrv_ref_eval_b(sct_mpfrv_ref *ref, uint16_t b_bits, uint16_t *result)
+{
+    if (mpfr_set_d(ref->b, sct_mpfrv_decode(ref->fmt, b_bits), MPFR_RNDN) != 0)
         return -1;
     if (ref->op == SCT_MPFRV_LESS) {
         /* compareQuietLess on the exact values (mpfr_less_p: 0 on NaN). */
@@ -74,6 +77,14 @@ int sct_mpfrv_ref_eval(sct_mpfrv_ref *ref, uint16_t a_bits, uint16_t b_bits,
     /* r now holds a value of the format: converting to binary64 is exact. */
     return sct_mpfrv_encode_exact(ref->fmt, mpfr_get_d(ref->r, MPFR_RNDN),
                                   result) ? 0 : -1;
+}
+
+int sct_mpfrv_ref_eval(sct_mpfrv_ref *ref, uint16_t a_bits, uint16_t b_bits,
+                       uint16_t *result)
+{
+    if (sct_mpfrv_ref_set_a(ref, a_bits) != 0)
+        return -1;
+    return sct_mpfrv_ref_eval_b(ref, b_bits, result);
 }
 
 int sct_mpfrv_less(const sct_mpfrv_format *fmt, uint16_t a_bits, uint16_t b_bits)

@@ -32,6 +32,13 @@ int sct_mpfrv_ref_init(sct_mpfrv_ref *ref, const sct_mpfrv_format *fmt,
                        const char *op_name);
 void sct_mpfrv_ref_clear(sct_mpfrv_ref *ref);
 
+/* Sets the first operand for the following sct_mpfrv_ref_eval_b calls (a
+ * row has one `a` and 65536 `b`: setting it once saves a conversion per
+ * pair).  Returns 0, or -1 if the value cannot be set exactly. */
+int sct_mpfrv_ref_set_a(sct_mpfrv_ref *ref, uint16_t a_bits);
+/* The result for (the a set last, b_bits); as sct_mpfrv_ref_eval. */
+int sct_mpfrv_ref_eval_b(sct_mpfrv_ref *ref, uint16_t b_bits, uint16_t *result);
+
 /* Result encoding: the format's bits for Div/Mul/Pow, 0 or 1 for Less.
  * Returns 0, or -1 on an internal inconsistency (a result MPFR rounded that
  * the exact encoder finds unrepresentable). */
