@@ -1,0 +1,222 @@
+"""Coverage of the vectors, computed from vectors/manifest.json only.
+
+    /usr/bin/python3 -m generators.coverage [--vectors DIR] [--doc FILE] [--check]
+
+Checks that every (op, type) of issue 2 has cases and that every tag occurs
+for every type where it applies (rules below, documented in
+docs/vector-format.md), that every cited requirement exists in the
+catalogue, and writes the op x type x tag table to docs/coverage.md
+(--check: fail if that file is stale instead of writing it)."""
+
+import argparse
+import json
+import os
+import sys
+from collections import defaultdict
+
+from . import dtypes
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+FLOAT_INPUT = ["zero", "signed-zero", "inf", "nan", "nan-payload", "subnormal-min",
+               "subnormal-max", "normal-min", "normal-max", "one", "one-ulp", "random-bits"]
+ROUNDING = ["overflow", "underflow-subnormal", "round-to-zero", "rounding-tie"]
+INT_INPUT = ["int-zero", "int-one", "int-max"]
+SIGNED_INPUT = ["int-min", "int-minus-one"]
+SHAPES = ["rank0", "rank2", "rank4", "zero-size"]
+BROADCAST = ["broadcast-scalar", "broadcast-trailing", "broadcast-both"]
+REJECT_SHAPE = ["reject-broadcast", "reject-shape"]
+
+
+def type_key(case):
+    a, b = case["inputs"][0]["dtype"], case["inputs"][1]["dtype"]
+    if case["op"] == "Pow":
+        return "%s_%s" % (a, b)
+    return a
+
+
+def expected_keys():
+    keys = [("Div", t.name) for t in dtypes.DIV_MUL_TYPES]
+    keys += [("Mul", t.name) for t in dtypes.DIV_MUL_TYPES]
+    keys += [("Pow", "%s_%s" % (a.name, b.name)) for a in dtypes.POW_BASE_TYPES
+             for b in dtypes.POW_EXP_TYPES]
+    keys += [("Less", t.name) for t in dtypes.LESS_TYPES]
+    return keys
+
+
+def required_tags(op, key):
+    """Tags that must occur among the cases of (op, key) itself."""
+    if op == "Pow":
+        a, b = (dtypes.BY_NAME[n] for n in key.split("_"))
+    else:
+        a = b = dtypes.BY_NAME[key]
+    tags = ["special-cross", "random", "rank1"]
+    if op != "Pow":
+        tags += per_type_shape_tags(op, a)
+    if a.is_float:
+        tags += FLOAT_INPUT
+        if op in ("Div", "Mul", "Pow"):
+            tags += ROUNDING
+    else:
+        tags += INT_INPUT + (SIGNED_INPUT if a.kind == "int" else [])
+    if op == "Mul" and a.is_int:
+        tags.append("wrap")
+    if op == "Div" and a.is_int:
+        tags += ["div-by-zero", "undefined"]
+        if a.kind == "int":
+            tags += ["truncation-negative", "int-min-div-minus-one"]
+    if op == "Div" and a.is_float:
+        tags.append("float-div-by-zero")
+    if op == "Less":
+        tags.append("neighbours")
+    if op == "Pow" and a.is_float:
+        tags += ["pow-exp-zero", "pow-base-one", "pow-zero-pos-odd", "pow-zero-pos-other",
+                 "pow-inf-base"]
+        if b.is_float or b.kind == "int":
+            tags += ["pow-zero-neg-odd", "pow-zero-neg-other"]
+        if b.is_float:
+            tags += ["pow-minus-one-inf", "pow-neg-nonint", "pow-inf-exp"]
+    if op == "Pow" and a.is_int:
+        tags += ["pow-int-overflow", "undefined"]
+        if b.kind == "int":
+            tags.append("pow-negative-exponent")
+        if b.is_float:
+            tags.append("pow-float-exponent")
+    return tags
+
+
+def per_type_shape_tags(op, a):
+    tags = SHAPES + REJECT_SHAPE
+    if a.name not in dtypes.SONNX_ONLY:
+        tags += BROADCAST
+    if op != "Pow":
+        tags.append("reject-mixed-type")
+    return tags
+
+
+def analyse(manifest, catalogue):
+    by_key = defaultdict(lambda: defaultdict(int))
+    pow_base = defaultdict(lambda: defaultdict(int))
+    problems = []
+    for c in manifest["cases"]:
+        key = type_key(c)
+        for t in c["tags"]:
+            by_key[(c["op"], key)][t] += 1
+            if c["op"] == "Pow":
+                pow_base[c["inputs"][0]["dtype"]][t] += 1
+    for op, key in expected_keys():
+        if (op, key) not in by_key:
+            problems.append("%s %s: no cases" % (op, key))
+            continue
+        have = by_key[(op, key)]
+        for t in required_tags(op, key):
+            if not have.get(t):
+                problems.append("%s %s: tag %s missing" % (op, key, t))
+    for a in dtypes.POW_BASE_TYPES:
+        for t in per_type_shape_tags("Pow", a):
+            if not pow_base[a.name].get(t):
+                problems.append("Pow base %s: tag %s missing" % (a.name, t))
+    ids = {r["id"] for r in catalogue}
+    cited = defaultdict(int)
+    for c in manifest["cases"]:
+        for r in c["requirements"]:
+            cited[r] += 1
+            if r not in ids:
+                problems.append("%s cites unknown requirement %s" % (c["id"], r))
+    gaps = sorted(i for i in ids if i not in cited)
+    return by_key, problems, cited, gaps
+
+
+def render(manifest, catalogue):
+    by_key, problems, cited, gaps = analyse(manifest, catalogue)
+    lines = ["# Vector coverage", "",
+             "Generated from `vectors/manifest.json` by `/usr/bin/python3 -m generators."
+             "coverage` (also run by `/usr/bin/python3 -m generators`); do not edit.", "",
+             "Cells count the cases of (op, type) that carry the tag; `-` marks a tag that "
+             "is required there but missing (the `generators.coverage` test fails on it), "
+             "blank marks a tag that does not apply.  Tags are defined in "
+             "docs/vector-format.md.", ""]
+    counts = defaultdict(int)
+    for c in manifest["cases"]:
+        counts[(c["op"], c["expectation"])] += 1
+    lines += ["## Cases", "", "| op | values | no-crash | reject | total |",
+              "|----|-------:|---------:|-------:|------:|"]
+    for op in ("Div", "Mul", "Pow", "Less"):
+        v, n, r = (counts[(op, e)] for e in ("values", "no-crash", "reject"))
+        lines.append("| %s | %d | %d | %d | %d |" % (op, v, n, r, v + n + r))
+    lines.append("")
+
+    def table(title, keys, op):
+        tags = sorted({t for k in keys for t in by_key.get((op, k), {})})
+        lines.extend(["## " + title, "", "| tag | " + " | ".join(keys) + " |",
+                      "|---|" + "---:|" * len(keys)])
+        for t in tags:
+            row = []
+            for k in keys:
+                n = by_key.get((op, k), {}).get(t, 0)
+                req = t in required_tags(op, k)
+                row.append(str(n) if n else ("-" if req else ""))
+            lines.append("| %s | %s |" % (t, " | ".join(row)))
+        lines.append("")
+
+    table("Div", [t.name for t in dtypes.DIV_MUL_TYPES], "Div")
+    table("Mul", [t.name for t in dtypes.DIV_MUL_TYPES], "Mul")
+    table("Less", [t.name for t in dtypes.LESS_TYPES], "Less")
+    for a in dtypes.POW_BASE_TYPES:
+        table("Pow, base %s (columns: exponent type)" % a.name,
+              ["%s_%s" % (a.name, b.name) for b in dtypes.POW_EXP_TYPES], "Pow")
+    lines += ["Pow: the shape, broadcast and reject tags (rank0, rank2, rank4, zero-size, "
+              "broadcast-*, reject-*) are required once per base type, spread over the "
+              "exponent types (see docs/vector-format.md).", ""]
+    lines += ["## Requirements", "",
+              "| requirement | cases citing it |", "|---|---:|"]
+    for r in catalogue:
+        lines.append("| %s | %s |" % (r["id"], cited.get(r["id"], 0) or "**gap**"))
+    lines += ["", "Requirements no case cites (gaps): %d." % len(gaps), ""]
+    for g in gaps:
+        lines.append("- %s" % g)
+    lines += ["", "## Problems", ""]
+    lines += ["- " + p for p in problems] if problems else ["None."]
+    return "\n".join(lines) + "\n", problems
+
+
+def load(vectors):
+    with open(os.path.join(vectors, "manifest.json"), encoding="utf-8") as fh:
+        manifest = json.load(fh)
+    with open(os.path.join(vectors, manifest["requirements_catalogue"]), encoding="utf-8") as fh:
+        catalogue = json.load(fh)
+    return manifest, catalogue
+
+
+def write_doc(vectors, doc):
+    text, _ = render(*load(vectors))
+    with open(doc, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(text)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python3 -m generators.coverage")
+    ap.add_argument("--vectors", default=os.path.join(REPO, "vectors"))
+    ap.add_argument("--doc", default=os.path.join(REPO, "docs", "coverage.md"))
+    ap.add_argument("--check", action="store_true",
+                    help="fail if the doc is stale instead of rewriting it")
+    args = ap.parse_args(argv)
+    text, problems = render(*load(args.vectors))
+    for p in problems:
+        print("coverage: " + p)
+    status = 1 if problems else 0
+    if args.check:
+        current = open(args.doc, encoding="utf-8").read() if os.path.exists(args.doc) else ""
+        if current != text:
+            print("coverage: %s is stale; run '/usr/bin/python3 -m generators.coverage'"
+                  % args.doc)
+            status = 1
+    else:
+        with open(args.doc, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+    print("coverage: %d problems" % len(problems))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""Less (opset 13): goldens and cases.  Float comparison per IEEE754-2019
+§5.11: NaN is unordered (every comparison with NaN is false), -0 == +0 (so
+-0 < +0 is false), -inf < every finite < +inf.  Integers: Python integer
+comparison.  Output bool, exact."""
+
+from . import dtypes
+from . import floatfmt as ff
+from .cases import OpSpec, cross, make_case, reject_mixed_case, shape_family
+from .dtypes import BOOL, FLOAT16, FLOAT32, INT32, INT8
+from .specials import Rng, random_bits, random_value, specials
+
+
+def _key(dt, v):
+    """Ordered value (None for NaN)."""
+    if not dt.is_float:
+        return v
+    d = ff.decode(dt.fmt, v)
+    if d.cls == ff.NAN:
+        return None
+    if d.cls == ff.INF:
+        return float("-inf") if d.sign else float("inf")
+    return -d.mag if d.sign else d.mag
+
+
+def golden(a_dt, b_dt, a, b):
+    assert a_dt is b_dt
+    ka, kb = _key(a_dt, a), _key(a_dt, b)
+    if ka is None or kb is None:
+        return False, set()
+    return ka < kb, set()
+
+
+def requirements(a_dt, b_dt, family):
+    shape = ["sonnx-less:R1", "sonnx-less:A.C1", "sonnx-less:B.C1", "sonnx-less:C.C1"]
+    if family == "reject-shape":
+        return shape + ["sonnx-less:R4", "spec-notes:SN-20"]
+    if family == "reject-type":
+        return ["sonnx-less:R3", "spec-notes:SN-21"]
+    reqs = ["sonnx-less:R3", "spec-notes:SN-19"]
+    reqs += ["spec-notes:SN-20"] if family == "broadcast" else shape
+    if a_dt.is_float:
+        reqs.append("ieee754:compare")
+    return reqs
+
+
+def tag_requirements(a_dt, b_dt, tags):
+    reqs = set()
+    if tags & {"nan", "signed-zero", "inf"}:
+        reqs.add("ieee754:compare")
+    if "nan" in tags:
+        reqs.add("ieee754:nan")
+    if "signed-zero" in tags:
+        reqs.add("ieee754:signed-zero")
+    return reqs
+
+
+OP = OpSpec("Less", 13, golden, lambda a, b: BOOL, lambda a, b: {"kind": "exact"},
+            requirements, tag_requirements=tag_requirements)
+
+
+def neighbour_pairs(dt):
+    """Each value against its immediate neighbours in both orders."""
+    if dt.is_float:
+        f = dt.fmt
+        base = [ff.zero(f), ff.min_subnormal(f), ff.max_subnormal(f), ff.min_normal(f),
+                ff.one(f), ff.max_finite(f) - 1]
+        pairs = [(ff.zero(f, 1), ff.zero(f)), (ff.max_finite(f), ff.inf(f)),
+                 (ff.inf(f, 1), ff.max_finite(f, 1)), (ff.zero(f, 1), ff.min_subnormal(f)),
+                 (ff.min_subnormal(f, 1), ff.zero(f))]
+        for v in base:
+            for s in (0, 1):
+                x = v | (s << (f.width - 1))
+                up = x + 1                     # next encoding away from zero
+                pairs += [(x, up), (up, x), (x, x)]
+        return pairs
+    pairs = []
+    for v in specials(dt):
+        if v < dt.max:
+            pairs += [(v, v + 1), (v + 1, v), (v, v)]
+    return pairs
+
+
+def build():
+    cases = []
+    for dt in dtypes.LESS_TYPES:
+        cid = "less/%s/" % dt.name
+        shape, a, b = cross(specials(dt), specials(dt))
+        cases.append(make_case(OP, dt, dt, "special_cross" if dt.is_float else "extremes",
+                               shape, a, shape, b, tags={"special-cross"}, family="special",
+                               description="Full cross product of the %s special-value table."
+                               % dt.name))
+        pairs = neighbour_pairs(dt)
+        cases.append(make_case(OP, dt, dt, "neighbours", (len(pairs),), [p[0] for p in pairs],
+                               (len(pairs),), [p[1] for p in pairs], tags={"neighbours"},
+                               family="values",
+                               description="Adjacent values (one ulp or one unit apart) and "
+                                           "equal values, both orders; -0 vs +0."))
+        rng = Rng(cid + "random")
+        a = [random_value(dt, rng) for _ in range(64)]
+        b = [random_value(dt, rng) for _ in range(64)]
+        shape, what = (8, 8), "Seeded random %s values over the whole range." % dt.name
+        if dt.is_float:
+            a += [random_bits(dt, rng) for _ in range(64)]
+            b += [random_bits(dt, rng) for _ in range(64)]
+            shape = (2, 64)
+            what = ("Seeded random %s values: row 0 finite values over the whole range, row 1 "
+                    "uniformly random bit patterns." % dt.name)
+        cases.append(make_case(OP, dt, dt, "random", shape, a, shape, b,
+                               tags={"random"} | ({"random-bits"} if dt.is_float else set()),
+                               family="values", description=what))
+        draw = lambda r, n, dt=dt: [random_value(dt, r) for _ in range(n)]
+        cases += shape_family(OP, dt, dt, draw, draw, Rng(cid + "shapes"))
+        other = (FLOAT16 if dt is FLOAT32 else FLOAT32) if dt.is_float else (
+            INT8 if dt is INT32 else INT32)
+        r = Rng(cid + "mixed")
+        cases.append(reject_mixed_case(OP, dt, other, draw(r, 6),
+                                       [random_value(other, r) for _ in range(6)],
+                                       requirements(dt, other, "reject-type")))
+    return cases

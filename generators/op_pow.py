@@ -1,0 +1,307 @@
+"""Pow (opset 15): cases for all 72 (base type, exponent type) pairs of
+sonnx-pow "Types".  Goldens in pow_golden.py.  Float base: tolerance 1 ULP
+(spec-notes SN-14; goldens are correctly rounded).  Integer base: exact,
+undefined elements (overflow, negative integer exponent, NaN/inf) in
+"no-crash" cases (SN-16)."""
+
+import math
+from fractions import Fraction
+
+from . import dtypes, pow_golden
+from . import floatfmt as ff
+from .cases import SHAPE_FAMILY, OpSpec, cross, make_case, shape_family
+from .ieee_reqs import float_tag_requirements
+from .specials import Rng, float_specials, int_specials, random_bits, random_value
+
+
+def type_dir(a_dt, b_dt):
+    return "%s_%s" % (a_dt.name, b_dt.name)
+
+
+def requirements(a_dt, b_dt, family):
+    shape = ["sonnx-pow:R1", "sonnx-pow:A.C1", "sonnx-pow:B.C1", "sonnx-pow:C.C1"]
+    if family == "reject-shape":
+        return shape + ["sonnx-pow:R4", "spec-notes:SN-20"]
+    reqs = ["sonnx-pow:R3", "sonnx-pow:R5", "sonnx-pow:R6", "spec-notes:SN-13"]
+    reqs += ["spec-notes:SN-20"] if family == "broadcast" else shape
+    if a_dt.is_float:
+        reqs += ["ieee754:pow", "spec-notes:SN-14"]
+    else:
+        reqs.append("spec-notes:SN-16")
+    return reqs
+
+
+ANNEX_F_TAGS = {"pow-exp-zero", "pow-base-one", "pow-minus-one-inf", "pow-neg-nonint",
+                "pow-zero-neg-odd", "pow-zero-neg-other", "pow-zero-pos-odd",
+                "pow-zero-pos-other", "pow-inf-exp", "pow-inf-base"}
+
+
+def tag_requirements(a_dt, b_dt, tags):
+    reqs = set()
+    if a_dt.is_float:
+        reqs |= float_tag_requirements(tags)
+        if tags & ANNEX_F_TAGS:
+            reqs |= {"ieee754:pow-special", "spec-notes:SN-15"}
+    return reqs
+
+
+def tolerance(a_dt, b_dt):
+    return {"kind": "ulp", "max": 1} if a_dt.is_float else {"kind": "exact"}
+
+
+OP = OpSpec("Pow", 15, pow_golden.golden, lambda a, b: a, tolerance, requirements,
+            type_dir=type_dir, tag_requirements=tag_requirements)
+
+
+def exp_value(b_dt, q):
+    """Exponent encoding of an exact value, or None if b_dt cannot hold it."""
+    if b_dt.is_float:
+        bits, flags = ff.round_rational(b_dt.fmt, Fraction(q))
+        return None if flags else bits
+    if Fraction(q).denominator != 1 or not b_dt.min <= q <= b_dt.max:
+        return None
+    return int(q)
+
+
+def exps(b_dt, values):
+    out = []
+    for q in values:
+        v = exp_value(b_dt, q)
+        if v is not None and v not in out:
+            out.append(v)
+    return out
+
+
+def exp_specials(b_dt):
+    """Exponent table: the type's special values plus -2 (negative even),
+    3 (odd), -0.5 and 1.5 (non-integers) so every Annex F branch is hit."""
+    base = float_specials(b_dt) if b_dt.is_float else int_specials(b_dt)
+    extra = exps(b_dt, [-2, 3, Fraction(-1, 2), Fraction(3, 2)])
+    return base + [v for v in extra if v not in base]
+
+
+def base_value(a_dt, q):
+    if a_dt.is_float:
+        bits, flags = ff.round_rational(a_dt.fmt, Fraction(q))
+        return None if flags else bits
+    return int(q) if a_dt.min <= q <= a_dt.max else None
+
+
+def usable(a_dt, b_dt, a, b):
+    c, flags = OP.golden(a_dt, b_dt, a, b)
+    return c is not None and "ambiguous-trunc" not in flags
+
+
+def float_edges(a_dt, b_dt, rng):
+    """Overflow, subnormal, round-to-zero, tie and exact results, found by a
+    seeded search over power-of-two-ish bases and the exponent type's
+    values (estimated with log2 first, confirmed by the golden's flags)."""
+    f = a_dt.fmt
+    p = f.precision
+    ys = [2, 3, 5, 7, 10, 16, 31, 100, 127, 255, 1000, 4096, 65535, 1 << 31, (1 << 63) - 1,
+          (1 << 64) - 1, -2, -3, -7, -100, -1000, -(1 << 15), -(1 << 31),
+          Fraction(3, 2), Fraction(5, 2), Fraction(-1, 2), Fraction(-5, 2), Fraction(41, 4),
+          Fraction(201, 2), Fraction(-201, 2), 300, -300, Fraction(2049, 2)]
+    yv = exps(b_dt, ys)
+    xs = []
+    for k in range(f.emin - p + 1, f.emax + 1, max(1, (f.emax - f.emin) // 40)):
+        for j in (0, 1, 3):
+            v = base_value(a_dt, Fraction(8 + j, 8) * Fraction(2) ** k)
+            if v is not None:
+                xs.append(v)
+    xs += [ff.one(f) + 1, ff.one(f) - 1, ff.max_finite(f)]
+    wanted = {"overflow": 4, "underflow-subnormal": 4, "round-to-zero": 4}
+    picked = {k: [] for k in wanted}
+    cands = [(x, y) for x in xs for y in yv]
+    order = list(range(len(cands)))
+    for i in range(len(order) - 1, 0, -1):          # Fisher-Yates, seeded
+        j = rng.below(i + 1)
+        order[i], order[j] = order[j], order[i]
+    for i in order:
+        x, y = cands[i]
+        ex = pow_golden.Exp(b_dt, y)
+        est = float(ex.val) * pow_golden._log2(ff.decode(f, x).mag)
+        if est > f.emax + 8 or (f.emin - p - 8 > est):
+            continue                                # far out: cheap but dull
+        if all(len(picked[k]) >= n for k, n in wanted.items()):
+            break
+        _, flags = OP.golden(a_dt, b_dt, x, y)
+        for k in wanted:
+            if k in flags and len(picked[k]) < wanted[k]:
+                picked[k].append((x, y))
+                break
+    pairs = [pr for k in sorted(picked) for pr in picked[k]]
+    # exact power overflowing / not: max^2 always overflows
+    two = exp_value(b_dt, 2)
+    pairs.append((ff.max_finite(f), two))
+    # rounding ties: m odd with m^2 of exactly p+1 bits -> (m/2^j)^2 is a
+    # midpoint between two p-bit neighbours.
+    m = math.isqrt((1 << (p + 1)) - 1) | 1
+    if m * m >= 1 << (p + 1):
+        m -= 2
+    found = 0
+    while found < 3 and m * m >= 1 << p:
+        if (m * m).bit_length() == p + 1:
+            x = base_value(a_dt, Fraction(m, 1 << (m.bit_length() - 1)))
+            pairs.append((x, two))
+            found += 1
+        m -= 2
+    # exact results
+    for xq, yq in ((4, Fraction(1, 2)), (Fraction(1, 4), Fraction(-1, 2)), (16, Fraction(1, 4)),
+                   (-2, 3), (-2, -2), (3, 2), (2, -1), (Fraction(-1, 2), 3), (9, Fraction(3, 2))):
+        x, y = base_value(a_dt, xq), exp_value(b_dt, yq)
+        if x is not None and y is not None:
+            pairs.append((x, y))
+    return pairs
+
+
+def int_edges(a_dt, b_dt):
+    """Integer base: results at and just past the type's range."""
+    w = a_dt.bits
+    root = 46340 if w == 32 else 3037000499
+    t = [(2, w - 2), (-2, w - 1), (2, w - 1), (-2, w), (root, 2), (root + 1, 2), (-root, 2),
+         (3, 19 if w == 32 else 39), (3, 20 if w == 32 else 40), (-1, (1 << 64) - 1),
+         (-1, (1 << 63) - 1), (-1, 127), (0, 127), (1, (1 << 64) - 1), (-3, 3), (7, 5),
+         (-5, -1), (2, -1), (1, -1), (0, -1), (a_dt.min, 1), (a_dt.max, 1), (a_dt.min, 2)]
+    if b_dt.is_float:
+        t += [(2, Fraction(61, 2) if w == 32 else Fraction(77, 2)),
+              (2, Fraction(63, 2) if w == 32 else Fraction(127, 2)),
+              (10, Fraction(5, 2)), (2, Fraction(1, 2)), (3, Fraction(-1, 2)), (7, Fraction(13, 4)),
+              (5, Fraction(21, 2)), (-4, Fraction(1, 2)), (100, Fraction(-3, 2)),
+              (0, Fraction(-1, 2)), (6, Fraction(83, 4))]
+    out = []
+    for xq, yq in t:
+        x, y = base_value(a_dt, xq), exp_value(b_dt, yq)
+        if x is not None and y is not None and (x, y) not in out:
+            out.append((x, y))
+    return out
+
+
+def moderate(a_dt, b_dt, rng):
+    """A base in [2^-4, 2^4] (either sign) or [-20, 20] and a small exponent,
+    so results are ordinary in-range values."""
+    if a_dt.is_float:
+        f = a_dt.fmt
+        e = rng.between(-4, 3)
+        x = (rng.bits(1) << (f.width - 1)) | ((e + f.bias) << (f.precision - 1)) | \
+            rng.bits(f.precision - 1)
+    else:
+        x = rng.between(-20, 20)
+    if b_dt.is_float:
+        g = b_dt.fmt
+        e = rng.between(-3, 3)
+        y = (rng.bits(1) << (g.width - 1)) | ((e + g.bias) << (g.precision - 1)) | \
+            rng.bits(g.precision - 1)
+    else:
+        y = rng.between(max(b_dt.min, -8), min(b_dt.max, 8))
+    return x, y
+
+
+def pair_cases(a_dt, b_dt, shapes=()):
+    """All cases of one (base, exponent) pair; `shapes` names the members
+    of the shape/broadcast/reject family this pair carries."""
+    cid = "pow/%s/" % type_dir(a_dt, b_dt)
+    cases = []
+    shape, a, b = cross(float_specials(a_dt) if a_dt.is_float else int_specials(a_dt),
+                        exp_specials(b_dt))
+    if a_dt.is_float:
+        cases.append(make_case(OP, a_dt, b_dt, "special_cross", shape, a, shape, b,
+                               tags={"special-cross"}, family="special",
+                               description="Cross product of the %s base special values and the "
+                                           "%s exponent special values: every IEEE 754 §9.2.1 / "
+                                           "C99 F.9.4.4 pow case." % (a_dt.name, b_dt.name)))
+        edges = float_edges(a_dt, b_dt, Rng(cid + "edges"))
+        cases.append(make_case(OP, a_dt, b_dt, "edges", (len(edges),), [e[0] for e in edges],
+                               (len(edges),), [e[1] for e in edges], tags={"edge"},
+                               family="values",
+                               description="Powers that overflow, land in the subnormal range, "
+                                           "round to zero, tie, or are exact."))
+    else:
+        pairs = list(zip(a, b)) + int_edges(a_dt, b_dt)
+        good = [pr for pr in pairs if usable(a_dt, b_dt, *pr)]
+        bad = [pr for pr in pairs if OP.golden(a_dt, b_dt, *pr)[0] is None]
+        cases.append(make_case(OP, a_dt, b_dt, "extremes", (len(good),), [g[0] for g in good],
+                               (len(good),), [g[1] for g in good], tags={"special-cross"},
+                               family="special",
+                               description="Integer base extremes and results at the edge of the "
+                                           "%s range, with %s exponents (defined results only)."
+                                           % (a_dt.name, b_dt.name)))
+        cases.append(make_case(OP, a_dt, b_dt, "undefined", (len(bad),), [g[0] for g in bad],
+                               (len(bad),), [g[1] for g in bad], family="undefined",
+                               expectation="no-crash",
+                               description="Integer Pow whose value SONNX/ONNX leave undefined "
+                                           "(overflow, negative integer exponent, NaN/inf or "
+                                           "out-of-range real result): must not crash."))
+    rng = Rng(cid + "random")
+    pairs = []
+    tries = 0
+    while len(pairs) < 64:
+        tries += 1
+        if len(pairs) < 32 and tries < 2000:
+            x = random_value(a_dt, rng)
+            y = random_value(b_dt, rng)
+        else:
+            x, y = moderate(a_dt, b_dt, rng)
+        if usable(a_dt, b_dt, x, y):
+            pairs.append((x, y))
+    a = [p[0] for p in pairs]
+    b = [p[1] for p in pairs]
+    shape, tags = (8, 8), {"random"}
+    what = ("Seeded random pairs: half over the whole ranges of both types, half with "
+            "moderate bases and exponents.")
+    if a_dt.is_float:
+        rng = Rng(cid + "random_bits")
+        a += [random_bits(a_dt, rng) for _ in range(64)]
+        b += [random_bits(b_dt, rng) if b_dt.is_float else random_value(b_dt, rng)
+              for _ in range(64)]
+        shape, tags = (2, 64), {"random", "random-bits"}
+        what += " Row 1: uniformly random bit patterns."
+    cases.append(make_case(OP, a_dt, b_dt, "random", shape, a, shape, b, tags=tags,
+                           family="values", description=what))
+
+    def draw_pairs(r, n):
+        out = []
+        while len(out) < n:
+            if a_dt.is_float:
+                x, y = moderate(a_dt, b_dt, r)
+            else:
+                x = r.between(2, 9)
+                y = (exp_value(b_dt, r.pick([Fraction(1, 2), Fraction(3, 2), Fraction(5, 2)]))
+                     if b_dt.is_float else r.between(0, 4))
+            out.append((x, y))
+        return out
+    # shape_family draws A then B independently; draw pairs with one rng
+    # stream and hand out their halves.
+    pool = {}
+
+    def draw_a(r, n):
+        pool["pairs"] = draw_pairs(r, n)
+        return [p[0] for p in pool["pairs"]]
+
+    def draw_b(r, n):
+        pairs = pool.pop("pairs", None)
+        if pairs is None or len(pairs) < n:
+            pairs = draw_pairs(r, n)
+        return [p[1] for p in pairs[:n]] + [p[1] for p in draw_pairs(r, n - len(pairs[:n]))]
+    cases += shape_family(OP, a_dt, b_dt, draw_a, draw_b, Rng(cid + "shapes"), only=shapes)
+    return cases
+
+
+def build():
+    cases = []
+    for bi, a_dt in enumerate(dtypes.POW_BASE_TYPES):
+        for ei, b_dt in enumerate(dtypes.POW_EXP_TYPES):
+            cases += pair_cases(a_dt, b_dt, shapes_of(bi, ei))
+    return cases
+
+
+def shapes_of(base_index, exp_index):
+    """Shape handling does not depend on the exponent type, so the 8 members
+    of the shape / broadcast / reject family are spread over the 12
+    exponent types of each base type (member k on exponent type
+    (base_index + 5k) mod 12; 5 is prime to 12, so no pair gets two).  This
+    keeps every member for every base type at 1/12 of the file count
+    (docs/vector-format.md, "Coverage rules")."""
+    n = len(dtypes.POW_EXP_TYPES)
+    return tuple(name for k, name in enumerate(SHAPE_FAMILY)
+                 if (base_index + 5 * k) % n == exp_index)

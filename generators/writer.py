@@ -1,0 +1,78 @@
+"""Writing cases in the ONNX backend-test layout plus vectors/manifest.json
+and vectors/requirements.json (format: docs/vector-format.md)."""
+
+import hashlib
+import json
+import os
+from typing import Dict, List
+
+from . import VERSION
+from .cases import Case
+from .tensorio import make_model, make_tensor
+
+FORMAT = "sonnx-cts-vectors"
+FORMAT_VERSION = "1.0"
+
+
+def case_files(c: Case) -> Dict[str, bytes]:
+    files = {
+        "model.onnx": make_model(c.op, c.opset, (c.a_dt, c.a_shape), (c.b_dt, c.b_shape),
+                                 (c.c_dt, c.c_shape)),
+        "test_data_set_0/input_0.pb": make_tensor("A", c.a_dt, c.a_shape, c.a),
+        "test_data_set_0/input_1.pb": make_tensor("B", c.b_dt, c.b_shape, c.b),
+    }
+    if c.c is not None:
+        files["test_data_set_0/output_0.pb"] = make_tensor("C", c.c_dt, c.c_shape, c.c)
+    return files
+
+
+def manifest_entry(c: Case, files: Dict[str, bytes]) -> dict:
+    return {
+        "id": c.id,
+        "path": c.id,
+        "op": c.op,
+        "domain": "",
+        "opset": c.opset,
+        "inputs": [{"name": "A", "dtype": c.a_dt.name, "shape": list(c.a_shape)},
+                   {"name": "B", "dtype": c.b_dt.name, "shape": list(c.b_shape)}],
+        "outputs": [{"name": "C", "dtype": c.c_dt.name, "shape": list(c.c_shape)}],
+        "tags": sorted(c.tags),
+        "requirements": list(c.requirements),
+        "tolerance": c.tolerance,
+        "expectation": c.expectation,
+        "profiles": list(c.profiles),
+        "description": c.description,
+        "files": {k: hashlib.sha256(v).hexdigest() for k, v in sorted(files.items())},
+    }
+
+
+def dumps(obj) -> str:
+    """The one JSON serialisation of the package: sorted keys, 1-space
+    indent, ASCII only, trailing newline -> byte-identical output."""
+    return json.dumps(obj, sort_keys=True, indent=1, ensure_ascii=True) + "\n"
+
+
+def write_all(out_dir: str, cases: List[Case], catalogue: list) -> None:
+    ids = [c.id for c in cases]
+    dup = {i for i in ids if ids.count(i) > 1}
+    assert not dup, "duplicate case ids: %s" % sorted(dup)
+    entries = []
+    for c in sorted(cases, key=lambda c: c.id):
+        files = case_files(c)
+        for rel, data in files.items():
+            path = os.path.join(out_dir, c.id, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as fh:
+                fh.write(data)
+        entries.append(manifest_entry(c, files))
+    manifest = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "generator": {"name": "sonnx-cts generators", "version": VERSION},
+        "requirements_catalogue": "requirements.json",
+        "cases": entries,
+    }
+    with open(os.path.join(out_dir, "manifest.json"), "w", encoding="ascii", newline="\n") as fh:
+        fh.write(dumps(manifest))
+    with open(os.path.join(out_dir, "requirements.json"), "w", encoding="ascii", newline="\n") as fh:
+        fh.write(dumps(catalogue))
