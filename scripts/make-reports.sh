@@ -2,8 +2,8 @@
 # make-reports.sh — regenerate the committed conformance reports (docs/reports.md):
 #   docs/reports/builtin.{json,html,md} + docs/reports/builtin*.png
 #       the built-in reference kernels on vectors/ (sonnx profile)
-#   docs/conformance/onnxruntime-1.30.0.{html,md} + onnxruntime-1.30.0*.png
-#       rendered from docs/conformance/onnxruntime-1.30.0.json when it exists
+#   docs/conformance/onnxruntime-1.30.0-<profile>.{html,md} + *.png, one per
+#       profile of docs/conformance/onnxruntime-1.30.0.json when it exists
 # Builds sonnx-cts into $BUILD_DIR (default build/) when it is not there.
 # Run from anywhere; paths in the reports are relative to the repository.
 set -euo pipefail
@@ -45,13 +45,23 @@ fi
 shots docs/reports/builtin.html docs/reports/builtin
 echo "make-reports: docs/reports/builtin.{json,html,md} and screenshots (run exit $status)"
 
+# ONNX Runtime: a conformance record (runs by profile + the certified
+# library, written by the ORT engineer's certification script) or a plain
+# run report; one HTML/Markdown report per profile it holds.
 ORT_JSON=docs/conformance/onnxruntime-1.30.0.json
 if [ -f "$ORT_JSON" ]; then
   base="${ORT_JSON%.json}"
-  "$SONNX_CTS" report "$ORT_JSON" --html "$base.html" --md "$base.md" \
-    --requirements vectors/requirements.json --spec-notes docs/spec-notes.md
-  shots "$base.html" "$base"
-  echo "make-reports: $base.{html,md} and screenshots"
+  profiles="$(/usr/bin/python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join(sorted(d["runs"])) if d.get("schema") == "sonnx-cts-conformance"
+      else d["identity"]["profile"])' "$ORT_JSON")"
+  for p in $profiles; do
+    "$SONNX_CTS" report "$ORT_JSON" --profile "$p" --html "$base-$p.html" --md "$base-$p.md" \
+      --requirements vectors/requirements.json --spec-notes docs/spec-notes.md
+    shots "$base-$p.html" "$base-$p"
+    echo "make-reports: $base-$p.{html,md} and screenshots"
+  done
 else
   echo "make-reports: $ORT_JSON not found; ONNX Runtime report not rendered"
 fi

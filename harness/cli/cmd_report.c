@@ -18,6 +18,7 @@ static void report_usage(FILE *out)
 {
     fputs("usage: sonnx-cts report RUN.json [--html OUT.html] [--md OUT.md]\n"
           "                        [--requirements FILE] [--spec-notes FILE]\n"
+          "                        [--profile onnx|sonnx]\n"
           "\n"
           "Renders the JSON report of a run (sonnx-cts run --json) as a\n"
           "conformance report: one self-contained HTML file (verdict matrix,\n"
@@ -30,6 +31,10 @@ static void report_usage(FILE *out)
           "                       in the vectors directory recorded in RUN.json)\n"
           "  --spec-notes FILE    spec notes (default: ../docs/spec-notes.md beside\n"
           "                       that vectors directory, else the source tree's)\n"
+          "  --profile P          RUN.json may also be a conformance record (schema\n"
+          "                       sonnx-cts-conformance: runs by profile + the\n"
+          "                       certified library): render its run of profile P\n"
+          "                       (default sonnx); for a run report, checks its profile\n"
           "  -h, --help           this help\n"
           "\n"
           "At least one of --html and --md is required.  Exit status: 0 written,\n"
@@ -54,6 +59,8 @@ int sct_cmd_report(int argc, char **argv)
             slot = &req.requirements_path;
         } else if (strcmp(a, "--spec-notes") == 0) {
             slot = &req.spec_notes_path;
+        } else if (strcmp(a, "--profile") == 0) {
+            slot = &req.profile;
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "sonnx-cts report: unknown option '%s'\n\n", a);
             report_usage(stderr);

@@ -19,7 +19,7 @@
 int sct_render_outputs(const sct_render_request *req, char *err, size_t err_cap)
 {
     sct_render_doc doc;
-    if (sct_render_load_run(&doc, req->json_path, err, err_cap) != 0)
+    if (sct_render_load_run(&doc, req->json_path, req->profile, err, err_cap) != 0)
         return 1;
     char *cat = req->requirements_path
                     ? sct_render_strdup(req->requirements_path)

@@ -10,7 +10,11 @@
 #include <stddef.h>
 
 typedef struct sct_render_request {
-    const char *json_path;      /* the run's JSON report (required) */
+    const char *json_path;      /* the run's JSON report, or a conformance
+                                   record holding runs by profile (required) */
+    const char *profile;        /* conformance record: the run to render
+                                   (NULL: "sonnx" if present); a run report:
+                                   NULL, or its profile (checked) */
     const char *html_path;      /* NULL: no HTML */
     const char *md_path;        /* NULL: no Markdown */
     /* NULL: <vectors_dir of the JSON identity>/requirements.json */

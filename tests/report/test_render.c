@@ -190,6 +190,36 @@ START_TEST(exact_json_integers)
 }
 END_TEST
 
+START_TEST(conformance_record)
+{
+    const char *tmp = getenv("SCT_TEST_TMP") ? getenv("SCT_TEST_TMP") : "/tmp";
+    char md[512];
+    snprintf(md, sizeof md, "%s/render_record_%ld.md", tmp, (long)getpid());
+    sct_render_request req = {
+        .json_path = SCT_FIXTURES "/conformance_record.json", .md_path = md,
+        .requirements_path = SCT_FIXTURES "/requirements.json",
+        .spec_notes_path = SCT_FIXTURES "/spec-notes.md"};
+    char err[512] = "";
+    ck_assert_msg(sct_render_outputs(&req, err, sizeof err) == 0, "%s", err);
+    char *text = sct_render_read_file(md, NULL);
+    ck_assert_ptr_nonnull(text);
+    HAS(text, "| Certified library | cache/libfake.so.1 |");
+    HAS(text, "| Library source | npm fake@9.9 |");
+    HAS(text, "**Overall verdict: NON-CONFORMANT**");
+    HAS(text, "4607182418800017409");
+    free(text);
+    remove(md);
+    /* A profile the record does not hold: refused, naming what it has. */
+    req.profile = "onnx";
+    ck_assert_int_ne(sct_render_outputs(&req, err, sizeof err), 0);
+    HAS(err, "no run for profile \"onnx\" (runs: sonnx)");
+    /* A run report of another profile than asked: refused. */
+    req.json_path = SCT_FIXTURES "/run_mixed.json";
+    ck_assert_int_ne(sct_render_outputs(&req, err, sizeof err), 0);
+    HAS(err, "the run is of profile \"sonnx\", not \"onnx\"");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("render");
@@ -205,6 +235,7 @@ int main(void)
     TCase *tc2 = tcase_create("inputs");
     tcase_add_test(tc2, missing_inputs_are_reported);
     tcase_add_test(tc2, exact_json_integers);
+    tcase_add_test(tc2, conformance_record);
     suite_add_tcase(s, tc2);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
