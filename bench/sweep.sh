@@ -23,23 +23,30 @@ echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "binary: $cts ($(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo '?'))"
 echo
 
-# Runs one sweep and prints "label | seconds | pairs/s | verdict".
+# Runs one sweep and prints "label | wall s | CPU s | pairs/s (wall) |
+# pairs per CPU-second | verdict".  CPU time (user + sys of the whole
+# process tree, /usr/bin/time) is what the sweep costs whatever the load;
+# on an idle machine wall ~ CPU / nproc.
+tf=$(mktemp)
+trap 'rm -f "$tf"' EXIT
 row() {
   label=$1; shift
-  out=$("$cts" sweep "$@" --first 0 2>/dev/null) || true
-  t=$(printf '%s\n' "$out" | sed -n 's/^time \([0-9.]*\) s, \([0-9.e+]*\) pairs\/s.*/\1 \2/p')
+  out=$(/usr/bin/time -f '%e %U %S' -o "$tf" "$cts" sweep "$@" --first 0 2>/dev/null) || true
   v=$(printf '%s\n' "$out" | sed -n 's/^verdict: //p')
-  printf '| %-44s | %8s s | %12s | %s |\n' "$label" "${t%% *}" "${t##* }" "$v"
+  n=$(printf '%s\n' "$out" | sed -n 's/^pairs [0-9]*\.\.[0-9]* (\([0-9]*\)).*/\1/p')
+  awk -v l="$label" -v v="$v" -v n="${n:-0}" '{ cpu = $2 + $3;
+      printf "| %-48s | %7.2f | %7.2f | %10.3g | %10.3g | %s |\n", l, $1, cpu,
+             ($1 > 0 ? n / $1 : 0), (cpu > 0 ? n / cpu : 0), v }' "$tf"
 }
 
-echo "| sweep | time | pairs/s | verdict |"
-echo "|---|---|---|---|"
+echo "| sweep | wall s | CPU s | pairs/s (wall) | pairs per CPU-s | verdict |"
+echo "|---|---|---|---|---|---|"
 if [ "${QUICK:-0}" != 1 ]; then
   row "Div float16 full 2^32, built-in kernels" --op Div --type float16
   if [ -f "$plugin" ]; then
     row "Div float16 full 2^32, built-in plugin (isolated)" --op Div --type float16 --vendor "$plugin"
   else
-    echo "| (no $plugin: plugin sweep skipped) | | | |"
+    echo "| (no $plugin: plugin sweep skipped) | | | | | |"
   fi
 fi
 for op in Div Mul Less Pow; do
