@@ -57,7 +57,11 @@ static int not_open(char *message, size_t message_cap)
 
 /* Query answers from a real session: ORT decides whether it has a kernel
  * for these types (with rank-1 inputs; ORT's kernel choice does not depend
- * on rank for element-wise ops, and the session is cached for later use). */
+ * on rank for element-wise ops, and the session is cached for later use).
+ * Only a missing kernel or a type ORT does not accept is UNSUPPORTED; any
+ * other answer (ORT rejecting mixed types, an error) is left for run to
+ * report, so query never hides a rejection or a failure behind
+ * "unsupported". */
 static sonnx_status ort_query(const sonnx_op *op, const int32_t *input_types,
                               size_t n_inputs, char *message,
                               size_t message_cap)
@@ -73,10 +77,9 @@ static sonnx_status ort_query(const sonnx_op *op, const int32_t *input_types,
         sct_ort_session_cache_get(&g_runtime, &key, message, message_cap);
     if (e == NULL)
         return SONNX_STATUS_ERROR;
-    if (e->status == SONNX_STATUS_OK)
+    if (e->status != SONNX_STATUS_UNSUPPORTED)
         return SONNX_STATUS_OK;
     snprintf(message, message_cap, "%s", e->message);
-    /* query may only answer OK or UNSUPPORTED (plugin.h). */
     return SONNX_STATUS_UNSUPPORTED;
 }
 

@@ -285,6 +285,11 @@ START_TEST(query_asks_ort)
                      SONNX_STATUS_UNSUPPORTED);
     ck_assert_msg(strstr(msg, "Could not find an implementation") != NULL,
                   "%s", msg);
+    /* Mixed types: ORT rejects them; query must let run say so instead of
+     * reporting "unsupported". */
+    const int32_t mixed[2] = {SONNX_DT_FLOAT, SONNX_DT_DOUBLE};
+    ck_assert_int_eq(P->query(&div, mixed, 2, msg, sizeof msg),
+                     SONNX_STATUS_OK);
 }
 END_TEST
 

@@ -1,0 +1,71 @@
+#!/usr/bin/python3
+"""combine_runs.py -- one conformance record (schema "sonnx-cts-conformance"
+1.0) from the JSON reports of the runs of one certification.
+
+The run reports (schema "sonnx-cts-run", docs/report-format.md) are embedded
+unchanged under "runs", keyed by profile; the record adds only what the runs
+cannot know: which library file was certified (path, sha256, where it came
+from), the command that regenerates the record, and the wall time of the
+whole certification.
+
+usage: combine_runs.py --out FILE --library PATH --library-source TEXT
+                       --command TEXT --seconds S PROFILE=RUN.json ...
+"""
+import argparse
+import hashlib
+import json
+import sys
+
+SCHEMA = "sonnx-cts-conformance"
+SCHEMA_VERSION = "1.0"
+
+
+def sha256_of(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def load_run(spec):
+    profile, sep, path = spec.partition("=")
+    if not sep or not profile or not path:
+        raise SystemExit("combine_runs: expected PROFILE=RUN.json, got %r" % spec)
+    with open(path, encoding="utf-8") as fh:
+        run = json.load(fh)
+    if run.get("schema") != "sonnx-cts-run":
+        raise SystemExit("combine_runs: %s is not a sonnx-cts-run report" % path)
+    if run["identity"]["profile"] != profile:
+        raise SystemExit("combine_runs: %s was run under profile %s, not %s"
+                         % (path, run["identity"]["profile"], profile))
+    return profile, run
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--library", required=True)
+    ap.add_argument("--library-source", required=True)
+    ap.add_argument("--command", required=True)
+    ap.add_argument("--seconds", type=float, required=True)
+    ap.add_argument("runs", nargs="+")
+    args = ap.parse_args(argv)
+    runs = dict(load_run(spec) for spec in args.runs)
+    record = {
+        "schema": SCHEMA,
+        "schema_version": SCHEMA_VERSION,
+        "library": {"path": args.library, "sha256": sha256_of(args.library),
+                    "source": args.library_source},
+        "regenerate": args.command,
+        "certification_seconds": round(args.seconds, 3),
+        "runs": runs,
+    }
+    with open(args.out, "w", encoding="utf-8", newline="\n") as fh:
+        json.dump(record, fh, indent=1, sort_keys=True, ensure_ascii=True)
+        fh.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
