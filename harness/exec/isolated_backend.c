@@ -27,6 +27,14 @@
 /* Bytes between an output region's page start and its data start are
  * filled with this and checked after the call (a write BEFORE the output). */
 #define SLACK_CANARY 0x5A
+/* query() answers are cached: the runner asks once per case, and half the
+ * round trips of a run are otherwise spent asking the same question
+ * (plugin.h: query is a capability question, answered by OK/UNSUPPORTED). */
+#define QUERY_CACHE_SLOTS 128
+typedef struct query_slot {
+    char key[256];
+    sct_exec_result answer;
+} query_slot;
 
 typedef struct isolated {
     char path[4096];
@@ -41,6 +49,8 @@ typedef struct isolated {
     unsigned spawns;
     sct_wire_reply reply; /* large: kept off the stack */
     sct_wire_request req;
+    query_slot queries[QUERY_CACHE_SLOTS];
+    size_t n_queries;
 } isolated;
 
 /* Reaps the worker after it closed its socket or reported a fault: it
@@ -284,10 +294,30 @@ static bool exchange(isolated *s, sct_exec_result *r)
     return true;
 }
 
+/* Cache key of a query: everything the plugin is told. */
+static bool query_key(const sonnx_op *op, const int32_t *types, size_t n,
+                      char *key, size_t cap)
+{
+    int len = snprintf(key, cap, "%s|%s|%d|%s|", op->op_type ? op->op_type : "",
+                       op->domain ? op->domain : "", (int)op->opset,
+                       op->profile ? op->profile : "");
+    for (size_t i = 0; len >= 0 && (size_t)len < cap && i < n; i++)
+        len += snprintf(key + len, cap - (size_t)len, "%d,", (int)types[i]);
+    return len >= 0 && (size_t)len < cap;
+}
+
 static sct_exec_result iso_query(sct_backend *b, const sonnx_op *op,
                                  const int32_t *input_types, size_t n_inputs)
 {
     isolated *s = b->impl;
+    char key[sizeof s->queries[0].key];
+    bool cacheable = query_key(op, input_types, n_inputs, key, sizeof key);
+    for (size_t i = 0; cacheable && i < s->n_queries; i++)
+        if (strcmp(s->queries[i].key, key) == 0) {
+            sct_exec_result q = s->queries[i].answer;
+            q.seconds = 0;
+            return q;
+        }
     sct_exec_result r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, " ");
     memset(&s->req, 0, sizeof s->req);
     s->req.kind = SCT_REQ_QUERY;
@@ -303,10 +333,15 @@ static sct_exec_result iso_query(sct_backend *b, const sonnx_op *op,
                                     "op_type, domain or profile too long");
     memcpy(s->req.input_types, input_types, n_inputs * sizeof *input_types);
     if (!exchange(s, &r))
-        return r;
+        return r; /* crash, timeout: never cached */
     sct_exec_result q = sct_exec_from_plugin_status(s->reply.status_raw,
                                                     s->reply.message, "query");
     q.seconds = r.seconds;
+    if (cacheable && s->n_queries < QUERY_CACHE_SLOTS) {
+        query_slot *slot = &s->queries[s->n_queries++];
+        snprintf(slot->key, sizeof slot->key, "%s", key);
+        slot->answer = q;
+    }
     return q;
 }
 
