@@ -31,6 +31,7 @@
 #include "report_model.h"
 #include "report_writers.h"
 #include "run_identity.h"
+#include "shard.h"
 #include "subcommands.h"
 #include "sweep.h"
 #include "sweep_progress.h"
@@ -70,14 +71,17 @@ static bool parse_u64(const char *s, uint64_t *v)
     return *end == '\0';
 }
 
+/* "I/N", 1 <= I <= N, as `run --shard` (shard.h); stored 0-based. */
 static bool parse_shard(const char *s, uint32_t *i, uint32_t *n)
 {
-    unsigned a, b;
-    char tail;
-    if (s == NULL || sscanf(s, "%u/%u%c", &a, &b, &tail) != 2 || b == 0 || a >= b)
+    sct_shard_spec sh;
+    char err[128];
+    if (s == NULL || sct_shard_parse(s, &sh, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts sweep: --shard: %s\n", s ? err : "missing");
         return false;
-    *i = a;
-    *n = b;
+    }
+    *i = sh.index - 1;
+    *n = sh.count;
     return true;
 }
 
@@ -211,12 +215,17 @@ static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
     rep->options.timeout_seconds = a->timeout;
     free(rep->options.vendor_options);
     rep->options.vendor_options = sct_report_strdup(a->vendor_options);
+    /* The selection without the shard, as `run` records it: the N shard
+     * reports of one sweep then merge (sonnx-cts merge) into one report of
+     * N cases, shard k being case k (shard.h round-robin rule). */
     char filters[160];
-    snprintf(filters, sizeof filters, "--op %s --type %s%s%s --shard %u/%u", a->op,
-             a->type, a->exp_type ? " --exponent-type " : "",
-             a->exp_type ? a->exp_type : "", a->shard_index, a->shard_count);
+    snprintf(filters, sizeof filters, "sweep --op %s --type %s%s%s", a->op, a->type,
+             a->exp_type ? " --exponent-type " : "", a->exp_type ? a->exp_type : "");
     free(rep->options.filters);
     rep->options.filters = sct_report_strdup(filters);
+    rep->shard_index = a->shard_index + 1;
+    rep->shard_count = a->shard_count;
+    rep->shard_total = a->shard_count;
 }
 
 static int write_json(const sweep_args *a, int argc, char **argv,
@@ -322,7 +331,7 @@ int sct_cmd_sweep(int argc, char **argv)
     printf("sweep %s %s x %s, shard %u/%u, tolerance %u ULP\n"
            "implementation: %s %s (%s), plugin %s, isolation: %s\n"
            "reference: built-in kernels (proof and MPFR verification: docs/sweeps.md)\n",
-           a.op, ta->name, tb->name, a.shard_index, a.shard_count, spec.max_ulp,
+           a.op, ta->name, tb->name, a.shard_index + 1, a.shard_count, spec.max_ulp,
            id->runtime_name, id->runtime_version, id->vendor, id->plugin_path,
            id->isolation);
     fflush(stdout);

@@ -33,7 +33,8 @@
 typedef struct sct_sweep_spec {
     const char *op_type;      /* "Div", "Mul", "Pow", "Less" */
     int32_t a_type, b_type;   /* SONNX_DT_*, byte-addressable, <= 16 bits */
-    uint32_t shard_index;     /* 0 .. shard_count-1 */
+    uint32_t shard_index;     /* 0 .. shard_count-1 (the CLI's --shard I/N
+                                 is 1-based like `run`: index = I - 1) */
     uint32_t shard_count;     /* >= 1 */
     /* Restrict the shard to its first `limit_pairs` pairs (0: no limit);
      * for quick runs and tests. */

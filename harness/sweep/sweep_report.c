@@ -30,12 +30,12 @@ bool sct_sweep_case_id(const sct_sweep_spec *spec, char *buf, size_t cap)
     int n;
     if (spec->a_type == spec->b_type)
         n = snprintf(buf, cap, "sweep/%s/%s/shard-%u-of-%u", op,
-                     sct_dtype_name(spec->a_type), spec->shard_index,
+                     sct_dtype_name(spec->a_type), spec->shard_index + 1,
                      spec->shard_count);
     else
         n = snprintf(buf, cap, "sweep/%s/%sx%s/shard-%u-of-%u", op,
                      sct_dtype_name(spec->a_type), sct_dtype_name(spec->b_type),
-                     spec->shard_index, spec->shard_count);
+                     spec->shard_index + 1, spec->shard_count);
     return n > 0 && (size_t)n < cap;
 }
 

@@ -13,8 +13,9 @@
 #include "report_model.h"
 #include "sweep.h"
 
-/* Case id of a sweep: "sweep/<op>/<a>[x<b>]/shard-<i>-of-<n>" (lower-case
- * op; b only when it differs from a), e.g. "sweep/div/float16/shard-0-of-1".
+/* Case id of a sweep: "sweep/<op>/<a>[x<b>]/shard-<I>-of-<N>" (lower-case
+ * op; b only when it differs from a; I = shard_index + 1, numbered 1..N as
+ * `--shard I/N`), e.g. "sweep/div/float16/shard-1-of-1".
  * Returns false when it does not fit. */
 bool sct_sweep_case_id(const sct_sweep_spec *spec, char *buf, size_t cap);
 

@@ -117,7 +117,8 @@ static uint64_t sum_classes(const sct_sweep_result *r)
 
 START_TEST(last_bit_errors_found_counted_and_listed_in_order)
 {
-    /* Shard 0/256: a = 0x0000..0x00ff; finite non-zero a: 0x0001..0x00ff. */
+    /* Library shard index 0 of 256 (CLI --shard 1/256): a = 0x0000..0x00ff;
+     * finite non-zero a: 0x0001..0x00ff. */
     sct_sweep_result r = sweep("Mul", SONNX_DT_FLOAT16, mul_f16_lsb_flip, 0, 256, 0, 3);
     ck_assert_uint_eq(r.mismatches, 255);
     ck_assert_uint_eq(sum_classes(&r), 255);
@@ -173,7 +174,7 @@ END_TEST
 
 START_TEST(floor_division_classified_and_undefined_not_compared)
 {
-    /* Shard 128/256: a = -32768 .. -32513, every b. */
+    /* Library shard index 128 of 256: a = -32768 .. -32513, every b. */
     uint64_t expect = 0;
     for (int32_t p = -32768; p <= -32513; p++)
         for (int32_t q = -32768; q <= 32767; q++)
@@ -191,7 +192,7 @@ END_TEST
 
 START_TEST(nan_comparisons_classified)
 {
-    /* Shard 124/256: a = 0x7c00 (inf) .. 0x7cff (NaNs).  Wrong: every pair
+    /* Library shard index 124 of 256: a = 0x7c00 (inf) .. 0x7cff (NaNs).  Wrong: every pair
      * with a NaN a (255 x 65536) and inf < NaN b (2 x 1023 NaN encodings). */
     sct_sweep_result r = sweep("Less", SONNX_DT_FLOAT16, less_f16_nan_true, 124, 256, 0, 2);
     ck_assert_uint_eq(r.mismatches, 255u * 65536u + 2046u);

@@ -25,7 +25,8 @@ typedef struct slice {
     uint64_t undefined;     /* expected undefined pairs */
 } slice;
 
-/* Float slices around 1.0 (f16 a = 0x3c00..0x3cff, bf16 0x3f00..0x3fff),
+/* Library shard indices (0-based; the CLI's --shard I/N is index + 1).
+ * Float slices around 1.0 (f16 a = 0x3c00..0x3cff, bf16 0x3f00..0x3fff),
  * int16/uint16 slice 128 holds a = 0x8000..0x80ff (int16: INT_MIN..). */
 static const slice slices[] = {
     {"Div", SONNX_DT_FLOAT16, 60, 256, 1u << 24, 0},

@@ -120,11 +120,11 @@ START_TEST(case_ids)
     s.shard_index = 3;
     s.shard_count = 256;
     ck_assert(sct_sweep_case_id(&s, id, sizeof id));
-    ck_assert_str_eq(id, "sweep/div/float16/shard-3-of-256");
+    ck_assert_str_eq(id, "sweep/div/float16/shard-4-of-256");
     s.op_type = "Pow";
     s.b_type = SONNX_DT_INT8;
     ck_assert(sct_sweep_case_id(&s, id, sizeof id));
-    ck_assert_str_eq(id, "sweep/pow/float16xint8/shard-3-of-256");
+    ck_assert_str_eq(id, "sweep/pow/float16xint8/shard-4-of-256");
     ck_assert(!sct_sweep_case_id(&s, id, 8));
 }
 END_TEST

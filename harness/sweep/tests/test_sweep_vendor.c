@@ -105,7 +105,8 @@ END_TEST
 
 START_TEST(crash_in_a_compared_batch_fails_that_batch_only)
 {
-    /* Shard 60/256 of float16 Mul = rows a = 0x3c00..0x3cff, one row per
+    /* Library shard index 60 of 256 (CLI --shard 61/256) of float16 Mul =
+     * rows a = 0x3c00..0x3cff, one row per
      * batch; the plugin crashes on row 0x3c80 only. */
     sct_sweep_result r = sweep_plugin(g_crash_row, "Mul", SONNX_DT_FLOAT16, 60, 256, 65536);
     ck_assert_uint_eq(r.n_failures, 1);
