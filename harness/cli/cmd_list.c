@@ -138,8 +138,17 @@ static int print_table(const sct_vector_set *set, const sct_run_config *cfg)
                    rows[r].reject, rows[r].onnx, rows[r].sonnx, rows[r].errors);
         if (n_tags > 0) {
             printf("\ntags:");
-            for (size_t t = 0; t < n_tags; t++)
-                printf(" %s(%zu)", tags[t].tag, tags[t].n);
+            size_t col = 5;
+            for (size_t t = 0; t < n_tags; t++) {
+                char item[160];
+                int w = snprintf(item, sizeof item, " %s(%zu)", tags[t].tag, tags[t].n);
+                if (w > 0 && col + (size_t)w > 88) { /* wrap for terminals */
+                    printf("\n     ");
+                    col = 5;
+                }
+                fputs(item, stdout);
+                col += w > 0 ? (size_t)w : 0u;
+            }
             putchar('\n');
         }
         if (n_err > 0) {
