@@ -1,0 +1,265 @@
+"""generators.selftest: unit tests of the rounding code, the requirement
+catalogue against the spec documents, the structure of the written vectors,
+and an independent recomputation (reference.py) of every golden.
+
+    /usr/bin/python3 generators/tests/selftest.py [--vectors DIR] [--spec DIR]
+"""
+
+import argparse
+import hashlib
+import os
+import random
+import re
+import sys
+import unittest
+from fractions import Fraction
+
+import numpy as np
+import onnx
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, REPO)
+sys.path.insert(0, HERE)
+
+from generators import dtypes, floatfmt as ff, requirements  # noqa: E402
+import reference  # noqa: E402
+import vecio  # noqa: E402
+
+ARGS = argparse.Namespace(vectors=os.path.join(REPO, "vectors"),
+                          spec=os.path.join(os.path.dirname(REPO), "shared", "spec"))
+
+
+class RoundingTests(unittest.TestCase):
+    """floatfmt.round_rational against numpy's casts (which round once,
+    RNE) on random doubles, and hand-checked encodings."""
+
+    def _random_doubles(self, n, seed):
+        rng = np.random.default_rng(seed)
+        bits = rng.integers(0, 1 << 63, size=n, dtype=np.uint64) | \
+            (rng.integers(0, 2, size=n, dtype=np.uint64) << np.uint64(63))
+        vals = bits.view(np.float64)
+        return vals[np.isfinite(vals)]
+
+    def _check(self, dt, np_type, view, values):
+        with np.errstate(all="ignore"):
+            ref = values.astype(np_type).view(view)
+        for v, r in zip(values, ref):
+            bits, _ = ff.round_rational(dt.fmt, Fraction(float(v)), 1 if np.signbit(v) else 0)
+            self.assertEqual(bits, int(r), "%s: %r" % (dt.name, float(v)))
+
+    def test_to_float32(self):
+        vals = self._random_doubles(20000, 1)
+        # also values scaled into float32's subnormal/overflow region
+        near = np.ldexp(np.random.default_rng(2).random(20000) + 1.0,
+                        np.random.default_rng(3).integers(-160, 130, 20000))
+        self._check(dtypes.FLOAT32, np.float32, np.uint32, np.concatenate([vals, near]))
+
+    def test_to_float16(self):
+        near = np.ldexp(np.random.default_rng(4).random(20000) + 1.0,
+                        np.random.default_rng(5).integers(-30, 18, 20000))
+        self._check(dtypes.FLOAT16, np.float16, np.uint16, near)
+
+    def test_to_float64_identity(self):
+        for v in self._random_doubles(5000, 6):
+            bits, flags = ff.round_rational(dtypes.FLOAT64.fmt, Fraction(float(v)),
+                                            1 if np.signbit(v) else 0)
+            self.assertEqual(bits, int(np.float64(v).view(np.uint64)))
+            self.assertFalse(flags & {"inexact"})
+
+    def test_to_bfloat16(self):
+        rng = np.random.default_rng(7)
+        b32 = rng.integers(0, 1 << 32, size=20000, dtype=np.uint64).astype(np.uint32)
+        f32 = b32.view(np.float32)
+        for b, v in zip(b32, f32):
+            if not np.isfinite(v):
+                continue
+            b = int(b)
+            ref = (b + 0x7FFF + ((b >> 16) & 1)) >> 16
+            bits, _ = ff.round_rational(dtypes.BFLOAT16.fmt, Fraction(float(v)), b >> 31)
+            self.assertEqual(bits, ref, hex(b))
+
+    def test_hand_checked(self):
+        f = dtypes.FLOAT16.fmt
+        ms = Fraction(1, 1 << 24)
+        cases = [(ms / 2, 0x0000, {"tie", "to-zero"}), (ms * 3 / 2, 0x0002, {"tie"}),
+                 (ms * 5 / 2, 0x0002, {"tie"}), (Fraction(65520), 0x7C00, {"overflow"}),
+                 (Fraction(65519), 0x7BFF, set()), (-Fraction(1, 3), 0xB555, set()),
+                 (Fraction(1), 0x3C00, set()), (Fraction(1) + Fraction(1, 2048), 0x3C00, {"tie"}),
+                 (Fraction(1) + Fraction(3, 2048), 0x3C02, {"tie"}),
+                 (Fraction(1, 1 << 14) - ms / 2, 0x0400, {"tie"})]
+        for q, bits, must in cases:
+            got, flags = ff.round_rational(f, q)
+            self.assertEqual(got, bits, str(q))
+            self.assertTrue(must <= flags, (str(q), flags))
+        self.assertEqual(ff.round_rational(f, Fraction(0), 1)[0], 0x8000)
+
+
+def _norm(s):
+    return re.sub(r"\s+", " ", s).strip()
+
+
+class CatalogueTests(unittest.TestCase):
+    """vectors/requirements.json (via requirements.catalogue) against the
+    labels and texts of the spec documents."""
+
+    def _sections(self, text, stem):
+        if stem in ("sonnx-div", "sonnx-mul"):
+            parts = re.split(r'<a id="(real|float|int)"></a>', text)
+            return {parts[i]: parts[i + 1] for i in range(1, len(parts), 2)}
+        return {None: text}
+
+    def _labels(self, section_text):
+        labels, subject = set(), None
+        for line in section_text.splitlines():
+            m = re.match(r"^#{4,6} (?:`|\$\\text\{)([ABCY])", line)
+            if m:
+                subject = m.group(1)
+            for r in re.findall(r"\[(G?R\d+)\]", line):
+                labels.add(r)
+            m = re.match(r"^\s*- (?:\(C(\d+)\)|`\[C(\d+)\]`)", line)
+            if m:
+                labels.add("%s.C%s" % (subject, m.group(1) or m.group(2)))
+        return labels
+
+    def test_labels_and_statements(self):
+        cat = requirements.catalogue(REPO)
+        by_id = {r["id"]: r for r in cat}
+        self.assertEqual(len(by_id), len(cat), "duplicate ids")
+        for stem in ("sonnx-div", "sonnx-mul", "sonnx-less", "sonnx-pow"):
+            with open(os.path.join(ARGS.spec, stem + ".md"), encoding="utf-8") as fh:
+                text = fh.read()
+            for section, body in self._sections(text, stem).items():
+                doc_labels = self._labels(body)
+                prefix = "%s:%s:" % (stem, section) if section else stem + ":"
+                cat_labels = {r["id"][len(prefix):] if not r["subject"] else
+                              "%s.%s" % (r["subject"], r["label"])
+                              for r in cat if r["id"].startswith(prefix)}
+                self.assertEqual(doc_labels, cat_labels, prefix)
+                for r in cat:
+                    if r["id"].startswith(prefix):
+                        self.assertIn(_norm(r["statement"]), _norm(body), r["id"])
+        with open(os.path.join(ARGS.spec, "onnx-div.md"), encoding="utf-8") as fh:
+            onnx_div = _norm(fh.read())
+        for r in cat:
+            if r["doc"] == "onnx-div.md":
+                self.assertIn(_norm(r["statement"]), onnx_div, r["id"])
+        notes = [r for r in cat if r["doc"] == "spec-notes"]
+        self.assertEqual([r["id"] for r in notes],
+                         ["spec-notes:SN-%d" % i for i in range(1, len(notes) + 1)])
+
+
+class VectorTests(unittest.TestCase):
+    """Structure of the written vectors and an independent recomputation of
+    every golden."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.manifest = vecio.load_manifest(ARGS.vectors)
+
+    def test_files_and_models(self):
+        for c in self.manifest["cases"]:
+            for rel, digest in c["files"].items():
+                with open(os.path.join(ARGS.vectors, c["path"], rel), "rb") as fh:
+                    self.assertEqual(hashlib.sha256(fh.read()).hexdigest(), digest, c["id"])
+            m = onnx.load(os.path.join(ARGS.vectors, c["path"], "model.onnx"))
+            self.assertEqual(m.ir_version, 8)
+            self.assertEqual([(o.domain, o.version) for o in m.opset_import], [("", c["opset"])])
+            self.assertEqual([(n.op_type, list(n.input), list(n.output)) for n in m.graph.node],
+                             [(c["op"], ["A", "B"], ["C"])])
+            declared = [(v.name, v.type.tensor_type.elem_type,
+                         [d.dim_value for d in v.type.tensor_type.shape.dim])
+                        for v in list(m.graph.input) + list(m.graph.output)]
+            self.assertEqual(declared, [(t["name"], vecio.CODES[t["dtype"]], t["shape"])
+                                        for t in c["inputs"] + c["outputs"]], c["id"])
+            has_out = "test_data_set_0/output_0.pb" in c["files"]
+            self.assertEqual(has_out, c["expectation"] == "values" or
+                             (c["expectation"] == "reject" and "reject-broadcast" in c["tags"]),
+                             c["id"])
+            if "onnx" in c["profiles"]:
+                onnx.checker.check_model(m)   # ONNX-profile models are valid ONNX
+
+    def test_goldens_independently(self):
+        mismatches, checked, undefined = [], 0, 0
+        for c in self.manifest["cases"]:
+            if c["expectation"] == "reject" and "reject-broadcast" not in c["tags"]:
+                continue
+            a, b, out = vecio.case_tensors(ARGS.vectors, c)
+            pairs = vecio.broadcast_pairs(c["inputs"][0]["shape"], c["inputs"][1]["shape"], a, b)
+            a_dt, b_dt = c["inputs"][0]["dtype"], c["inputs"][1]["dtype"]
+            ref = reference.reference(c["op"], a_dt, b_dt, pairs)
+            if c["expectation"] == "no-crash":
+                self.assertIsNone(out, c["id"])
+                bad = [i for i, r in enumerate(ref) if r is not None]
+                if bad:
+                    mismatches.append("%s: elements %s are defined (%s)" % (
+                        c["id"], bad[:5], [ref[i] for i in bad[:5]]))
+                undefined += len(ref)
+                continue
+            for i, (r, g) in enumerate(zip(ref, out)):
+                checked += 1
+                if r is None:
+                    mismatches.append("%s[%d]: undefined in the reference" % (c["id"], i))
+                elif r == "nan":
+                    if not _is_nan(c["outputs"][0]["dtype"], g):
+                        mismatches.append("%s[%d]: golden %#x, reference NaN" % (c["id"], i, g))
+                elif int(r) != g:
+                    mismatches.append("%s[%d]: A=%#x B=%#x golden %#x reference %#x" % (
+                        c["id"], i, pairs[i][0] & (2**64 - 1), pairs[i][1] & (2**64 - 1),
+                        g & (2**64 - 1), int(r) & (2**64 - 1)))
+        print("\ncross-check: %d golden elements agree with the reference, %d undefined "
+              "elements confirmed undefined, %d mismatches" % (checked - len(mismatches),
+                                                             undefined, len(mismatches)))
+        self.assertEqual(mismatches, [], "\n".join(mismatches[:40]))
+
+
+class ToolTests(unittest.TestCase):
+    """The --check comparison and the coverage rules can fail."""
+
+    def test_compare_names_differences(self):
+        import tempfile
+        from generators.__main__ import compare
+        with tempfile.TemporaryDirectory() as x, tempfile.TemporaryDirectory() as y:
+            for root in (x, y):
+                os.makedirs(os.path.join(root, "div", "c"))
+                for name in ("same", "changed", "gone"):
+                    with open(os.path.join(root, "div", "c", name), "w") as fh:
+                        fh.write(name)
+            with open(os.path.join(y, "div", "c", "changed"), "w") as fh:
+                fh.write("other")
+            os.remove(os.path.join(y, "div", "c", "gone"))
+            with open(os.path.join(y, "div", "c", "new"), "w") as fh:
+                fh.write("new")
+            with open(os.path.join(y, "README.md"), "w") as fh:    # not owned: ignored
+                fh.write("x")
+            self.assertEqual(compare(x, y), (["div/c/changed"], ["div/c/gone"], ["div/c/new"]))
+
+    def test_coverage_reports_missing_tag(self):
+        import copy
+        from generators import coverage
+        manifest, catalogue = coverage.load(ARGS.vectors)
+        self.assertEqual(coverage.analyse(manifest, catalogue)[1], [])
+        broken = copy.deepcopy(manifest)
+        broken["cases"] = [c for c in broken["cases"] if c["id"] != "div/float32/special_cross"]
+        for c in broken["cases"]:
+            if c["id"].startswith("less/int8/"):
+                c["tags"] = [t for t in c["tags"] if t != "int-min"]
+        problems = coverage.analyse(broken, catalogue)[1]
+        self.assertIn("Less int8: tag int-min missing", problems)
+        self.assertIn("Div float32: tag special-cross missing", problems)
+
+
+def _is_nan(dt, bits):
+    if dt not in reference.FLOATS:
+        return False
+    return ff.decode(dtypes.BY_NAME[dt].fmt, bits).cls == ff.NAN
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--vectors", default=ARGS.vectors)
+    ap.add_argument("--spec", default=ARGS.spec)
+    ns, rest = ap.parse_known_args()
+    ARGS.vectors, ARGS.spec = ns.vectors, ns.spec
+    random.seed(0)
+    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
