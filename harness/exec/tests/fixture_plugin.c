@@ -27,10 +27,15 @@ static sonnx_status fx_init(const char *path, const char *options, char *msg,
     }
     if (!strcmp(g_mode, "init-crash"))
         raise(SIGSEGV);
+    if (!strcmp(g_mode, "init-hang"))
+        for (;;)
+            pause();
     return SONNX_STATUS_OK;
 }
 
 static int is(const char *m) { return strcmp(g_mode, m) == 0; }
+
+static volatile unsigned char g_sink;
 
 static sonnx_status fx_query(const sonnx_op *op, const int32_t *types, size_t n,
                              char *msg, size_t cap)
@@ -75,6 +80,21 @@ static sonnx_status fx_run(const sonnx_op *op, const sonnx_tensor *in, size_t n_
         return SONNX_STATUS_UNSUPPORTED;
     }
     size_t n = in[0].nbytes / 4;
+    if (is("no-write")) { /* claims success, writes nothing */
+        out[0].elem_type = in[0].elem_type;
+        out[0].rank = in[0].rank;
+        memcpy(out[0].dims, in[0].dims, sizeof out[0].dims);
+        return SONNX_STATUS_OK;
+    }
+    if (is("read-past-input")) { /* reads into the page after A's last page */
+        volatile const unsigned char *a = in[0].data;
+        long pg = sysconf(_SC_PAGESIZE);
+        g_sink = a[(in[0].nbytes + (uint64_t)pg - 1) / (uint64_t)pg * (uint64_t)pg];
+    }
+    if (is("sigill"))
+        __builtin_trap(); /* ud2 on x86: SIGILL */
+    if (is("sigbus"))
+        raise(SIGBUS);
     if (!strcmp(op->op_type, "Mul")) {
         const float *a = in[0].data, *b = in[1].data;
         float *c = out[0].data;

@@ -215,6 +215,76 @@ START_TEST(stdout_chatter_is_harmless)
 { expect_status("stdout", true, SCT_EXEC_OK, NULL); }
 END_TEST
 
+START_TEST(sigill) { expect_crash("sigill", SIGILL, -1); }
+END_TEST
+START_TEST(sigbus) { expect_crash("sigbus", SIGBUS, -1); }
+END_TEST
+
+START_TEST(read_past_input_is_a_crash_named_as_such)
+{ expect_status("read-past-input", true, SCT_EXEC_CRASH, "past the end of input 0"); }
+END_TEST
+
+START_TEST(no_write_is_not_credited_with_stale_values)
+{
+    /* a correct run first, so the arena holds the right answer... */
+    sct_backend *good = open_mode("ok", true, 0);
+    ASSERT_STATUS(run_mul(good, 3.0f), SCT_EXEC_OK);
+    sct_backend_close(good);
+    /* ...then a plugin that returns OK without writing: the output must
+     * be the poison pattern, not a previous result */
+    sct_backend *b = open_mode("no-write", true, 0);
+    ASSERT_STATUS(run_mul(b, 3.0f), SCT_EXEC_OK);
+    ASSERT_STATUS(run_mul(b, 3.0f), SCT_EXEC_OK);
+    const unsigned char *p = (const unsigned char *)c_f;
+    for (size_t i = 0; i < sizeof c_f; i++)
+        ck_assert_uint_eq(p[i], 0xA5);
+    sct_backend_close(b);
+}
+END_TEST
+
+START_TEST(arena_grows_for_large_tensors)
+{
+    /* 3 x 24 MiB: more than the initial arena, so parent and worker remap */
+    size_t n = 6u << 20;
+    float *a = malloc(n * 4), *bb = malloc(n * 4), *c = malloc(n * 4);
+    ck_assert(a && bb && c);
+    for (size_t i = 0; i < n; i++) {
+        a[i] = (float)(i % 1000);
+        bb[i] = 0.5f;
+    }
+    sct_backend *b = open_mode("ok", true, 30);
+    sonnx_op op = {"Mul", "", 14, "sonnx"};
+    sonnx_tensor in[2], out[1];
+    memset(in, 0, sizeof in);
+    memset(out, 0, sizeof out);
+    in[0].elem_type = in[1].elem_type = out[0].elem_type = SONNX_DT_FLOAT;
+    in[0].rank = in[1].rank = out[0].rank = 1;
+    in[0].dims[0] = in[1].dims[0] = out[0].dims[0] = (int64_t)n;
+    in[0].data = a; in[1].data = bb; out[0].data = c;
+    in[0].nbytes = in[1].nbytes = out[0].nbytes = n * 4;
+    ASSERT_STATUS(sct_backend_run(b, &op, in, 2, out, 1), SCT_EXEC_OK);
+    for (size_t i = 0; i < n; i += 4099)
+        ck_assert(c[i] == (float)(i % 1000) * 0.5f);
+    ck_assert(c[n - 1] == (float)((n - 1) % 1000) * 0.5f);
+    /* and a small call afterwards still works in the grown arena */
+    ASSERT_STATUS(run_mul(b, 3.0f), SCT_EXEC_OK);
+    assert_mul_values();
+    sct_backend_close(b);
+    free(a);
+    free(bb);
+    free(c);
+}
+END_TEST
+
+START_TEST(init_hang_times_out)
+{
+    sct_backend_options o = {true, 0.5, "init-hang"};
+    char err[1024] = "";
+    ck_assert_ptr_null(sct_backend_open_plugin(FIXTURE_PLUGIN, &o, err, sizeof err));
+    ck_assert_msg(strstr(err, "did not finish") != NULL, "%s", err);
+}
+END_TEST
+
 START_TEST(no_isolate_identity_and_checks)
 {
     sct_backend *b = open_mode("ok", false, 0);
@@ -294,6 +364,12 @@ int main(void)
     tcase_add_test(tc, bad_type);
     tcase_add_test(tc, swapped_pointer);
     tcase_add_test(tc, stdout_chatter_is_harmless);
+    tcase_add_test(tc, sigill);
+    tcase_add_test(tc, sigbus);
+    tcase_add_test(tc, read_past_input_is_a_crash_named_as_such);
+    tcase_add_test(tc, no_write_is_not_credited_with_stale_values);
+    tcase_add_test(tc, arena_grows_for_large_tensors);
+    tcase_add_test(tc, init_hang_times_out);
     tcase_add_test(tc, no_isolate_identity_and_checks);
     tcase_add_test(tc, loader_refusals);
     tcase_add_test(tc, init_failures);
