@@ -100,10 +100,11 @@ typedef struct sct_case_data {
 
 /* Opens `dir`: reads dir/manifest.json if present, else scans dir for
  * ONNX backend-test case directories (model.onnx + test_data_set_0/), one
- * level or two deep, reading op_type/opset/types from model.onnx and using
- * default tolerances.  Returns 0 on success (even when some cases carry
- * `error`); non-zero with `err` filled when nothing usable is there (missing
- * directory, unreadable or invalid manifest). */
+ * to three levels deep, reading op_type/opset/types from model.onnx and using
+ * default tolerances (harness/io/README.md).  Returns 0 on success (even when
+ * some cases carry `error`); non-zero with `err` filled when nothing usable
+ * is there (missing directory, unreadable or invalid manifest, no case
+ * directory).  Every message has the form "<file>: field <field>: <reason>". */
 int sct_vector_set_open(const char *dir, sct_vector_set *out, char *err,
                         size_t err_cap);
 void sct_vector_set_free(sct_vector_set *set);
