@@ -75,6 +75,20 @@ static void free_outputs(sonnx_tensor *outs, size_t n)
         free(outs[k].data);
 }
 
+/* The comparison callback: keeps the capped samples and bins every
+ * mismatch by ULP distance (ulp_histogram.h). */
+typedef struct mismatch_sink {
+    sct_sample_keeper *keeper;
+    uint64_t *ulp_hist;
+} mismatch_sink;
+
+static void record_mismatch(void *user, const sct_mismatch *m)
+{
+    mismatch_sink *sink = user;
+    sct_sample_keeper_add(sink->keeper, m);
+    sink->ulp_hist[sct_ulp_bin_of(m->ulp)]++;
+}
+
 /* Compares every output with its golden; records stats and samples. */
 static void compare_outputs(const sct_case *c, const sct_case_data *data,
                             const sonnx_tensor *outs, const sct_run_config *cfg,
@@ -96,9 +110,10 @@ static void compare_outputs(const sct_case *c, const sct_case_data *data,
         }
         char err[256];
         sct_tensor_stats st;
+        mismatch_sink sink = {&keeper, out->ulp_hist};
         int rc = sct_compare_tensors(op, data->inputs, data->n_inputs,
                                      &data->expected[k], &outs[k], &opts,
-                                     sct_sample_keeper_add, &keeper, &st, err,
+                                     record_mismatch, &sink, &st, err,
                                      sizeof err);
         if (rc != 0) {
             sct_sample_keeper_free(&keeper);

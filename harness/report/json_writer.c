@@ -128,6 +128,11 @@ static cJSON *case_json(const sct_case_result *c)
     uint64_t none[SCT_DEV_COUNT] = {0};
     cJSON_AddItemToObject(o, "deviation_counts",
                           deviation_counts(c->compared ? c->stats.deviation_counts : none));
+    /* Mismatching elements by ULP bin, only the bins that occurred. */
+    cJSON *hist = cJSON_AddObjectToObject(o, "ulp_histogram");
+    for (size_t b = 0; hist != NULL && c->compared && b < SCT_ULP_HIST_BINS; b++)
+        if (c->ulp_hist[b] != 0)
+            sct_json_add_u64(hist, sct_ulp_bin_defs()[b].label, c->ulp_hist[b]);
     cJSON *samples = cJSON_AddArrayToObject(o, "samples");
     for (size_t i = 0; samples != NULL && i < c->n_samples; i++)
         cJSON_AddItemToArray(samples, sample_json(&c->samples[i]));
@@ -211,6 +216,26 @@ static cJSON *group_json(const sct_group_summary *g)
     else
         cJSON_AddNullToObject(o, "max_ulp");
     cJSON_AddItemToObject(o, "deviation_counts", deviation_counts(g->deviation_counts));
+    /* Elements by ULP distance: one "match" bar, then the mismatches by
+     * bin (ulp_histogram.h); drawn by the HTML report. */
+    cJSON *hist = cJSON_AddArrayToObject(o, "ulp_histogram");
+    cJSON *bin = cJSON_CreateObject();
+    sct_json_add_str(bin, "label", "match");
+    cJSON_AddBoolToObject(bin, "match", 1);
+    sct_json_add_u64(bin, "count", g->elements - g->mismatches);
+    cJSON_AddItemToArray(hist, bin);
+    for (size_t b = 0; b < SCT_ULP_HIST_BINS; b++) {
+        const sct_ulp_bin_def *d = &sct_ulp_bin_defs()[b];
+        bin = cJSON_CreateObject();
+        sct_json_add_str(bin, "label", d->label);
+        cJSON_AddBoolToObject(bin, "match", 0);
+        if (d->measurable) {
+            sct_json_add_u64(bin, "lo", d->lo);
+            sct_json_add_u64(bin, "hi", d->hi);
+        }
+        sct_json_add_u64(bin, "count", g->ulp_hist[b]);
+        cJSON_AddItemToArray(hist, bin);
+    }
     sct_json_add_str(o, "verdict", sct_overall_name(g->verdict));
     return o;
 }

@@ -263,6 +263,13 @@ static void read_case(reader *rd, const cJSON *o, sct_case_result *c)
         fail(rd, where, "\"max_ulp\" is neither null nor an integer");
     read_deviations(rd, cJSON_GetObjectItemCaseSensitive(o, "deviation_counts"),
                     c->stats.deviation_counts, where);
+    /* Reports written before the histogram existed have none: zeros. */
+    const cJSON *hist = cJSON_GetObjectItemCaseSensitive(o, "ulp_histogram"), *h;
+    cJSON_ArrayForEach(h, hist) {
+        size_t b = sct_ulp_bin_by_label(h->string);
+        if (b == SCT_ULP_HIST_BINS || !sct_jx_item_u64(h, &c->ulp_hist[b]))
+            fail(rd, where, "unknown \"ulp_histogram\" bin or non-integer count");
+    }
     const cJSON *samples = cJSON_GetObjectItemCaseSensitive(o, "samples"), *s;
     if (!cJSON_IsArray(samples))
         fail(rd, where, "\"samples\" is not an array");

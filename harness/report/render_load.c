@@ -177,6 +177,7 @@ static void load_groups(sct_render_doc *doc, const cJSON *groups)
             memset(bin, 0, sizeof *bin);
             bin->label = sct_render_strdup(str_or(b, "label", "?"));
             sct_jx_get_u64(b, "count", &bin->count);
+            sct_jx_get_bool(b, "match", &bin->match);
             bin->unmeasurable = !sct_jx_get_u64(b, "lo", &bin->lo);
             if (!sct_jx_get_u64(b, "hi", &bin->hi))
                 bin->hi = UINT64_MAX;

@@ -71,6 +71,7 @@ typedef struct sct_render_bin {
     uint64_t lo, hi;     /* ULP range; hi == UINT64_MAX: open; both 0 and
                             `unmeasurable`: NaN / integer mismatch bin */
     bool unmeasurable;
+    bool match;          /* the "match" bar: elements within tolerance */
     uint64_t count;
 } sct_render_bin;
 

@@ -56,10 +56,13 @@ static bool from_group_bins(const sct_render_group *g, sct_ulp_histogram *h)
     uint64_t total = 0;
     for (size_t i = 0; i < g->n_bins && i < SCT_ULP_BINS_MAX; i++) {
         const sct_render_bin *b = &g->bins[i];
+        /* Green: the matching elements; red: mismatches with a distance;
+         * grey: mismatches without one (NaN vs number, integers). */
         sct_svg_tone tone = SCT_SVG_TONE_NEUTRAL;
-        if (!b->unmeasurable)
-            tone = (g->has_tolerance && b->hi <= g->tolerance_ulp)
-                       ? SCT_SVG_TONE_OK : SCT_SVG_TONE_BAD;
+        if (b->match)
+            tone = SCT_SVG_TONE_OK;
+        else if (!b->unmeasurable)
+            tone = SCT_SVG_TONE_BAD;
         add_bar(h, b->label, b->count, tone);
         total += b->count;
     }
@@ -135,9 +138,11 @@ bool sct_ulp_histogram_build(const sct_render_doc *doc,
                              const sct_render_group *g, sct_ulp_histogram *out)
 {
     memset(out, 0, sizeof *out);
+    /* Integer and bool outputs are exact: their chart is exact vs
+     * mismatch, the same numbers the JSON histogram's match / n/a bins hold. */
+    if (!g->float_out)
+        return derived_exact(doc, g, out);
     if (g->n_bins > 0)
         return from_group_bins(g, out);
-    if (g->float_out)
-        return derived_float(doc, g, out);
-    return derived_exact(doc, g, out);
+    return derived_float(doc, g, out);
 }

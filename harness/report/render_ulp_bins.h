@@ -2,11 +2,12 @@
  * render_ulp_bins.h — the ULP histogram of an op x type group, ready to
  * draw, from what the JSON carries.
  *
- * Preferred source: the group's "ulp_histogram" (per-element counts written
- * by the runner).  When a JSON has none (an older writer), the histogram is
- * derived from the case records and says so in its caption: floats count
- * CASES by their worst element's ULP distance; integer and bool outputs count
- * ELEMENTS as exact / mismatch.  Nothing is ever estimated.
+ * Float outputs: the group's "ulp_histogram" (every element: the matching
+ * ones as one "match" bar, the mismatching ones by ULP distance; written by
+ * the runner, ulp_histogram.h).  When a JSON has none (written before the
+ * histogram existed), the chart is derived from the case records and says so
+ * in its caption: CASES by their worst element's ULP distance.  Integer and
+ * bool outputs: ELEMENTS as exact / mismatch.  Nothing is ever estimated.
  */
 #ifndef SCT_REPORT_RENDER_ULP_BINS_H
 #define SCT_REPORT_RENDER_ULP_BINS_H

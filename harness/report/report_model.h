@@ -16,6 +16,7 @@
 
 #include "compare.h"
 #include "compare_tensors.h"
+#include "ulp_histogram.h"
 #include "sonnx_cts/plugin.h"
 #include "verdict.h"
 
@@ -59,6 +60,9 @@ typedef struct sct_case_result {
                                         UNSUPPORTED ...); "" when none */
     bool compared;                   /* elements were compared */
     sct_tensor_stats stats;          /* valid when compared */
+    /* Every mismatching element binned by ULP distance (ulp_histogram.h);
+     * valid when compared. */
+    uint64_t ulp_hist[SCT_ULP_HIST_BINS];
     sct_sample *samples; size_t n_samples;
     double seconds;                  /* timing: wall time of the case */
 } sct_case_result;

@@ -83,6 +83,8 @@ int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s)
             g->deviation_counts[d] += c->stats.deviation_counts[d];
             s->deviation_counts[d] += c->stats.deviation_counts[d];
         }
+        for (size_t b = 0; b < SCT_ULP_HIST_BINS; b++)
+            g->ulp_hist[b] += c->ulp_hist[b];
     }
     for (size_t i = 0; i < s->n_groups; i++)
         s->groups[i].verdict = sct_overall_from_counts(s->groups[i].counts);

@@ -23,6 +23,7 @@ typedef struct sct_group_summary {
     bool has_ulp;            /* float outputs: max_ulp is meaningful */
     uint64_t max_ulp;
     uint64_t deviation_counts[SCT_DEV_COUNT];
+    uint64_t ulp_hist[SCT_ULP_HIST_BINS]; /* mismatches by ULP bin */
     sct_overall verdict;
 } sct_group_summary;
 

@@ -3,7 +3,8 @@
 JSON report as the unsharded run, apart from the fields docs/reports.md lists
 as differing; and `merge` refuses shards that are not one run.
 
-usage: shard_merge_check.py SONNX_CTS VECTORS_DIR PROFILE N WORKDIR
+usage: shard_merge_check.py SONNX_CTS VECTORS_DIR PROFILE N WORKDIR [RUN ARGS...]
+(RUN ARGS, e.g. --vendor PLUGIN.so, are given to every run)
 
 Fields dropped before comparing (docs/reports.md, "Sharding"): every
 "seconds" (timing), identity.command_line, identity.date_utc,
@@ -78,10 +79,11 @@ def expect_refusal(tool, shards, out, needle):
 
 def main():
     tool, vectors, profile, n, work = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
+    extra = sys.argv[6:]
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     j = lambda name: os.path.join(work, name)
-    base = [tool, "run", "--vectors", vectors, "--profile", profile, "--quiet"]
+    base = [tool, "run", "--vectors", vectors, "--profile", profile, "--quiet"] + extra
 
     whole = run(base + ["--json", j("whole.json")], expect_rc=(0, 1))
     shards = []

@@ -112,7 +112,12 @@ START_TEST(html_cases_and_samples)
     HAS(g_html, "bfloat16 not implemented");
     /* Histograms: inline SVG, derived float histogram labelled as such. */
     HAS(g_html, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"hist\"");
-    HAS(g_html, "Div float32: cases by worst-element ULP");
+    /* Div float32 carries a per-element histogram: drawn from it. */
+    HAS(g_html, "Div float32: elements by ULP distance");
+    HAS(g_html, "<g><title>match: 6 elements</title><rect");
+    HAS(g_html, "fill=\"#2e7d32\"");
+    HAS(g_html, "<g><title>1: 1 elements</title>");
+    HAS(g_html, "<g><title>n/a: 1 elements</title>");
     HAS(g_html, "Mul int8: elements, exact types");
 }
 END_TEST
@@ -207,6 +212,8 @@ START_TEST(conformance_record)
     HAS(text, "| Library source | npm fake@9.9 |");
     HAS(text, "**Overall verdict: NON-CONFORMANT**");
     HAS(text, "4607182418800017409");
+    /* This embedded run has no per-element histogram: derived, and said so. */
+    HAS(text, "| Div | float32 | 4607182418800017409 | 0 | cases (by worst element) | 0: 1 &gt;64K: 1 |");
     free(text);
     remove(md);
     /* A profile the record does not hold: refused, naming what it has. */
