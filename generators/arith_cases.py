@@ -54,20 +54,26 @@ def float_families(op: OpSpec, dt: DType, edges: Callable) -> List[Case]:
                            description="Full cross product of the %s special-value table "
                                        "(±0, ±inf, quiet NaNs with sign/payload, subnormal and "
                                        "normal extremes, ±1, 1±ulp, max)." % dt.name))
-    for name, pairs, tags, desc in edges(dt, Rng(cid + "edges")):
-        a = [p[0] for p in pairs]
-        b = [p[1] for p in pairs]
-        cases.append(make_case(op, dt, dt, name, (len(a),), a, (len(b),), b,
-                               tags=tags, family="values", description=desc))
+    # One rank-1 case: the op's edge pairs, then seeded random values, then
+    # random bit patterns (one case instead of several keeps the file count,
+    # and so vectors/ on disk, small).
+    pairs, tags, what = [], {"random", "random-bits"}, []
+    for _, epairs, etags, desc in edges(dt, Rng(cid + "edges")):
+        what.append("elements [%d, %d): %s" % (len(pairs), len(pairs) + len(epairs),
+                                                desc[0].lower() + desc[1:].rstrip(".")))
+        pairs += epairs
+        tags |= etags
     rng = Rng(cid + "random")
-    a = [random_float(dt, rng) for _ in range(64)] + [random_bits(dt, rng) for _ in range(64)]
-    b = [random_float(dt, rng) for _ in range(64)] + [random_bits(dt, rng) for _ in range(64)]
-    cases.append(make_case(op, dt, dt, "random", (2, 64), a, (2, 64), b,
-                           tags={"random", "random-bits"}, family="values",
-                           description="Seeded random values: row 0 finite values over the "
-                                       "whole %s range (uniform sign, exponent and fraction), "
-                                       "row 1 uniformly random bit patterns (NaN and inf "
-                                       "encodings included)." % dt.name))
+    k = len(pairs)
+    pairs += [(random_float(dt, rng), random_float(dt, rng)) for _ in range(64)]
+    pairs += [(random_bits(dt, rng), random_bits(dt, rng)) for _ in range(64)]
+    what.append("elements [%d, %d): seeded random finite values over the whole %s range "
+                "(uniform sign, exponent and fraction)" % (k, k + 64, dt.name))
+    what.append("elements [%d, %d): uniformly random bit patterns (NaN and inf encodings "
+                "included)" % (k + 64, k + 128))
+    cases.append(make_case(op, dt, dt, "edges_random", (len(pairs),), [p[0] for p in pairs],
+                           (len(pairs),), [p[1] for p in pairs], tags=tags, family="values",
+                           description="; ".join(what)[0].upper() + "; ".join(what)[1:] + "."))
     draw = lambda r, n: [random_float(dt, r) for _ in range(n)]
     cases += shape_family(op, dt, dt, draw, draw, Rng(cid + "shapes"),
                           onnx_types=dt.name not in SONNX_ONLY)

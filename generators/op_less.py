@@ -89,25 +89,23 @@ def build():
                                shape, a, shape, b, tags={"special-cross"}, family="special",
                                description="Full cross product of the %s special-value table."
                                % dt.name))
+        # One rank-1 case: neighbour pairs, then seeded random values (and
+        # for floats random bit patterns).
         pairs = neighbour_pairs(dt)
-        cases.append(make_case(OP, dt, dt, "neighbours", (len(pairs),), [p[0] for p in pairs],
-                               (len(pairs),), [p[1] for p in pairs], tags={"neighbours"},
-                               family="values",
-                               description="Adjacent values (one ulp or one unit apart) and "
-                                           "equal values, both orders; -0 vs +0."))
+        k = len(pairs)
         rng = Rng(cid + "random")
-        a = [random_value(dt, rng) for _ in range(64)]
-        b = [random_value(dt, rng) for _ in range(64)]
-        shape, what = (8, 8), "Seeded random %s values over the whole range." % dt.name
+        pairs += [(random_value(dt, rng), random_value(dt, rng)) for _ in range(64)]
+        tags = {"neighbours", "random"}
+        what = ("Elements [0, %d): adjacent values (one ulp or one unit apart) and equal values, "
+                "both orders, -0 vs +0; elements [%d, %d): seeded random %s values over the "
+                "whole range" % (k, k, k + 64, dt.name))
         if dt.is_float:
-            a += [random_bits(dt, rng) for _ in range(64)]
-            b += [random_bits(dt, rng) for _ in range(64)]
-            shape = (2, 64)
-            what = ("Seeded random %s values: row 0 finite values over the whole range, row 1 "
-                    "uniformly random bit patterns." % dt.name)
-        cases.append(make_case(OP, dt, dt, "random", shape, a, shape, b,
-                               tags={"random"} | ({"random-bits"} if dt.is_float else set()),
-                               family="values", description=what))
+            pairs += [(random_bits(dt, rng), random_bits(dt, rng)) for _ in range(64)]
+            tags.add("random-bits")
+            what += "; elements [%d, %d): uniformly random bit patterns" % (k + 64, k + 128)
+        cases.append(make_case(OP, dt, dt, "neighbours_random", (len(pairs),),
+                               [p[0] for p in pairs], (len(pairs),), [p[1] for p in pairs],
+                               tags=tags, family="values", description=what + "."))
         draw = lambda r, n, dt=dt: [random_value(dt, r) for _ in range(n)]
         cases += shape_family(OP, dt, dt, draw, draw, Rng(cid + "shapes"))
         other = (FLOAT16 if dt is FLOAT32 else FLOAT32) if dt.is_float else (

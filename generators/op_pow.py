@@ -210,28 +210,26 @@ def pair_cases(a_dt, b_dt, shapes=()):
                                description="Cross product of the %s base special values and the "
                                            "%s exponent special values: every IEEE 754 §9.2.1 / "
                                            "C99 F.9.4.4 pow case." % (a_dt.name, b_dt.name)))
-        edges = float_edges(a_dt, b_dt, Rng(cid + "edges"))
-        cases.append(make_case(OP, a_dt, b_dt, "edges", (len(edges),), [e[0] for e in edges],
-                               (len(edges),), [e[1] for e in edges], tags={"edge"},
-                               family="values",
-                               description="Powers that overflow, land in the subnormal range, "
-                                           "round to zero, tie, or are exact."))
+        fixed = float_edges(a_dt, b_dt, Rng(cid + "edges"))
+        fixed_what = ("powers that overflow, land in the subnormal range, round to zero, tie, "
+                      "or are exact")
+        fixed_tags = {"edge"}
     else:
         pairs = list(zip(a, b)) + int_edges(a_dt, b_dt)
-        good = [pr for pr in pairs if usable(a_dt, b_dt, *pr)]
+        fixed = [pr for pr in pairs if usable(a_dt, b_dt, *pr)]
         bad = [pr for pr in pairs if OP.golden(a_dt, b_dt, *pr)[0] is None]
-        cases.append(make_case(OP, a_dt, b_dt, "extremes", (len(good),), [g[0] for g in good],
-                               (len(good),), [g[1] for g in good], tags={"special-cross"},
-                               family="special",
-                               description="Integer base extremes and results at the edge of the "
-                                           "%s range, with %s exponents (defined results only)."
-                                           % (a_dt.name, b_dt.name)))
+        fixed_what = ("integer base extremes crossed with the %s special exponents and "
+                      "results at the edge of the %s range (defined results only)"
+                      % (b_dt.name, a_dt.name))
+        fixed_tags = {"special-cross", "edge"}
         cases.append(make_case(OP, a_dt, b_dt, "undefined", (len(bad),), [g[0] for g in bad],
                                (len(bad),), [g[1] for g in bad], family="undefined",
                                expectation="no-crash",
                                description="Integer Pow whose value SONNX/ONNX leave undefined "
                                            "(overflow, negative integer exponent, NaN/inf or "
                                            "out-of-range real result): must not crash."))
+    # One rank-1 case holds the fixed edge pairs followed by seeded random
+    # pairs (one case instead of two keeps the file count down).
     rng = Rng(cid + "random")
     pairs = []
     tries = 0
@@ -244,20 +242,20 @@ def pair_cases(a_dt, b_dt, shapes=()):
             x, y = moderate(a_dt, b_dt, rng)
         if usable(a_dt, b_dt, x, y):
             pairs.append((x, y))
-    a = [p[0] for p in pairs]
-    b = [p[1] for p in pairs]
-    shape, tags = (8, 8), {"random"}
-    what = ("Seeded random pairs: half over the whole ranges of both types, half with "
-            "moderate bases and exponents.")
+    tags = fixed_tags | {"random"}
+    what = ("Elements [0, %d): %s; then 64 seeded random pairs, half over the whole ranges "
+            "of both types, half with moderate bases and exponents" % (len(fixed), fixed_what))
     if a_dt.is_float:
         rng = Rng(cid + "random_bits")
-        a += [random_bits(a_dt, rng) for _ in range(64)]
-        b += [random_bits(b_dt, rng) if b_dt.is_float else random_value(b_dt, rng)
-              for _ in range(64)]
-        shape, tags = (2, 64), {"random", "random-bits"}
-        what += " Row 1: uniformly random bit patterns."
-    cases.append(make_case(OP, a_dt, b_dt, "random", shape, a, shape, b, tags=tags,
-                           family="values", description=what))
+        pairs += [(random_bits(a_dt, rng),
+                   random_bits(b_dt, rng) if b_dt.is_float else random_value(b_dt, rng))
+                  for _ in range(64)]
+        tags.add("random-bits")
+        what += "; then 64 uniformly random bit patterns"
+    pairs = fixed + pairs
+    cases.append(make_case(OP, a_dt, b_dt, "edges_random", (len(pairs),),
+                           [p[0] for p in pairs], (len(pairs),), [p[1] for p in pairs],
+                           tags=tags, family="values", description=what + "."))
 
     def draw_pairs(r, n):
         out = []
