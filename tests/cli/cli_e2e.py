@@ -485,6 +485,12 @@ def write_manifest_set(root):
          np.array([[6, 1], [2, 4]], np.float32), np.array([3, 4], np.float32), None),
         ("div/int32/by_zero", "no-crash", ["onnx", "sonnx"],
          np.array([1, 7, -5], np.int32), np.array([0, 0, 0], np.int32), None),
+        # 0/0 and inf/inf are NaN (IEEE 754-2019 §7.2); the golden NaN carries
+        # payload 1, which no implementation is expected to reproduce: it
+        # matches by default, not under --strict-nan
+        ("div/float32/nan", "values", ["onnx", "sonnx"],
+         np.array([0, np.inf], np.float32), np.array([0, np.inf], np.float32),
+         np.array([0x7fc00001, 0x7fc00001], np.uint32).view(np.float32)),
     ]
     cases = []
     for cid, expectation, profiles, a, b, c in specs:
@@ -525,7 +531,8 @@ def sc_manifest_expectations(a):
     d = validate_report(out)
     by_id = {c["id"]: c for c in d["cases"]}
     check(set(by_id) == {"div/float32/values", "div/float32/bcast_reject",
-                         "div/int32/by_zero"}, "cases run under sonnx: %r" % sorted(by_id))
+                         "div/int32/by_zero", "div/float32/nan"},
+          "cases run under sonnx: %r" % sorted(by_id))
     check(all(c["verdict"] == "PASS" for c in d["cases"]),
           "verdicts: %r" % {k: (c["verdict"], c["exec_status"]) for k, c in by_id.items()})
     check(by_id["div/float32/bcast_reject"]["exec_status"] == "INVALID_ARGUMENT",
@@ -537,8 +544,23 @@ def sc_manifest_expectations(a):
     run(["run", "--vectors", vec, "--profile", "onnx", "--json", out, "--quiet"],
         a.sonnx_cts, 0)
     d = validate_report(out)
-    check(len(d["cases"]) == 2 and d["summary"]["not_in_profile"] == 1,
+    check(len(d["cases"]) == 3 and d["summary"]["not_in_profile"] == 1,
           "the sonnx-only case must be counted as not in profile under onnx")
+
+
+def sc_strict_nan(a):
+    work = fresh_dir(a.work)
+    vec = fresh_dir(os.path.join(work, "vectors"))
+    write_manifest_set(vec)
+    args = ["run", "--vectors", vec, "--case", "div/float32/nan"]
+    run(args + ["--quiet"], a.sonnx_cts, 0)
+    out = os.path.join(work, "r.json")
+    p = run(args + ["--strict-nan", "--json", out], a.sonnx_cts, 1)
+    check("expected=nan (0x7fc00001)" in p.stdout and "class=nan-payload" in p.stdout,
+          "strict NaN mismatch not shown with its bits:\n" + p.stdout)
+    d = validate_report(out)
+    check(d["options"]["strict_nan"] is True, "options.strict_nan")
+    check(d["cases"][0]["deviation_counts"] == {"nan-payload": 2}, "both elements nan-payload")
 
 
 def sc_changed_golden_scratch_manifest(a):
