@@ -47,13 +47,16 @@ static bool write_rendered_reports(const sct_run_config *cfg, const sct_run_repo
     if (cfg->html_path == NULL && cfg->md_path == NULL)
         return true;
     char err[1024];
-    char tmp[] = "/tmp/sonnx-cts-run-XXXXXX.json";
+    const char *dir = getenv("TMPDIR");
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s/sonnx-cts-run-XXXXXX.json",
+             dir != NULL && dir[0] != '\0' ? dir : "/tmp");
     const char *json = cfg->json_path;
     if (json == NULL) {
         int fd = mkstemps(tmp, 5);
         if (fd < 0) {
             fprintf(stderr, "sonnx-cts run: cannot create a temporary JSON report "
-                    "for --html/--md in /tmp\n");
+                    "%s for --html/--md\n", tmp);
             return false;
         }
         close(fd);
