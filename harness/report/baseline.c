@@ -40,6 +40,9 @@ int sct_baseline_write(const char *path, const sct_run_report *r, char *err,
     sct_json_add_str(b, "runtime_version", id->runtime_version);
     sct_json_add_u64(b, "abi_major", id->abi_major);
     sct_json_add_u64(b, "abi_minor", id->abi_minor);
+    /* Options that change verdicts: a comparison notes a difference. */
+    cJSON *opts = cJSON_AddObjectToObject(root, "options");
+    cJSON_AddBoolToObject(opts, "strict_nan", r->options.strict_nan);
     cJSON *cases = cJSON_AddArrayToObject(root, "cases");
     for (size_t i = 0; cases != NULL && i < r->n_cases; i++) {
         const sct_case_result *c = &r->cases[i];
@@ -141,6 +144,15 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
                   r->identity.runtime_name, d);
     note_identity(out, "runtime version", sct_json_get_str(b, "runtime_version"),
                   r->identity.runtime_version, d);
+
+    const cJSON *bopts = cJSON_GetObjectItemCaseSensitive(root, "options");
+    const cJSON *bstrict = cJSON_GetObjectItemCaseSensitive(bopts, "strict_nan");
+    if (cJSON_IsBool(bstrict) && cJSON_IsTrue(bstrict) != r->options.strict_nan) {
+        fprintf(out, "baseline note: --strict-nan differs: baseline %s, this run %s "
+                "(NaN verdicts may differ for that reason alone)\n",
+                cJSON_IsTrue(bstrict) ? "on" : "off", r->options.strict_nan ? "on" : "off");
+        d->identity_notes++;
+    }
 
     for (size_t i = 0; i < r->n_cases; i++) {
         const sct_case_result *c = &r->cases[i];

@@ -40,6 +40,15 @@ START_TEST(test_round_trip)
     ck_assert_uint_eq(d.unknown, 0);
     free(t);
 
+    /* a run with --strict-nan against a baseline without it: noted */
+    r.options.strict_nan = true;
+    t = compare_to_text(bl, &r, &d, &rc);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(d.identity_notes, 1);
+    ck_assert_ptr_nonnull(strstr(t, "--strict-nan differs: baseline off, this run on"));
+    free(t);
+    r.options.strict_nan = false;
+
     /* the failing case now passes, the passing one fails */
     r.cases[1].verdict = SCT_VERDICT_PASS;
     r.cases[0].verdict = SCT_VERDICT_FAIL;
