@@ -254,12 +254,11 @@ def pow_int(a_dt, b_dt, x: int, b_raw):
         n = int(y.val)
         if x == -1:
             return (-1 if n % 2 else 1), flags
-        if n < 0 or (abs(x) >= 2 and n >= a_dt.bits):
-            # |x|^n with n < 0 is in (0, 1): trunc 0, but exactly
-            # representable results make truncation fragile; |x|^n with
-            # n >= width overflows.
-            if n < 0:
-                return 0, flags | {"ambiguous-trunc"}
+        if n < 0:
+            # |x| >= 2: 0 < |x^n| <= 1/2, so any pow that keeps the sign
+            # and stays below 1 in magnitude truncates to 0: unambiguous.
+            return 0, flags
+        if abs(x) >= 2 and n >= a_dt.bits:
             return None, flags | {"pow-int-overflow"}
         r = x ** n
         if not a_dt.min <= r <= a_dt.max:
