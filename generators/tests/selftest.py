@@ -213,6 +213,51 @@ class VectorTests(unittest.TestCase):
         self.assertEqual(mismatches, [], "\n".join(mismatches[:40]))
 
 
+class PowAndPackingTests(unittest.TestCase):
+    """Hand-checked Pow goldens (exact detection, ties, Ziv on huge
+    exponents) and the 4-bit packing."""
+
+    def test_pow_hand_checked(self):
+        from generators import pow_golden as P
+        F32, F16, F64 = dtypes.FLOAT32, dtypes.FLOAT16, dtypes.FLOAT64
+
+        def f32(v):
+            return int(np.float32(v).view(np.uint32))
+        self.assertEqual(P.golden(F32, F32, f32(2.0), f32(0.5))[0], 0x3FB504F3)  # sqrt(2) RN
+        self.assertEqual(P.golden(F32, F32, f32(4.0), f32(0.5)), (f32(2.0), set()))
+        self.assertEqual(P.golden(F32, F32, f32(0.25), f32(-0.5))[0], f32(2.0))
+        self.assertEqual(P.golden(F32, F32, f32(-8.0), f32(1 / 3))[0] & 0x7FC00000,
+                         0x7FC00000)                                          # NaN
+        self.assertEqual(P.golden(F32, dtypes.INT8, f32(-2.0), 3)[0], f32(-8.0))
+        self.assertEqual(P.golden(F32, dtypes.INT8, f32(-0.0), -3)[0], 0xFF800000)  # -inf
+        self.assertEqual(P.golden(F32, dtypes.INT8, f32(-0.0), -2)[0], 0x7F800000)  # +inf
+        nan16 = 0x7E00
+        self.assertEqual(P.golden(F16, F16, nan16, 0x8000)[0], 0x3C00)       # pow(NaN, -0) = 1
+        self.assertEqual(P.golden(F16, F16, 0x3C00, nan16)[0], 0x3C00)       # pow(1, NaN) = 1
+        self.assertEqual(P.golden(F16, F16, 0xBC00, 0xFC00)[0], 0x3C00)      # pow(-1, -inf) = 1
+        # (47/32)^2 = 2209/1024 needs 12 bits: exactly halfway in float16
+        bits, flags = P.golden(F16, dtypes.INT32, 0x3DE0, 2)
+        self.assertIn("rounding-tie", flags)
+        self.assertEqual(bits, 0x4050)                                        # 2.15625 (even)
+        # (1 + 2^-52)^(2^64 - 1) = e^4096.000...: overflow, decided by the Ziv loop
+        self.assertEqual(P.golden(F64, dtypes.UINT64, 0x3FF0000000000001, (1 << 64) - 1)[0],
+                         0x7FF0000000000000)
+        # (1 + 2^-52)^(2^53) = e^2 rounded: 7.38905609893065
+        got = P.golden(F64, dtypes.UINT64, 0x3FF0000000000001, 1 << 53)[0]
+        self.assertLessEqual(abs(int(np.float64(np.e ** 2).view(np.uint64)) - got), 1)
+        self.assertEqual(P.golden(dtypes.INT32, dtypes.FLOAT32, 10, f32(2.5))[0], 316)
+        self.assertEqual(P.golden(dtypes.INT32, dtypes.INT8, 2, 31), (None, {"pow-int-overflow"}))
+        self.assertEqual(P.golden(dtypes.INT32, dtypes.INT8, -2, 31)[0], -(1 << 31))
+        self.assertEqual(P.golden(dtypes.INT32, dtypes.INT8, 2, -1)[0], None)
+
+    def test_int4_packing(self):
+        from generators.tensorio import pack, unpack
+        self.assertEqual(pack(dtypes.INT4, [-8, 7, -1]), bytes([0x78, 0x0F]))
+        self.assertEqual(pack(dtypes.UINT4, [1, 2, 15, 0]), bytes([0x21, 0x0F]))
+        self.assertEqual(unpack(dtypes.INT4, bytes([0x78, 0x0F]), 3), [-8, 7, -1])
+        self.assertEqual(pack(dtypes.FLOAT16, [0x3C00]), bytes([0x00, 0x3C]))
+
+
 class ToolTests(unittest.TestCase):
     """The --check comparison and the coverage rules can fail."""
 
