@@ -14,7 +14,10 @@
 #ifndef SCT_KERNELS_SIMD_H
 #define SCT_KERNELS_SIMD_H
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(SCT_NO_CLONES)
+/* GCC only: clang 14 names the ifunc "<name>.ifunc" and leaves references
+ * from other translation units unresolved. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(SCT_NO_CLONES)
 #define SCT_VECTOR_LOOP __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"), \
                               visibility("hidden")))
 #else
@@ -31,11 +34,18 @@
  * fallback and is tested on its own.
  */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(SCT_NO_CLONES)
+#include <cpuid.h>
 #define SCT_HAVE_F16C_PATH 1
 #define SCT_F16C_TARGET __attribute__((target("avx2,f16c")))
+/* AVX2 through the compiler (which also checks that the OS saves the ymm
+ * state); F16C from CPUID leaf 1, ECX bit 29 (clang's builtin does not know
+ * the "f16c" name). */
 static inline int sct_cpu_has_f16c(void)
 {
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__builtin_cpu_supports("avx2") || !__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+        return 0;
+    return (ecx >> 29) & 1u;
 }
 #else
 #define SCT_HAVE_F16C_PATH 0
