@@ -37,16 +37,21 @@ def main(paths):
           f"isolation: {be.get('isolation', '?')}; sonnx-cts {ident.get('harness_version', '?')}, "
           f"host {ident.get('host', '?')}, {ident.get('date_utc', '?')}.")
     print()
-    print("| op | type | verdict | pairs | exact | within tol. | mismatches | undefined (not compared) | not run | max ULP | classes | s |")
-    print("|----|------|---------|-------|-------|-------------|------------|------------|---------|---------|---------|---|")
+    print("| op | type | shard | verdict | pairs | exact | within tol. | mismatches | undefined (not compared): separate call | not run | max ULP (a, b: reference vs got) | classes | s |")
+    print("|----|------|-------|---------|-------|-------|-------------|------------|------------|---------|---------|---------|---|")
     details = []
     for path, r in reports:
         for c in r.get("cases", []):
             sw = c.get("sweep")
             types = "x".join(sorted(set(c.get("input_types", [])), key=c["input_types"].index))
+            shard = c["id"].rsplit("/", 1)[-1].replace("shard-", "").replace("-of-", "/")
             if sw is None:
-                print(f"| {c['op']} | {types} | {c['verdict']} | – | – | – | – | – | – | – | {c.get('message', '')} | |")
+                print(f"| {c['op']} | {types} | {shard} | {c['verdict']} | – | – | – | – | – | – | – | {c.get('message', '')} | |")
                 continue
+            und = str(sw["undefined_not_compared"])
+            if sw["undefined_not_compared"]:
+                ur = sw.get("undefined_run", {})
+                und += f": {ur.get('status', '?')}" + (f" ({ur['message']})" if ur.get("message") else "")
             classes = ", ".join(f"{k} {v}" for k, v in c.get("deviation_counts", {}).items() if v)
             mu = sw.get("max_ulp")
             if mu is None:
@@ -55,15 +60,15 @@ def main(paths):
                 mtxt = "0"
             else:
                 mtxt = f"{mu['ulp']} (a={mu['a_bits']}, b={mu['b_bits']}: {mu['expected_bits']} vs {mu['actual_bits']})"
-            print(f"| {c['op']} | {types} | {c['verdict']} | {sw['pairs']} | {sw['exact']} | "
-                  f"{sw['within_tolerance']} | {sw['mismatches']} | {sw['undefined_not_compared']} | "
+            print(f"| {c['op']} | {types} | {shard} | {c['verdict']} | {sw['pairs']} | {sw['exact']} | "
+                  f"{sw['within_tolerance']} | {sw['mismatches']} | {und} | "
                   f"{sw['not_run']} | {mtxt} | {classes or '–'} | {sw['seconds']:.0f} |")
             if c.get("samples") or sw.get("failures"):
                 details.append((c, sw))
     for c, sw in details:
         types = "x".join(sorted(set(c["input_types"]), key=c["input_types"].index))
         print()
-        print(f"### {c['op']} {types}: first mismatching pairs")
+        print(f"### {c['op']} {types}, {c['id']}: first mismatching pairs, and the max-ULP pair")
         print()
         print("| pair | a | b | expected (reference) | got | ULP | class |")
         print("|------|---|---|----------------------|-----|-----|-------|")
