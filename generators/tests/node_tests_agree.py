@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 """generators.node_tests_agree: the official ONNX node tests for Div, Mul,
 Pow and Less (Debian libonnx-testdata) agree with our golden computation
 applied to their inputs, within the tolerance policy of

@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 """generators.selftest: unit tests of the rounding code, the requirement
 catalogue against the spec documents, the structure of the written vectors,
 and an independent recomputation (reference.py) of every golden.
