@@ -29,7 +29,8 @@
  * imm8 = round-to-nearest-even) for the float16 Div/Mul loops.  The
  * hardware conversions are the IEEE 754 conversions with the same results
  * as numeric/fp16.h, NaN payload handling included (cross-checked over all
- * 2^32 Div/Mul pairs; kernels/tests compare both paths).  Used only when
+ * 2^32 Div/Mul pairs: identical except for which payload a NaN*NaN product
+ * carries, see mul/f16_mul.c; kernels/tests check both paths).  Used only when
  * the CPU reports F16C and AVX2 at run time; the portable loop remains the
  * fallback and is tested on its own.
  */

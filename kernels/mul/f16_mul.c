@@ -13,15 +13,22 @@
  * Special cases (by the IEEE multiplication, carried exactly through
  * decode/encode): 0 * inf = NaN (§7.2); NaN operands propagate, quieted
  * (§6.2.3); the sign of zero and infinity results is the XOR of the
- * operand signs (§6.3); overflow (>= 65520) gives inf (§7.4); tiny products
- * round into the float16 subnormals, never flushed.
+ * operand signs (§6.3); when both operands are NaN the result is a
+ * quiet NaN carrying one of their payloads (§6.2.3); overflow (>= 65520)
+ * gives inf (§7.4); tiny products round into the float16 subnormals,
+ * never flushed.
  *
  * Two implementations of that one computation: the portable loop
  * (numeric/fp16.h bit manipulation, vectorised by the compiler) and, on
  * x86-64 CPUs with F16C, the hardware conversions VCVTPH2PS/VCVTPS2PH
  * (imm8 = RNE), which perform the same exact decode and the same single
  * RNE encode (simd.h).  Both are checked against the integer reference in
- * kernels/tests; over all 2^32 pairs they agree bit for bit.
+ * kernels/tests; over all 2^32 pairs they agree bit for bit except when
+ * BOTH operands are NaN: multiplication commutes, the compiler may swap
+ * the operands, and x86 propagates the first one, so which input payload
+ * the NaN result carries may differ between the paths (IEEE754-2019
+ * §6.2.3 allows either; both are NaN, and NaN matches NaN in the
+ * comparisons of sonnx-cts).
  */
 #include <stdint.h>
 
