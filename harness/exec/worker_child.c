@@ -216,9 +216,23 @@ static void serve(worker *w)
     }
 }
 
+/* Closes every inherited descriptor except stdio, the socket and the
+ * arena: vendor code must not be able to write into the harness's open
+ * report or vector files.  Best effort (close_range needs Linux 5.9). */
+static void close_inherited_fds(int keep_a, int keep_b)
+{
+    int lo = keep_a < keep_b ? keep_a : keep_b, hi = keep_a < keep_b ? keep_b : keep_a;
+    if (lo > 3)
+        close_range(3, (unsigned)lo - 1, 0);
+    if (hi > lo + 1)
+        close_range((unsigned)lo + 1, (unsigned)hi - 1, 0);
+    close_range((unsigned)hi + 1, ~0u, 0);
+}
+
 _Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
                                const char *options)
 {
+    close_inherited_fds(sock, arena_fd);
     /* The worker must not outlive the harness (e.g. a killed CLI). */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     /* Vendor chatter on stdout must not mix into a report printed there. */

@@ -5,6 +5,7 @@
  * harness passes --vendor-options there).  Each misbehaviour is what a real
  * runtime might do; the tests check the harness classifies it.
  */
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +91,13 @@ static sonnx_status fx_run(const sonnx_op *op, const sonnx_tensor *in, size_t n_
         volatile const unsigned char *a = in[0].data;
         long pg = sysconf(_SC_PAGESIZE);
         g_sink = a[(in[0].nbytes + (uint64_t)pg - 1) / (uint64_t)pg * (uint64_t)pg];
+    }
+    if (is("count-fds")) { /* how many descriptors beyond stdio are open here */
+        int open_fds = 0;
+        for (int fd = 3; fd < 1024; fd++)
+            open_fds += fcntl(fd, F_GETFD) != -1;
+        snprintf(msg, cap, "%d", open_fds);
+        return SONNX_STATUS_ERROR;
     }
     if (is("sigill"))
         __builtin_trap(); /* ud2 on x86: SIGILL */

@@ -276,6 +276,21 @@ START_TEST(arena_grows_for_large_tensors)
 }
 END_TEST
 
+START_TEST(worker_does_not_inherit_harness_files)
+{
+    /* a file the harness has open (say, the report being written) */
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    sct_backend *b = open_mode("count-fds", true, 0);
+    sct_exec_result r = run_mul(b, 1.0f);
+    ASSERT_STATUS(r, SCT_EXEC_ERROR);
+    /* only the worker's socket and the arena memfd */
+    ck_assert_str_eq(r.message, "2");
+    sct_backend_close(b);
+    fclose(f);
+}
+END_TEST
+
 START_TEST(init_hang_times_out)
 {
     sct_backend_options o = {true, 0.5, "init-hang"};
@@ -370,6 +385,7 @@ int main(void)
     tcase_add_test(tc, no_write_is_not_credited_with_stale_values);
     tcase_add_test(tc, arena_grows_for_large_tensors);
     tcase_add_test(tc, init_hang_times_out);
+    tcase_add_test(tc, worker_does_not_inherit_harness_files);
     tcase_add_test(tc, no_isolate_identity_and_checks);
     tcase_add_test(tc, loader_refusals);
     tcase_add_test(tc, init_failures);
