@@ -5,11 +5,12 @@
 The run reports (schema "sonnx-cts-run", docs/report-format.md) are embedded
 unchanged under "runs", keyed by profile; the record adds only what the runs
 cannot know: which library file was certified (path, sha256, where it came
-from), the command that regenerates the record, and the wall time of the
-whole certification.
+from), the repository commit whose vectors were certified, the command that
+regenerates the record, and the wall time of the whole certification.
 
 usage: combine_runs.py --out FILE --library PATH --library-source TEXT
-                       --command TEXT --seconds S PROFILE=RUN.json ...
+                       --command TEXT --seconds S --source-commit SHA
+                       PROFILE=RUN.json ...
 """
 import argparse
 import hashlib
@@ -49,6 +50,7 @@ def main(argv):
     ap.add_argument("--library-source", required=True)
     ap.add_argument("--command", required=True)
     ap.add_argument("--seconds", type=float, required=True)
+    ap.add_argument("--source-commit", required=True)
     ap.add_argument("runs", nargs="+")
     args = ap.parse_args(argv)
     runs = dict(load_run(spec) for spec in args.runs)
@@ -58,6 +60,7 @@ def main(argv):
         "library": {"path": args.library, "sha256": sha256_of(args.library),
                     "source": args.library_source},
         "regenerate": args.command,
+        "source_commit": args.source_commit,
         "certification_seconds": round(args.seconds, 3),
         "runs": runs,
     }

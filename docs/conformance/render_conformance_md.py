@@ -70,8 +70,9 @@ def header(rec, out):
                % (md(be["plugin_path"]), be["abi_major"], be["abi_minor"], md(be["isolation"])))
     out.append("| Adapter options | %s |" % md(first["options"]["vendor_options"] or '""'))
     out.append("| Harness | %s %s |" % (md(ident["harness"]), md(ident["harness_version"])))
-    out.append("| Vector set | %s (sha256 %s, format %s) |"
-               % (md(ident["vectors_dir"]), ident["vector_set_sha256"],
+    out.append("| Vector set | %s of commit %s (sha256 %s, format %s) |"
+               % (md(ident["vectors_dir"]), md(rec["source_commit"]),
+                  ident["vector_set_sha256"],
                   md(ident["vector_format_version"] or "not recorded")))
     out.append("| Date (UTC), host | %s, %s |" % (md(ident["date_utc"]), md(ident["host"])))
     times = ", ".join("%s %.3f s" % (p, runs[p]["timing"]["seconds"])

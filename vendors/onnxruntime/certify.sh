@@ -47,6 +47,21 @@ cli="$BUILD_DIR/harness/cli/sonnx-cts"
 plugin="$BUILD_DIR/vendors/onnxruntime/sonnx_ort_plugin.so"
 [[ -f vectors/manifest.json ]] || { echo "certify: vectors/manifest.json missing" >&2; exit 2; }
 
+# The record names the commit whose vectors were certified; uncommitted
+# vector changes would make that a lie (SONNX_CTS_ALLOW_DIRTY_VECTORS=1 for
+# a trial run; the record then says "-dirty").
+source_commit=unknown
+if git rev-parse --git-dir >/dev/null 2>&1; then
+  source_commit=$(git rev-parse HEAD)
+  if [[ -n "$(git status --porcelain -- vectors)" ]]; then
+    if [[ "${SONNX_CTS_ALLOW_DIRTY_VECTORS:-0}" != 1 ]]; then
+      echo "certify: vectors/ has uncommitted changes; commit them first" >&2
+      exit 2
+    fi
+    source_commit="$source_commit-dirty"
+  fi
+fi
+
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/sonnx-ort-certify.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 
@@ -74,6 +89,7 @@ seconds=$(awk -v a="$start_ns" -v b="$end_ns" 'BEGIN { printf "%.3f", (b - a) / 
 "$PY" "$out_dir/combine_runs.py" --out "$record" --library "$lib" \
   --library-source "libonnxruntime.so.1 of npm onnxruntime-node@$version (package/bin/napi-v6/linux/x64), fetched by scripts/fetch-onnxruntime.sh" \
   --command "vendors/onnxruntime/certify.sh" --seconds "$seconds" \
+  --source-commit "$source_commit" \
   "onnx=$tmp/onnx.json" "sonnx=$tmp/sonnx.json"
 details=()
 for profile in onnx sonnx; do
