@@ -100,6 +100,48 @@ def totals(rec, out):
     out.append("")
 
 
+def group_types(case):
+    """The "types" key of the run report's groups: one name when every
+    input has the same type, else the input types joined by commas."""
+    t = case["input_types"]
+    return t[0] if len(set(t)) == 1 else ",".join(t)
+
+
+def findings(rec, out):
+    """Every group that did not conform, with what went wrong in it."""
+    runs = rec["runs"]
+    out.append("## Findings at a glance")
+    out.append("")
+    out.append("Groups (op, input types) with a FAIL, CRASH or TIMEOUT, per profile: failed "
+               "cases of the group, then the deviation classes of their mismatching "
+               "elements and the statuses of the cases that failed without a mismatch.")
+    out.append("")
+    for p in profile_order(runs):
+        cases_by_group = {}
+        for c in runs[p]["cases"]:
+            cases_by_group.setdefault((c["op"], group_types(c)), []).append(c)
+        lines = []
+        for g in runs[p]["groups"]:
+            if g["failed"] == 0:
+                continue
+            what = ["%s %d element(s)" % (cls, n)
+                    for cls, n in sorted(g["deviation_counts"].items())]
+            statuses = {}
+            for c in cases_by_group.get((g["op"], g["types"]), []):
+                if c["verdict"] in ("FAIL", "CRASH", "TIMEOUT") and c.get("mismatches", 0) == 0:
+                    k = "%s on %s" % (c["verdict"] if c["verdict"] != "FAIL" else
+                                      "answered " + str(c["exec_status"]), c["expectation"])
+                    statuses[k] = statuses.get(k, 0) + 1
+            what += ["%s: %d case(s)" % (k, n) for k, n in sorted(statuses.items())]
+            lines.append("  - %s %s: %d of %d case(s) failed; %s"
+                         % (g["op"], md(g["types"]), g["failed"], g["cases"],
+                            "; ".join(what) if what else "no detail recorded"))
+        out.append("- Profile %s: %d non-conforming group(s)%s"
+                   % (p, len(lines), ":" if lines else "."))
+        out.extend(lines)
+    out.append("")
+
+
 def group_matrix(rec, out):
     runs = rec["runs"]
     profiles = profile_order(runs)
@@ -345,6 +387,7 @@ def main(argv):
     out = []
     header(rec, out)
     totals(rec, out)
+    findings(rec, out)
     group_matrix(rec, out)
     deviations(rec, out)
     status_failures(rec, out)
