@@ -157,6 +157,9 @@ typedef struct sonnx_plugin_entry {
      * to what it actually produced (the harness reports any difference from
      * the expected type or shape as a defect).  If the result does not fit in
      * `nbytes`, return SONNX_STATUS_ERROR instead of writing past the end.
+     * Because the END of an output buffer touches the inaccessible page, its
+     * start is only element-aligned; input buffers start on a page boundary.
+     * The output buffer holds a fill pattern, not zeros, on entry.
      *
      * Returns OK, UNSUPPORTED, INVALID_ARGUMENT (input rejected, e.g. out of
      * profile) or ERROR; non-OK statuses describe the reason in `message`.
