@@ -43,11 +43,8 @@ sct_verdict sct_case_verdict(sct_expectation expectation, sct_exec_status status
         return SCT_VERDICT_FAIL;
     case SCT_EXPECT_VALUES:
     default:
-        if (status == SCT_EXEC_OK) {
-            if (!values_match)
-                *why = "";
+        if (status == SCT_EXEC_OK) /* the element lines say why */
             return values_match ? SCT_VERDICT_PASS : SCT_VERDICT_FAIL;
-        }
         *why = status == SCT_EXEC_INVALID_ARGUMENT
                    ? "rejected a valid input (INVALID_ARGUMENT)"
                    : "answered ERROR to a valid input";
