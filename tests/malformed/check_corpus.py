@@ -11,7 +11,9 @@ For each entry cases/<entry>/vectors:
   with --driver it must be exactly the line "case <id>: error: <message>"
   (or "open-error: <message>");
 - the healthy case beside the broken one still ran: with --driver its line
-  is "case <id>: ok"; with --cli its id appears in the JSON report.
+  is "case <id>: ok"; with --cli (run --profile onnx --json) its verdict in
+  the JSON report is PASS and the broken case's verdict is ERROR with the
+  message.
 No crash: a signal (negative status) is always a failure.
 """
 import argparse
@@ -72,10 +74,13 @@ def check_driver(driver, entry, case_id, message, root):
 
 
 def check_cli(cli, workdir, entry, case_id, message, root):
+    """`sonnx-cts run --profile onnx` (every corpus case is in the onnx
+    profile): the broken case's verdict is ERROR with the message, the
+    healthy case's verdict is PASS (schema: docs/report-format.md)."""
     report = os.path.join(workdir, entry + ".json")
     if os.path.exists(report):
         os.remove(report)
-    p = subprocess.run([cli, "run", "--vectors", root, "--json", report],
+    p = subprocess.run([cli, "run", "--vectors", root, "--profile", "onnx", "--json", report],
                        capture_output=True, text=True, timeout=300)
     problems = []
     if p.returncode < 0:
@@ -83,21 +88,26 @@ def check_cli(cli, workdir, entry, case_id, message, root):
     want_status = 0 if message == "ok" else 2
     if p.returncode != want_status:
         problems.append("exit status %d, want %d" % (p.returncode, want_status))
-    text = p.stdout + p.stderr
-    if os.path.exists(report):
-        with open(report) as f:
-            text += f.read()
-    if message != "ok":
-        want = message.replace("{root}", root)
-        # JSON escapes quotes; accept either form.
-        if want not in text and json.dumps(want)[1:-1] not in text:
+    want = message.replace("{root}", root)
+    if case_id == "(open)":
+        if want not in p.stdout + p.stderr:
             problems.append("message not reported: %s" % want)
-    if case_id != "(open)":
-        if not os.path.exists(report):
-            problems.append("no JSON report written")
+    else:
+        try:
+            with open(report) as f:
+                cases = json.load(f)["cases"]
+        except (OSError, ValueError, KeyError) as e:
+            cases = []
+            problems.append("no usable JSON report: %s" % e)
+        verdicts = [(c.get("verdict"), c.get("message") or "") for c in cases if c.get("id") == case_id]
+        if message == "ok":
+            if ("PASS", "") not in [(v, "") for v, _ in verdicts]:
+                problems.append("case %s did not PASS: %s" % (case_id, verdicts))
+        elif not any(v == "ERROR" and want in m for v, m in verdicts):
+            problems.append("case %s: no ERROR verdict with the message %s; got %s" % (case_id, want, verdicts))
         for hid in healthy_ids(root):
-            if os.path.exists(report) and hid not in open(report).read():
-                problems.append("healthy case %s missing from the report" % hid)
+            if not any(c.get("id") == hid and c.get("verdict") == "PASS" for c in cases):
+                problems.append("healthy case %s did not PASS" % hid)
     if problems:
         problems.append("output was:\n" + p.stdout + p.stderr)
     return problems
