@@ -51,6 +51,7 @@ typedef struct isolated {
     sct_wire_request req;
     query_slot queries[QUERY_CACHE_SLOTS];
     size_t n_queries;
+    char idle_death[sizeof(((sct_exec_result *)0)->message) + 64]; /* died between calls: how */
 } isolated;
 
 /* Reaps the worker after it closed its socket or reported a fault: it
@@ -241,8 +242,59 @@ static int grow_arena(isolated *s, uint64_t need)
 /* Common path of one request: make sure a worker runs, send, await, and
  * classify a dead or hung worker.  Returns true when s->reply is a DONE
  * reply to be interpreted by the caller; otherwise `*r` is final. */
+/* A worker is idle between calls: a message or EOF on its socket now
+ * means it died after the previous call returned (a vendor thread, an
+ * atexit handler...).  That must not be blamed on the NEXT case: the worker
+ * is reaped and restarted, and the next result carries a note. */
+static void check_idle_worker(isolated *s)
+{
+    if (s->pid <= 0)
+        return;
+    ssize_t got = recv(s->sock, &s->reply, sizeof s->reply, MSG_DONTWAIT);
+    if (got < 0 && (errno == EAGAIN || errno == EINTR))
+        return; /* alive and idle: the normal case */
+    int sig = got == (ssize_t)sizeof s->reply && s->reply.kind == SCT_REPLY_FAULT
+                  ? s->reply.signo : 0;
+    sct_exec_result how = sct_exec_result_make(SCT_EXEC_CRASH, " ");
+    describe_end(reap_worker(s), &how, "between calls");
+    if (sig)
+        snprintf(s->idle_death, sizeof s->idle_death,
+                 "plugin process crashed with signal %d (%s) between calls, "
+                 "after the previous call had returned; restarted", sig, strsignal(sig));
+    else
+        snprintf(s->idle_death, sizeof s->idle_death, "%s; restarted", how.message);
+}
+
+/* Appends `text` to the NUL-terminated `buf` of capacity `cap`, truncating
+ * (a message is for people: a cut note beats none). */
+static void append_text(char *buf, size_t cap, const char *text)
+{
+    size_t len = strlen(buf), n = strlen(text);
+    if (len + 1 >= cap)
+        return;
+    if (n > cap - len - 1)
+        n = cap - len - 1;
+    memcpy(buf + len, text, n);
+    buf[len + n] = '\0';
+}
+
+/* Appends the note of an idle death to the result of the call after it. */
+static sct_exec_result with_idle_note(isolated *s, sct_exec_result r)
+{
+    if (s->idle_death[0]) {
+        if (r.message[0])
+            append_text(r.message, sizeof r.message, " ");
+        append_text(r.message, sizeof r.message, "[note: ");
+        append_text(r.message, sizeof r.message, s->idle_death);
+        append_text(r.message, sizeof r.message, "]");
+        s->idle_death[0] = '\0';
+    }
+    return r;
+}
+
 static bool exchange(isolated *s, sct_exec_result *r)
 {
+    check_idle_worker(s);
     if (ensure_worker(s, r) != 0)
         return false;
     double t0 = sct_monotonic_seconds();
@@ -306,7 +358,7 @@ static bool query_key(const sonnx_op *op, const int32_t *types, size_t n,
     return len >= 0 && (size_t)len < cap;
 }
 
-static sct_exec_result iso_query(sct_backend *b, const sonnx_op *op,
+static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
                                  const int32_t *input_types, size_t n_inputs)
 {
     isolated *s = b->impl;
@@ -398,7 +450,7 @@ static bool slack_intact(const unsigned char *p, uint64_t n)
     return true;
 }
 
-static sct_exec_result iso_run(sct_backend *b, const sonnx_op *op,
+static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
                                const sonnx_tensor *inputs, size_t n_inputs,
                                sonnx_tensor *outputs, size_t n_outputs)
 {
@@ -483,6 +535,20 @@ static sct_exec_result iso_run(sct_backend *b, const sonnx_op *op,
             memcpy(outputs[k].data, s->arena + s->req.outputs[k].data_off,
                    outputs[k].nbytes);
     return r;
+}
+
+static sct_exec_result iso_query(sct_backend *b, const sonnx_op *op,
+                                 const int32_t *input_types, size_t n_inputs)
+{
+    return with_idle_note(b->impl, iso_query_call(b, op, input_types, n_inputs));
+}
+
+static sct_exec_result iso_run(sct_backend *b, const sonnx_op *op,
+                               const sonnx_tensor *inputs, size_t n_inputs,
+                               sonnx_tensor *outputs, size_t n_outputs)
+{
+    return with_idle_note(b->impl, iso_run_call(b, op, inputs, n_inputs, outputs,
+                                                n_outputs));
 }
 
 static void iso_close(sct_backend *b)

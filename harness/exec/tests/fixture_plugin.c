@@ -6,11 +6,13 @@
  * runtime might do; the tests check the harness classifies it.
  */
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sonnx_cts/plugin.h"
@@ -37,6 +39,16 @@ static sonnx_status fx_init(const char *path, const char *options, char *msg,
 static int is(const char *m) { return strcmp(g_mode, m) == 0; }
 
 static volatile unsigned char g_sink;
+
+/* A vendor thread that faults some time after run() has returned. */
+static void *fault_later(void *arg)
+{
+    (void)arg;
+    struct timespec ts = {0, 50 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    raise(SIGSEGV);
+    return NULL;
+}
 
 static sonnx_status fx_query(const sonnx_op *op, const int32_t *types, size_t n,
                              char *msg, size_t cap)
@@ -165,6 +177,12 @@ static sonnx_status fx_run(const sonnx_op *op, const sonnx_tensor *in, size_t n_
     }
     if (is("stdout"))
         printf("chatter from the vendor\n");
+    if (is("crash-later")) {
+        static int started;
+        pthread_t t;
+        if (!started++ && pthread_create(&t, NULL, fault_later, NULL) == 0)
+            pthread_detach(t);
+    }
     return SONNX_STATUS_OK;
 }
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "backend.h"
 
@@ -291,6 +292,20 @@ START_TEST(worker_does_not_inherit_harness_files)
 }
 END_TEST
 
+START_TEST(crash_between_calls_is_not_blamed_on_the_next_case)
+{
+    sct_backend *b = open_mode("crash-later", true, 0);
+    ASSERT_STATUS(run_mul(b, 3.0f), SCT_EXEC_OK);
+    struct timespec ts = {0, 300 * 1000 * 1000}; /* the thread faults at 50 ms */
+    nanosleep(&ts, NULL);
+    sct_exec_result r = run_mul(b, 3.0f);
+    ASSERT_STATUS(r, SCT_EXEC_OK); /* this case itself is fine */
+    assert_mul_values();
+    ck_assert_msg(strstr(r.message, "between calls") != NULL, "%s", r.message);
+    sct_backend_close(b);
+}
+END_TEST
+
 START_TEST(init_hang_times_out)
 {
     sct_backend_options o = {true, 0.5, "init-hang"};
@@ -385,6 +400,7 @@ int main(void)
     tcase_add_test(tc, no_write_is_not_credited_with_stale_values);
     tcase_add_test(tc, arena_grows_for_large_tensors);
     tcase_add_test(tc, init_hang_times_out);
+    tcase_add_test(tc, crash_between_calls_is_not_blamed_on_the_next_case);
     tcase_add_test(tc, worker_does_not_inherit_harness_files);
     tcase_add_test(tc, no_isolate_identity_and_checks);
     tcase_add_test(tc, loader_refusals);
