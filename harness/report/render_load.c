@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "merge_json_exact.h"
+#include "verdict.h"
 
 static const char *str_or(const cJSON *obj, const char *name, const char *dflt)
 {
@@ -39,6 +41,19 @@ static char **string_list(const cJSON *arr, size_t *n)
     return v;
 }
 
+/* Deviation classes in the classifier's order (compare.h), unknown names
+ * last by name: the display must not depend on the JSON's key order (a
+ * record re-serialised with sorted keys renders the same). */
+static int deviation_cmp(const void *a, const void *b)
+{
+    const sct_render_count *x = a, *y = b;
+    sct_deviation dx = sct_deviation_from_name(x->name);
+    sct_deviation dy = sct_deviation_from_name(y->name);
+    if (dx != dy)
+        return dx < dy ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
 static void load_deviations(const cJSON *o, sct_render_case *c)
 {
     const cJSON *it;
@@ -54,6 +69,8 @@ static void load_deviations(const cJSON *o, sct_render_case *c)
         c->deviations[c->n_deviations].count = n;
         c->n_deviations++;
     }
+    if (c->n_deviations > 1)
+        qsort(c->deviations, c->n_deviations, sizeof *c->deviations, deviation_cmp);
 }
 
 static char *value_text(const cJSON *s, const char *name)
@@ -325,13 +342,16 @@ static void load_totals(sct_render_doc *doc, const cJSON *root)
     sct_render_kv_add(&doc->totals, &doc->n_totals, "Cases run",
                       (v = u64_text(s, "cases")));
     free(v);
+    /* Verdict counts in the verdict order of verdict.h, whatever the key
+     * order of the JSON. */
     const cJSON *verdicts = cJSON_GetObjectItemCaseSensitive(s, "verdicts"), *it;
-    cJSON_ArrayForEach(it, verdicts) {
+    for (int k = 0; k < (int)SCT_VERDICT_COUNT; k++) {
+        const char *name = sct_verdict_name((sct_verdict)k);
         uint64_t x;
-        if (!sct_jx_item_u64(it, &x))
+        if (!sct_jx_get_u64(verdicts, name, &x))
             continue;
         char label[64], val[32];
-        snprintf(label, sizeof label, "Cases %s", it->string);
+        snprintf(label, sizeof label, "Cases %s", name);
         snprintf(val, sizeof val, "%llu", (unsigned long long)x);
         sct_render_kv_add(&doc->totals, &doc->n_totals, label, val);
     }
@@ -348,12 +368,22 @@ static void load_totals(sct_render_doc *doc, const cJSON *root)
     const cJSON *dev = cJSON_GetObjectItemCaseSensitive(s, "deviation_counts");
     char buf[1024] = "";
     size_t o = 0;
-    cJSON_ArrayForEach(it, dev) {
+    for (int d = 1; d < (int)SCT_DEV_COUNT; d++) {
+        const char *name = sct_deviation_name((sct_deviation)d);
         uint64_t x;
-        if (sct_jx_item_u64(it, &x) && o < sizeof buf)
+        if (sct_jx_get_u64(dev, name, &x) && o < sizeof buf)
             o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s: %llu",
-                                  o ? ", " : "", it->string, (unsigned long long)x);
+                                  o ? ", " : "", name, (unsigned long long)x);
     }
+    cJSON_ArrayForEach(it, dev) /* names this harness does not know */
+        if (sct_deviation_from_name(it->string) == SCT_DEV_COUNT && o < sizeof buf)
+        {
+            uint64_t x = 0;
+            sct_jx_item_u64(it, &x);
+            o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s (class unknown to "
+                                  "this harness): %llu", o ? ", " : "", it->string,
+                                  (unsigned long long)x);
+        }
     sct_render_kv_add(&doc->totals, &doc->n_totals, "Deviation classes",
                       o ? buf : "none");
 }

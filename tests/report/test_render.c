@@ -227,6 +227,42 @@ START_TEST(conformance_record)
 }
 END_TEST
 
+START_TEST(key_order_does_not_matter)
+{
+    /* The same run with every object's keys sorted (as Python's
+     * json.dump(sort_keys=True) writes a record): identical reports. */
+    const char *tmp = getenv("SCT_TEST_TMP") ? getenv("SCT_TEST_TMP") : "/tmp";
+    char md[2][512], html[2][512];
+    const char *json[2] = {SCT_FIXTURES "/run_mixed.json",
+                           SCT_FIXTURES "/run_mixed_sorted_keys.json"};
+    for (int k = 0; k < 2; k++) {
+        snprintf(md[k], sizeof md[k], "%s/order_%d_%ld.md", tmp, k, (long)getpid());
+        snprintf(html[k], sizeof html[k], "%s/order_%d_%ld.html", tmp, k, (long)getpid());
+        sct_render_request req = {
+            .json_path = json[k], .md_path = md[k], .html_path = html[k],
+            .requirements_path = SCT_FIXTURES "/requirements.json",
+            .spec_notes_path = SCT_FIXTURES "/spec-notes.md"};
+        char err[512] = "";
+        ck_assert_msg(sct_render_outputs(&req, err, sizeof err) == 0, "%s", err);
+    }
+    for (int f = 0; f < 2; f++) {
+        char *a = sct_render_read_file(f ? html[0] : md[0], NULL);
+        char *b = sct_render_read_file(f ? html[1] : md[1], NULL);
+        ck_assert_ptr_nonnull(a);
+        ck_assert_ptr_nonnull(b);
+        ck_assert_msg(strcmp(a, b) == 0, "%s differs with sorted keys", f ? "HTML" : "Markdown");
+        if (!f)
+            HAS(a, "| Cases PASS | 2 |\n| Cases FAIL | 1 |\n| Cases CRASH | 1 |");
+        free(a);
+        free(b);
+    }
+    for (int k = 0; k < 2; k++) {
+        remove(md[k]);
+        remove(html[k]);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("render");
@@ -243,6 +279,7 @@ int main(void)
     tcase_add_test(tc2, missing_inputs_are_reported);
     tcase_add_test(tc2, exact_json_integers);
     tcase_add_test(tc2, conformance_record);
+    tcase_add_test(tc2, key_order_does_not_matter);
     suite_add_tcase(s, tc2);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
