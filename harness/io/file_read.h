@@ -14,6 +14,10 @@
 #define SCT_IO_MAX_TENSOR_BYTES ((uint64_t)1 << 30)          /* 1 GiB */
 #define SCT_IO_MAX_FILE_BYTES (SCT_IO_MAX_TENSOR_BYTES + ((uint64_t)1 << 20))
 #define SCT_IO_MAX_MANIFEST_BYTES ((uint64_t)256 << 20)      /* 256 MiB */
+/* Memory protobuf-c may allocate to unpack one file (pb_budget.h): a 1 GiB
+ * tensor plus message overhead; typed fields whose in-memory form is
+ * larger than this are refused rather than allocated. */
+#define SCT_IO_MAX_UNPACK_BYTES (SCT_IO_MAX_TENSOR_BYTES + ((uint64_t)64 << 20))
 
 /* Reads the regular file `path` (at most `max_bytes`) into a malloc'ed
  * buffer (*data, *len; a NUL is appended after the last byte so text can be

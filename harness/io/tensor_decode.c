@@ -10,6 +10,7 @@
 #include "file_read.h"
 #include "io_error.h"
 #include "onnx.pb-c.h"
+#include "pb_budget.h"
 #include "shape_rules.h"
 
 /* Which TensorProto field carries the elements of a tensor. */
@@ -101,12 +102,13 @@ static unsigned elem_bytes(const sct_dtype_info *info)
     return info->bits <= 8 ? 1u : info->bits / 8u;
 }
 
-static int decode_typed(const Onnx__TensorProto *t, const sct_dtype_info *info,
-                        data_field field, uint64_t nelem, uint8_t *dst,
-                        uint64_t nbytes, const char *display, char *err, size_t cap)
+/* Number of typed values must match the shape (4-bit types: packed bytes,
+ * one per int32_data entry, onnx.proto). */
+static int typed_count_check(const Onnx__TensorProto *t, const sct_dtype_info *info,
+                             data_field field, uint64_t nelem, uint64_t nbytes,
+                             const char *display, char *err, size_t cap)
 {
     bool packed4 = info->bits == 4;
-    /* onnx.proto: int4/uint4 in int32_data are packed bytes, one per entry. */
     uint64_t want = packed4 ? nbytes : nelem;
     size_t have = 0;
     switch (field) {
@@ -125,6 +127,16 @@ static int decode_typed(const Onnx__TensorProto *t, const sct_dtype_info *info,
                             info->name, (unsigned long long)want,
                             packed4 ? " packed bytes" : "");
     }
+    return 0;
+}
+
+/* Writes the (count-checked) typed values as dense little-endian storage. */
+static int decode_typed(const Onnx__TensorProto *t, const sct_dtype_info *info,
+                        data_field field, uint64_t nelem, uint8_t *dst,
+                        const char *display, char *err, size_t cap)
+{
+    bool packed4 = info->bits == 4;
+    uint64_t want = packed4 ? (nelem + 1) / 2 : nelem;
     unsigned eb = elem_bytes(info);
     for (uint64_t i = 0; i < want; i++) {
         switch (field) {
@@ -260,21 +272,22 @@ static int decode_message(const Onnx__TensorProto *t, const char *display,
                             "not valid for %s (onnx.proto stores it in raw_data or %s)",
                             info->name, field_name(typed_field_for(info->code)));
 
+    /* Lengths are checked BEFORE allocating, so a tiny file that merely
+     * claims a large shape never costs a large allocation. */
+    if (used == FIELD_RAW && (uint64_t)t->raw_data.len != nbytes)
+        return sct_io_error(err, cap, display, "raw_data", "%zu bytes, shape %s of %s needs %llu",
+                            t->raw_data.len, shape, info->name, (unsigned long long)nbytes);
+    if (used != FIELD_NONE && used != FIELD_RAW &&
+        typed_count_check(t, info, used, nelem, nbytes, display, err, cap) != 0)
+        return -1;
     uint8_t *data = calloc(1, nbytes ? (size_t)nbytes : 1u);
     if (data == NULL)
         return sct_io_error(err, cap, display, "dims", "out of memory for %llu bytes",
                             (unsigned long long)nbytes);
-    if (used == FIELD_RAW) {
-        if ((uint64_t)t->raw_data.len != nbytes) {
-            free(data);
-            return sct_io_error(err, cap, display, "raw_data",
-                                "%zu bytes, shape %s of %s needs %llu", t->raw_data.len,
-                                shape, info->name, (unsigned long long)nbytes);
-        }
-        if (nbytes)
-            memcpy(data, t->raw_data.data, (size_t)nbytes);
-    } else if (used != FIELD_NONE) {
-        if (decode_typed(t, info, used, nelem, data, nbytes, display, err, cap) != 0) {
+    if (used == FIELD_RAW && nbytes) {
+        memcpy(data, t->raw_data.data, (size_t)nbytes);
+    } else if (used != FIELD_NONE && used != FIELD_RAW) {
+        if (decode_typed(t, info, used, nelem, data, display, err, cap) != 0) {
             free(data);
             return -1;
         }
@@ -299,13 +312,19 @@ int sct_tensor_decode(const uint8_t *buf, size_t len, const char *display,
                       sonnx_tensor *out, char *err, size_t err_cap)
 {
     memset(out, 0, sizeof *out);
-    Onnx__TensorProto *t = onnx__tensor_proto__unpack(NULL, len, buf);
+    sct_pb_budget budget;
+    sct_pb_budget_init(&budget, SCT_IO_MAX_UNPACK_BYTES);
+    Onnx__TensorProto *t = onnx__tensor_proto__unpack(&budget.allocator, len, buf);
+    if (t == NULL && budget.exceeded)
+        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
+                            "decoding needs more than %llu bytes of memory; refused",
+                            (unsigned long long)SCT_IO_MAX_UNPACK_BYTES);
     if (t == NULL)
         return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
                             "not a valid TensorProto (truncated or corrupt protobuf, %zu bytes)",
                             len);
     int rc = decode_message(t, display, out, err, err_cap);
-    onnx__tensor_proto__free_unpacked(t, NULL);
+    onnx__tensor_proto__free_unpacked(t, &budget.allocator);
     return rc;
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "onnx.pb-c.h"
+#include "pb_budget.h"
 #include "tensor_decode.h"
 
 static uint8_t *pack(const Onnx__TensorProto *t, size_t *len)
@@ -310,6 +311,36 @@ START_TEST(every_truncation_is_safe)
 }
 END_TEST
 
+/* The unpack budget (pb_budget.h): 1000 int32 values need 4000 bytes in
+ * memory; a 1000-byte budget must refuse them, a 1 MiB budget accept, and
+ * every byte must be returned when the message is freed. */
+START_TEST(unpack_budget_caps_allocation)
+{
+    static int32_t many[1000];
+    Onnx__TensorProto t;
+    base(&t);
+    t.data_type = 6;
+    t.has_raw_data = 0;
+    t.n_int32_data = 1000;
+    t.int32_data = many;
+    size_t len;
+    uint8_t *buf = pack(&t, &len);
+    ck_assert_uint_lt(len, 1200); /* zeros pack to one byte each */
+    sct_pb_budget small, big;
+    sct_pb_budget_init(&small, 1000);
+    ck_assert_ptr_null(onnx__tensor_proto__unpack(&small.allocator, len, buf));
+    ck_assert(small.exceeded);
+    sct_pb_budget_init(&big, 1u << 20);
+    Onnx__TensorProto *u = onnx__tensor_proto__unpack(&big.allocator, len, buf);
+    ck_assert_ptr_nonnull(u);
+    ck_assert(!big.exceeded);
+    ck_assert_uint_ge(big.used, 4000);
+    onnx__tensor_proto__free_unpacked(u, &big.allocator);
+    ck_assert_uint_eq(big.used, 0);
+    free(buf);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("tensor_decode");
@@ -317,6 +348,7 @@ int main(void)
     tcase_add_loop_test(tc, decodes_valid, 0, (int)(sizeof valid / sizeof valid[0]));
     tcase_add_loop_test(tc, rejects_invalid, 0, (int)(sizeof invalid / sizeof invalid[0]));
     tcase_add_test(tc, every_truncation_is_safe);
+    tcase_add_test(tc, unpack_budget_caps_allocation);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
