@@ -29,7 +29,10 @@ static void cell(FILE *out, const sct_verdict_tally *t, const char *href_op,
         sct_html_id(out, href_types);
         fputs("\">", out);
     }
-    fprintf(out, "<b>%s</b>", sct_group_verdict_name(v));
+    /* "UNSUPPORTED" would make every column of the 12-column Pow matrix too
+     * wide for a printed page; the note above the matrix spells it out. */
+    fprintf(out, "<b>%s</b>",
+            v == SCT_GV_UNSUPPORTED ? "UNSUPP." : sct_group_verdict_name(v));
     if (t->total)
         fprintf(out, "%zu/%zu", t->n[SCT_VC_PASS], t->total);
     else
@@ -42,7 +45,9 @@ static void cell(FILE *out, const sct_verdict_tally *t, const char *href_op,
 static void matrix_table(FILE *out, const sct_render_matrix *m,
                          const char *corner, const char *link_op)
 {
-    fputs("<table class=\"matrix\"><tr><th>", out);
+    /* A wide matrix (Pow: 12 exponent types) scrolls instead of spilling
+     * out of the page. */
+    fputs("<div class=\"scroll\"><table class=\"matrix\"><tr><th>", out);
     sct_html_escape(out, corner);
     fputs("</th>", out);
     for (size_t k = 0; k < m->n_cols; k++) {
@@ -75,7 +80,7 @@ static void matrix_table(FILE *out, const sct_render_matrix *m,
         }
         fputs("</tr>\n", out);
     }
-    fputs("</table>\n", out);
+    fputs("</table></div>\n", out);
 }
 
 void sct_html_matrix(FILE *out, const sct_render_doc *doc)
@@ -84,8 +89,8 @@ void sct_html_matrix(FILE *out, const sct_render_doc *doc)
     fputs("<h2 id=\"matrix\">Verdict by operator and type</h2>\n"
           "<p class=\"note\">Each cell: the verdict of all cases of that "
           "operator and input type (precedence CRASH &gt; ERROR &gt; FAIL &gt; "
-          "MIXED &gt; UNSUPPORTED &gt; PASS; see the legend), then passed / "
-          "total cases. Columns are the type of input A (for Pow, the base "
+          "MIXED &gt; UNSUPPORTED &gt; PASS; see the legend; UNSUPP. = "
+          "UNSUPPORTED), then passed / total cases. Columns are the type of input A (for Pow, the base "
           "type; the Pow matrix below splits it by exponent type).</p>\n", out);
     sct_render_matrix_build(doc, NULL, SCT_AXIS_OP, SCT_AXIS_TYPE_A, &m);
     if (m.n_rows == 0)
