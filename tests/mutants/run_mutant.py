@@ -2,6 +2,7 @@
 """run_mutant.py -- one mutant plugin over the whole vector set, through the CLI.
 
     run_mutant.py --cli sonnx-cts --vectors DIR --mutant NAME --plugin M.so --workdir DIR
+                  [--profile sonnx|onnx] [--timeout S]
 
 Runs `sonnx-cts run` twice with the same filters: the built-in kernels
 (reference) and `--vendor M.so` (isolated), both with --json.  Asserts:
@@ -166,6 +167,7 @@ def main():
     ap.add_argument("--plugin", required=True)
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--timeout", default="2")
+    ap.add_argument("--profile", default="sonnx", choices=["sonnx", "onnx"])
     a = ap.parse_args()
 
     manifest_path = os.path.join(a.vectors, "manifest.json")
@@ -176,12 +178,13 @@ def main():
         entries = {e["id"]: e for e in json.load(fh)["cases"]}
 
     filters, affected, rule = RULES[a.mutant]
+    filters = filters + ["--profile", a.profile]
     os.makedirs(a.workdir, exist_ok=True)
     ref_rc, ref = run_cli(a.cli, a.vectors, filters, [],
-                          os.path.join(a.workdir, a.mutant + ".builtin.json"))
+                          os.path.join(a.workdir, "%s.%s.builtin.json" % (a.mutant, a.profile)))
     mut_rc, mut = run_cli(a.cli, a.vectors, filters,
                           ["--vendor", a.plugin, "--timeout", a.timeout],
-                          os.path.join(a.workdir, a.mutant + ".json"))
+                          os.path.join(a.workdir, "%s.%s.json" % (a.mutant, a.profile)))
 
     if not ref["cases"]:
         print("SKIP: the vector set has no case for filters %s" % " ".join(filters))
@@ -216,8 +219,8 @@ def main():
     if n_shown == 0:
         problems.append("no case shows the defect (%d affected cases)" % n_affected)
 
-    print("%s: %d cases (built-in run: %d), %d affected, %d show the defect, exit %d"
-          % (a.mutant, len(mut["cases"]), len(ref["cases"]), n_affected, n_shown, mut_rc))
+    print("%s (profile %s): %d cases (built-in run: %d), %d affected, %d show the defect, exit %d"
+          % (a.mutant, a.profile, len(mut["cases"]), len(ref["cases"]), n_affected, n_shown, mut_rc))
     for p in problems[:40]:
         print("  FAIL: " + p)
     return 1 if problems else 0
