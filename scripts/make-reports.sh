@@ -17,14 +17,18 @@ fi
 
 # shots HTML PREFIX: PREFIX.png (top of the page: verdict, identity),
 # PREFIX-matrix.png, PREFIX-trace.png (first 1800 px of the traceability
-# table), and PREFIX-failure.png (the first non-passing case) when there is
-# one; headless Chromium over the DevTools protocol (tests/report/cdp_shot.py),
+# table), and PREFIX-failure.png (the first non-passing case, preferably one
+# with mismatching elements) when there is one; headless Chromium over the DevTools protocol (tests/report/cdp_shot.py),
 # which fails on any console message.
 shots() {
   /usr/bin/python3 tests/report/cdp_shot.py "$1" "$2" \
     "table.matrix=matrix" "table.trace=trace:1800" || return 1
   if grep -q '<section class="case ' "$1"; then
-    /usr/bin/python3 tests/report/cdp_shot.py "$1" "$2-tmp" "section.case=failure:1400"
+    # Prefer a failure with mismatching elements (its sample table) over
+    # one decided by status alone.
+    local sel="section.case"
+    grep -q '<table class="samples">' "$1" && sel="section.case:has(table.samples)"
+    /usr/bin/python3 tests/report/cdp_shot.py "$1" "$2-tmp" "$sel=failure:1400"
     mv "$2-tmp-failure.png" "$2-failure.png"
     rm -f "$2-tmp.png"
   else
