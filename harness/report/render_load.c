@@ -148,7 +148,8 @@ static void load_case(sct_render_doc *doc, const cJSON *o, size_t pos)
                    : sct_render_printf("%s,%s", c->type_a, c->type_b);
     c->verdict = sct_render_strdup(str_or(o, "verdict", "ERROR"));
     if (sct_jx_get_str(o, "verdict") == NULL)
-        sct_render_warn(doc, "case %s has no verdict; shown as ERROR", c->id);
+        sct_render_warn(doc, "case %zu (%s) has no verdict; shown as ERROR", pos,
+                        c->id[0] ? c->id : "no id");
     c->expectation = sct_render_strdup(str_or(o, "expectation", ""));
     c->message = sct_render_strdup(str_or(o, "message", ""));
     c->description = sct_render_strdup(str_or(o, "description", ""));
@@ -400,7 +401,12 @@ static const cJSON *pick_run(const cJSON *record, const char *path,
         run = cJSON_GetObjectItemCaseSensitive(runs, "sonnx");
     else if (cJSON_GetArraySize(runs) == 1)
         run = cJSON_GetArrayItem(runs, 0);
-    if (!cJSON_IsObject(run)) {
+    if (run != NULL && !cJSON_IsObject(run)) {
+        snprintf(err, err_cap, "%s: runs.%s of the conformance record is not a "
+                 "run report object", path, run->string ? run->string : "?");
+        return NULL;
+    }
+    if (run == NULL) {
         char have[256] = "";
         size_t o = 0;
         const cJSON *it;
