@@ -52,13 +52,15 @@ int sct_render_load_catalogue(sct_render_doc *doc, const char *path)
 {
     free(doc->catalogue_path);
     doc->catalogue_path = sct_render_strdup(path);
-    char *text = sct_render_read_file(path, NULL);
+    size_t len = 0;
+    char *text = sct_render_read_file(path, &len);
     if (text == NULL) {
         sct_render_warn(doc, "%s: cannot read the requirement catalogue (%s); "
                         "requirements are listed only as the cases cite them",
                         path, strerror(errno));
         return -1;
     }
+    sct_render_identify_input(doc, "Requirement catalogue", path, text, len);
     cJSON *root = cJSON_Parse(text);
     free(text);
     const cJSON *list = root;

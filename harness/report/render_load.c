@@ -6,12 +6,15 @@
  */
 #include "render_load.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
 #include "merge_json_exact.h"
+#include "render_sources.h"
+#include "sha256.h"
 #include "verdict.h"
 
 static const char *str_or(const cJSON *obj, const char *name, const char *dflt)
@@ -439,9 +442,23 @@ int sct_render_load_run(sct_render_doc *doc, const char *json_path,
                         const char *profile, char *err, size_t err_cap)
 {
     memset(doc, 0, sizeof *doc);
-    cJSON *file = sct_jx_read_file(json_path, err, err_cap);
-    if (file == NULL)
+    size_t len = 0;
+    char *text = sct_render_read_file(json_path, &len);
+    if (text == NULL) {
+        snprintf(err, err_cap, "%s: cannot read: %s", json_path, strerror(errno));
         return -1;
+    }
+    /* The digest of the exact bytes rendered: a signed report names the
+     * JSON it shows, so the two can be matched later. */
+    char digest[SCT_SHA256_HEX_CHARS + 1];
+    sct_sha256_hex(text, len, digest);
+    char why[256];
+    cJSON *file = sct_jx_parse(text, why, sizeof why);
+    free(text);
+    if (file == NULL) {
+        snprintf(err, err_cap, "%s: %s", json_path, why);
+        return -1;
+    }
     const char *schema = sct_jx_get_str(file, "schema");
     const cJSON *root = file;
     bool record = schema != NULL && strcmp(schema, "sonnx-cts-conformance") == 0;
@@ -472,6 +489,9 @@ int sct_render_load_run(sct_render_doc *doc, const char *json_path,
     load_identity(doc, root);
     if (record)
         load_record_identity(doc, file);
+    sct_render_kv_add(&doc->identity, &doc->n_identity,
+                      record ? "Conformance record sha256" : "JSON report sha256",
+                      digest);
     load_totals(doc, root);
     const cJSON *cases = cJSON_GetObjectItemCaseSensitive(root, "cases"), *c;
     if (!cJSON_IsArray(cases))

@@ -55,12 +55,14 @@ int sct_render_load_notes(sct_render_doc *doc, const char *path)
 {
     free(doc->notes_path);
     doc->notes_path = sct_render_strdup(path);
-    char *text = sct_render_read_file(path, NULL);
+    size_t len = 0;
+    char *text = sct_render_read_file(path, &len);
     if (text == NULL) {
         sct_render_warn(doc, "%s: cannot read the spec notes (%s)", path,
                         strerror(errno));
         return -1;
     }
+    sct_render_identify_input(doc, "Spec notes", path, text, len);
     sct_render_note *cur = NULL;
     int cur_level = 0;
     const char *body = NULL;

@@ -4,6 +4,8 @@
  */
 #include "render_sources.h"
 
+#include "sha256.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -48,4 +50,14 @@ char *sct_render_read_file(const char *path, size_t *len)
     if (len)
         *len = n;
     return buf;
+}
+
+void sct_render_identify_input(sct_render_doc *doc, const char *label,
+                               const char *path, const char *text, size_t len)
+{
+    char hex[SCT_SHA256_HEX_CHARS + 1];
+    sct_sha256_hex(text, len, hex);
+    char *value = sct_render_printf("%s (sha256 %s)", path, hex);
+    sct_render_kv_add(&doc->identity, &doc->n_identity, label, value);
+    free(value);
 }

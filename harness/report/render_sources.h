@@ -21,6 +21,12 @@ int sct_render_load_catalogue(sct_render_doc *doc, const char *path);
  * same or a higher level.  Fills doc->notes.  Returns 0 or -1 (warning). */
 int sct_render_load_notes(sct_render_doc *doc, const char *path);
 
+/* Adds an identity row "<label>" = "<path> (sha256 <hex>)" for an input
+ * file that was read (text, len), so a signed report names the exact
+ * catalogue and notes it shows. */
+void sct_render_identify_input(sct_render_doc *doc, const char *label,
+                               const char *path, const char *text, size_t len);
+
 /* Reads a whole file into a NUL-terminated buffer (caller frees); NULL on
  * error. */
 char *sct_render_read_file(const char *path, size_t *len);

@@ -15,6 +15,7 @@
 #include "merge_json_exact.h"
 #include "render_outputs.h"
 #include "render_sources.h"
+#include "sha256.h"
 
 static char *g_html, *g_md;
 
@@ -60,6 +61,22 @@ START_TEST(html_identity_and_verdict)
     HAS(g_html, "--plugin ./libfake&lt;script&gt;.so");
     HASNT(g_html, "<script");
     HAS(g_html, "Review and sign-off");
+    /* The report names the exact bytes it shows: the JSON, the catalogue and
+     * the notes, by SHA-256 (sct_io's, checked against NIST vectors). */
+    static const char *const inputs[3][2] = {
+        {SCT_FIXTURES "/run_mixed.json", "<tr><th>JSON report sha256</th><td>"},
+        {SCT_FIXTURES "/requirements.json", "/requirements.json (sha256 "},
+        {SCT_FIXTURES "/spec-notes.md", "/spec-notes.md (sha256 "}};
+    for (int i = 0; i < 3; i++) {
+        size_t len = 0;
+        char *bytes = sct_render_read_file(inputs[i][0], &len);
+        ck_assert_ptr_nonnull(bytes);
+        char hex[SCT_SHA256_HEX_CHARS + 1], want[256];
+        sct_sha256_hex(bytes, len, hex);
+        free(bytes);
+        snprintf(want, sizeof want, "%s%s", inputs[i][1], hex);
+        HAS(g_html, want);
+    }
 }
 END_TEST
 
@@ -227,6 +244,21 @@ START_TEST(conformance_record)
 }
 END_TEST
 
+/* Removes the line holding `needle` (the JSON digest row, which differs
+ * between two files by construction). */
+static void drop_line(char *text, const char *needle)
+{
+    char *hit = strstr(text, needle);
+    if (hit == NULL)
+        return;
+    char *start = hit;
+    while (start > text && start[-1] != '\n')
+        start--;
+    char *end = strchr(hit, '\n');
+    end = end ? end + 1 : hit + strlen(hit);
+    memmove(start, end, strlen(end) + 1);
+}
+
 START_TEST(key_order_does_not_matter)
 {
     /* The same run with every object's keys sorted (as Python's
@@ -250,6 +282,9 @@ START_TEST(key_order_does_not_matter)
         char *b = sct_render_read_file(f ? html[1] : md[1], NULL);
         ck_assert_ptr_nonnull(a);
         ck_assert_ptr_nonnull(b);
+        ck_assert(strstr(a, "JSON report sha256") != NULL);
+        drop_line(a, "JSON report sha256");
+        drop_line(b, "JSON report sha256");
         ck_assert_msg(strcmp(a, b) == 0, "%s differs with sorted keys", f ? "HTML" : "Markdown");
         if (!f)
             HAS(a, "| Cases PASS | 2 |\n| Cases FAIL | 1 |\n| Cases CRASH | 1 |");
