@@ -79,7 +79,10 @@ void sct_html_style(FILE *out)
         ".notes pre{white-space:pre-wrap;font-family:inherit;margin:4px 0}\n",
         "footer{margin-top:36px;color:var(--muted);font-size:12px;border-top:1px solid var(--rule);padding-top:8px}\n",
         "@media print{body{background:#fff}main{box-shadow:none;max-width:none;padding:0}",
+        /* On paper every collapsed list is printed: a signed report shows
+         * all of its evidence, not what happened to be expanded. */
         "h2{break-before:page}h2.first{break-before:auto}details{display:block}",
+        "details::details-content{content-visibility:visible;display:block}",
         "@page{size:A4 landscape;margin:14mm}}\n",
         "</style>\n",
     };

@@ -158,6 +158,25 @@ def capture(page, shots):
         b.close()
 
 
+def hidden_when_printed(page, selector):
+    """How many elements matching `selector` stay invisible under print media
+    (e.g. the content of collapsed <details>)."""
+    b = Browser()
+    try:
+        target = b.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        s = b.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        b.call("Page.enable", session=s)
+        b.call("Page.navigate", {"url": "file://" + os.path.abspath(page)}, session=s)
+        b.wait_event("Page.loadEventFired")
+        b.call("Emulation.setEmulatedMedia", {"media": "print"}, session=s)
+        expr = ("Array.from(document.querySelectorAll(%s)).filter(function(e){"
+                "return !e.checkVisibility();}).length" % json.dumps(selector))
+        return b.call("Runtime.evaluate", {"expression": expr, "returnByValue": True},
+                      session=s)["result"]["value"]
+    finally:
+        b.close()
+
+
 def main():
     page, prefix = sys.argv[1], sys.argv[2]
     shots, names = [(None, 1800)], [prefix + ".png"]

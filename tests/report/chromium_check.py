@@ -161,6 +161,13 @@ def main():
     with open(shot, "wb") as fh:
         fh.write(pngs[0])
     print("ok: DevTools: no console message; screenshot %s (%d bytes)" % (shot, len(pngs[0])))
+
+    # Printed, nothing stays folded away: every collapsed case table and case
+    # list is visible under print media.
+    hidden = cdp_shot.hidden_when_printed(j("run.html"), "details > table, details > a")
+    if hidden:
+        fail("%d collapsed elements are not printed" % hidden)
+    print("ok: printed, every collapsed case table and list is visible")
     print("PASS")
 
 
