@@ -22,26 +22,25 @@
 
 typedef enum file_role { ROLE_OTHER, ROLE_MODEL, ROLE_INPUT, ROLE_OUTPUT } file_role;
 
-/* Role of a case file: model.onnx, test_data_set_<N>/input_<k>.pb or
- * output_<k>.pb of the case's data set; anything else is only hashed. */
+/* Role of a case file: model.onnx, or exactly test_data_set_<N>/input_<k>.pb
+ * or output_<k>.pb of the case's data set (canonical spelling only, so two
+ * names cannot claim the same slot); anything else is only hashed. */
 static file_role role_of(const char *rel, int32_t data_set, size_t *index)
 {
     if (strcmp(rel, "model.onnx") == 0)
         return ROLE_MODEL;
-    char prefix[48];
-    int n = snprintf(prefix, sizeof prefix, "test_data_set_%d/", data_set);
-    if (n < 0 || strncmp(rel, prefix, (size_t)n) != 0)
-        return ROLE_OTHER;
-    const char *name = rel + n;
-    unsigned k;
-    char tail[8];
-    if (sscanf(name, "input_%u%7s", &k, tail) == 2 && strcmp(tail, ".pb") == 0 && k < SCT_MAX_IO) {
-        *index = k;
-        return ROLE_INPUT;
-    }
-    if (sscanf(name, "output_%u%7s", &k, tail) == 2 && strcmp(tail, ".pb") == 0 && k < SCT_MAX_IO) {
-        *index = k;
-        return ROLE_OUTPUT;
+    for (size_t k = 0; k < SCT_MAX_IO; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "test_data_set_%d/input_%zu.pb", data_set, k);
+        if (strcmp(rel, name) == 0) {
+            *index = k;
+            return ROLE_INPUT;
+        }
+        snprintf(name, sizeof name, "test_data_set_%d/output_%zu.pb", data_set, k);
+        if (strcmp(rel, name) == 0) {
+            *index = k;
+            return ROLE_OUTPUT;
+        }
     }
     return ROLE_OTHER;
 }
