@@ -4,8 +4,10 @@
 #
 #   docs/conformance/onnxruntime-1.30.0.json       the record (both runs' JSON)
 #   docs/conformance/onnxruntime-1.30.0.md         the report, from that JSON
-#   docs/conformance/onnxruntime-1.30.0-onnx.md    full per-case detail,
-#   docs/conformance/onnxruntime-1.30.0-sonnx.md   rendered by `sonnx-cts report`
+#   docs/conformance/onnxruntime-1.30.0-{onnx,sonnx}.{md,html}
+#                                                  full per-case detail,
+#                                                  rendered by `sonnx-cts report`
+# (the screenshots beside them: scripts/make-reports.sh, which needs Chromium)
 #
 # usage: vendors/onnxruntime/certify.sh [--write-baselines]
 #   --write-baselines  also record vendors/onnxruntime/baseline-{onnx,sonnx}.json
@@ -91,11 +93,15 @@ seconds=$(awk -v a="$start_ns" -v b="$end_ns" 'BEGIN { printf "%.3f", (b - a) / 
   --command "vendors/onnxruntime/certify.sh" --seconds "$seconds" \
   --source-commit "$source_commit" \
   "onnx=$tmp/onnx.json" "sonnx=$tmp/sonnx.json"
+# Full per-case detail, rendered from the record exactly as
+# scripts/make-reports.sh renders it (which also takes the screenshots).
 details=()
 for profile in onnx sonnx; do
-  detail="onnxruntime-$version-$profile.md"
-  "$cli" report "$tmp/$profile.json" --md "$out_dir/$detail"
-  details+=(--detail "$profile=$detail")
+  detail="onnxruntime-$version-$profile"
+  "$cli" report "$record" --profile "$profile" \
+    --html "$out_dir/$detail.html" --md "$out_dir/$detail.md" \
+    --requirements vectors/requirements.json --spec-notes docs/spec-notes.md
+  details+=(--detail "$profile=$detail.md")
 done
 "$PY" "$out_dir/render_conformance_md.py" "$record" "$out_dir/onnxruntime-$version.md" "${details[@]}"
 echo "certify: ONNX Runtime $version certified in $seconds s (both profiles);" \
