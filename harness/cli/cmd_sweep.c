@@ -6,7 +6,7 @@
  *                   [--vendor LIB [--vendor-options S] [--no-isolate]
  *                    [--timeout SECONDS]]
  *                   [--shard I/N] [--first N] [--json FILE] [--threads K]
- *                   [--limit PAIRS] [--batch PAIRS]
+ *                   [--limit PAIRS] [--batch PAIRS] [--max-ulp N]
  *
  * Every pair of the shard goes through the implementation (the built-in
  * kernels in-process, or the plugin through harness/exec in batches of 2^20
@@ -45,6 +45,8 @@ typedef struct sweep_args {
     uint32_t shard_index, shard_count;
     uint64_t first, limit, batch;
     unsigned threads;
+    bool has_max_ulp;
+    uint32_t max_ulp;
 } sweep_args;
 
 static void usage(FILE *out)
@@ -54,11 +56,13 @@ static void usage(FILE *out)
             "                       [--vendor LIB [--vendor-options S] [--no-isolate]\n"
             "                        [--timeout SECONDS]]\n"
             "                       [--shard I/N] [--first N] [--json FILE] [--threads K]\n"
-            "                       [--limit PAIRS] [--batch PAIRS]\n"
+            "                       [--limit PAIRS] [--batch PAIRS] [--max-ulp N]\n"
             "  T: float16 bfloat16 int8 uint8 int16 uint16 (Pow: float16, bfloat16)\n"
             "  --first N   list the first N mismatching pairs (default 20)\n"
             "  --threads K worker threads (default: number of online CPUs)\n"
-            "  --limit P   only the first P pairs of the shard (quick checks)\n");
+            "  --limit P   only the first P pairs of the shard (quick checks)\n"
+            "  --max-ulp N tolerance instead of the policy's (e.g. 0 for Pow: list\n"
+            "              every pair that is not correctly rounded)\n");
 }
 
 static bool parse_u64(const char *s, uint64_t *v)
@@ -110,6 +114,7 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         else if (strcmp(o, "--first") == 0) { ok = parse_u64(v, &x) && x <= 100000; a->first = x; }
         else if (strcmp(o, "--limit") == 0) { ok = parse_u64(v, &a->limit); }
         else if (strcmp(o, "--batch") == 0) { ok = parse_u64(v, &x) && x > 0 && x <= (UINT64_C(1) << 26); a->batch = x; }
+        else if (strcmp(o, "--max-ulp") == 0) { ok = parse_u64(v, &x) && x <= 65536; a->max_ulp = (uint32_t)x; a->has_max_ulp = true; }
         else if (strcmp(o, "--threads") == 0) { ok = parse_u64(v, &x) && x > 0 && x <= 256; a->threads = (unsigned)x; }
         else if (strcmp(o, "--timeout") == 0) { char *e; a->timeout = v ? strtod(v, &e) : 0; ok = v && *e == '\0' && a->timeout > 0; }
         else {
@@ -299,7 +304,8 @@ int sct_cmd_sweep(int argc, char **argv)
     spec.shard_index = a.shard_index;
     spec.shard_count = a.shard_count;
     spec.limit_pairs = a.limit;
-    spec.max_ulp = sct_default_max_ulp(a.op, sct_kernel_output_type(a.op, ta->code, tb->code));
+    spec.max_ulp = a.has_max_ulp ? a.max_ulp
+                   : sct_default_max_ulp(a.op, sct_kernel_output_type(a.op, ta->code, tb->code));
     spec.threads = a.threads;
     spec.keep_mismatches = (size_t)a.first;
     spec.batch_pairs = a.batch;
