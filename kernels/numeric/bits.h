@@ -6,8 +6,16 @@
 #ifndef SCT_NUMERIC_BITS_H
 #define SCT_NUMERIC_BITS_H
 
+#include <float.h>
 #include <stdint.h>
 #include <string.h>
+
+/* Every accuracy argument of the kernels assumes that a binary32 (binary64)
+ * operation is rounded to binary32 (binary64) at once (C11 5.2.4.2.2:
+ * FLT_EVAL_METHOD 0), not evaluated in a wider format such as x87's. */
+#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
+#error "sonnx-cts kernels need FLT_EVAL_METHOD == 0 (e.g. x86-64 SSE, AArch64)"
+#endif
 
 static inline uint32_t sct_f32_bits(float f)
 {
