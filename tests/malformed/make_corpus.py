@@ -155,6 +155,16 @@ def main():
                    M + ": field cases: missing")
     fatal_manifest("manifest_empty_file", "", M + ": field (file): invalid JSON at line 1, column 1")
 
+    # "Div\u0000evil" would read as "Div" through a C string: refused as a whole.
+    hf0 = healthy_files()
+    text = manifest_text([entry("div/float32/healthy", "div/float32/healthy", hf0, op="Div\x00evil")])
+    at = text.index("\\u0000")
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    fatal_manifest("manifest_nul_escape", text,
+                   M + ": field (file): invalid JSON at line %d, column %d: \\u0000 (NUL) inside a string is refused"
+                   % (line, col))
+
     # ---- manifest entries (one slot in error, the healthy case runs)
     hf = healthy_files()
     e = entry("div/float32/bad", "div/float32/bad", hf)

@@ -116,6 +116,10 @@ static const struct {
      "v/manifest.json: field (file): invalid JSON at line 5, column 12"},
     {" ]}\n", " ]} x\n", 1,
      "v/manifest.json: field (file): invalid JSON at line 15, column 5: data after the top-level value"},
+    {"\"op\": \"Div\"", "\"op\": \"Div\\u0000x\"", 1,
+     "v/manifest.json: field (file): invalid JSON at line 6, column 62: \\u0000 (NUL) inside a string is refused"},
+    {"\"description\": \"d\"", "\"description\": \"d\x01\"", 1,
+     "v/manifest.json: field (file): invalid JSON at line 12, column 21: raw control character; JSON requires an escape"},
     {"\"sonnx-cts-vectors\"", "\"other\"", 1, "v/manifest.json: field format: not \"sonnx-cts-vectors\""},
     {"\"format\": \"sonnx-cts-vectors\",", "", 1, "v/manifest.json: field format: missing"},
     {"\"1.0\"", "\"2.0\"", 1, "v/manifest.json: field format_version: \"2.0\" is not supported"},
@@ -230,6 +234,23 @@ START_TEST(reports_each_break)
 }
 END_TEST
 
+/* An escaped backslash followed by u0000 is the six characters \u0000,
+ * not a NUL: accepted verbatim. */
+START_TEST(escaped_backslash_u0000_is_text)
+{
+    char *text = edited("\"description\": \"d\"", "\"description\": \"d\\\\u0000\"");
+    sct_vector_set set;
+    memset(&set, 0, sizeof set);
+    char err[1024] = "";
+    ck_assert_msg(sct_manifest_parse(text, strlen(text), "v/manifest.json", &set, err, sizeof err) == 0,
+                  "%s", err);
+    ck_assert_ptr_null(set.cases[0].error);
+    ck_assert_str_eq(set.cases[0].description, "d\\u0000");
+    sct_vector_set_free(&set);
+    free(text);
+}
+END_TEST
+
 START_TEST(duplicate_ids_mark_the_later_slots)
 {
     const char *one = strstr(base, "  {\"id\"");
@@ -288,6 +309,7 @@ int main(void)
     tcase_add_test(tc, pow_float_may_have_one_ulp_and_no_crash_needs_no_output);
     tcase_add_loop_test(tc, reports_each_break, 0, (int)(sizeof broken / sizeof broken[0]));
     tcase_add_test(tc, duplicate_ids_mark_the_later_slots);
+    tcase_add_test(tc, escaped_backslash_u0000_is_text);
     tcase_add_test(tc, non_object_case_keeps_a_slot);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
