@@ -34,6 +34,7 @@ static void merge_usage(FILE *out)
           "  --json FILE          the merged JSON report (required)\n"
           "  --html FILE          also render it as HTML (as `sonnx-cts report`)\n"
           "  --md FILE            also render it as Markdown\n"
+          "  --md-summary FILE    and as a short Markdown summary (PR comments)\n"
           "  --requirements FILE  requirement catalogue for --html/--md\n"
           "  --spec-notes FILE    spec notes for --html/--md\n"
           "  -h, --help           this help\n"
@@ -66,6 +67,8 @@ int sct_cmd_merge(int argc, char **argv)
             slot = &req.html_path;
         } else if (strcmp(a, "--md") == 0) {
             slot = &req.md_path;
+        } else if (strcmp(a, "--md-summary") == 0) {
+            slot = &req.md_summary_path;
         } else if (strcmp(a, "--requirements") == 0) {
             slot = &req.requirements_path;
         } else if (strcmp(a, "--spec-notes") == 0) {
@@ -124,7 +127,7 @@ int sct_cmd_merge(int argc, char **argv)
         return SCT_EXIT_USAGE;
     }
     rc = SCT_EXIT_OK;
-    if (req.html_path || req.md_path) {
+    if (req.html_path || req.md_path || req.md_summary_path) {
         req.json_path = json_out;
         if (sct_render_outputs(&req, err, sizeof err) != 0) {
             fprintf(stderr, "sonnx-cts merge: %s\n", err);

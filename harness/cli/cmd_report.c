@@ -27,6 +27,9 @@ static void report_usage(FILE *out)
           "\n"
           "  --html FILE          write the HTML report\n"
           "  --md FILE            write the Markdown report\n"
+          "  --md-summary FILE    write a short Markdown summary for pull-request\n"
+          "                       comments (verdict, matrix, requirement coverage,\n"
+          "                       first non-passing cases; under 64 KiB)\n"
           "  --requirements FILE  requirement catalogue (default: requirements.json\n"
           "                       in the vectors directory recorded in RUN.json)\n"
           "  --spec-notes FILE    spec notes (default: ../docs/spec-notes.md beside\n"
@@ -37,7 +40,7 @@ static void report_usage(FILE *out)
           "                       (default sonnx); for a run report, checks its profile\n"
           "  -h, --help           this help\n"
           "\n"
-          "At least one of --html and --md is required.  Exit status: 0 written,\n"
+          "At least one of --html, --md and --md-summary is required.  Exit status: 0 written,\n"
           "2 usage or input error (the run's own verdict is inside the report).\n",
           out);
 }
@@ -55,6 +58,8 @@ int sct_cmd_report(int argc, char **argv)
             slot = &req.html_path;
         } else if (strcmp(a, "--md") == 0) {
             slot = &req.md_path;
+        } else if (strcmp(a, "--md-summary") == 0) {
+            slot = &req.md_summary_path;
         } else if (strcmp(a, "--requirements") == 0) {
             slot = &req.requirements_path;
         } else if (strcmp(a, "--spec-notes") == 0) {
@@ -80,8 +85,10 @@ int sct_cmd_report(int argc, char **argv)
         }
         *slot = argv[++i];
     }
-    if (req.json_path == NULL || (req.html_path == NULL && req.md_path == NULL)) {
-        fputs("sonnx-cts report: need RUN.json and at least one of --html, --md\n\n",
+    if (req.json_path == NULL ||
+        (req.html_path == NULL && req.md_path == NULL && req.md_summary_path == NULL)) {
+        fputs("sonnx-cts report: need RUN.json and at least one of --html, --md, "
+              "--md-summary\n\n",
               stderr);
         report_usage(stderr);
         return SCT_EXIT_USAGE;

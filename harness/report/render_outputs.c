@@ -9,6 +9,7 @@
 
 #include "html_report.h"
 #include "markdown_report.h"
+#include "markdown_summary.h"
 #include "render_load.h"
 #include "render_sources.h"
 
@@ -40,6 +41,9 @@ int sct_render_outputs(const sct_render_request *req, char *err, size_t err_cap)
         rc = 1;
     if (rc == 0 && req->md_path &&
         sct_markdown_write_file(req->md_path, &doc, err, err_cap) != 0)
+        rc = 1;
+    if (rc == 0 && req->md_summary_path &&
+        sct_markdown_summary_write_file(req->md_summary_path, &doc, err, err_cap) != 0)
         rc = 1;
     sct_render_doc_free(&doc);
     return rc;

@@ -17,6 +17,8 @@ typedef struct sct_render_request {
                                    NULL, or its profile (checked) */
     const char *html_path;      /* NULL: no HTML */
     const char *md_path;        /* NULL: no Markdown */
+    const char *md_summary_path; /* NULL: no short Markdown summary
+                                    (markdown_summary.h) */
     /* NULL: <vectors_dir of the JSON identity>/requirements.json */
     const char *requirements_path;
     /* NULL: <vectors_dir>/../docs/spec-notes.md when it exists, else

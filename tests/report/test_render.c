@@ -298,6 +298,37 @@ START_TEST(key_order_does_not_matter)
 }
 END_TEST
 
+START_TEST(markdown_summary)
+{
+    const char *tmp = getenv("SCT_TEST_TMP") ? getenv("SCT_TEST_TMP") : "/tmp";
+    char md[512];
+    snprintf(md, sizeof md, "%s/summary_%ld.md", tmp, (long)getpid());
+    sct_render_request req = {
+        .json_path = SCT_FIXTURES "/run_mixed.json", .md_summary_path = md,
+        .requirements_path = SCT_FIXTURES "/requirements.json",
+        .spec_notes_path = SCT_FIXTURES "/spec-notes.md"};
+    char err[512] = "";
+    ck_assert_msg(sct_render_outputs(&req, err, sizeof err) == 0, "%s", err);
+    size_t len = 0;
+    char *text = sct_render_read_file(md, &len);
+    ck_assert_ptr_nonnull(text);
+    HAS(text, "### Conformance of FakeRT 9.9: **NON-CONFORMANT**");
+    HAS(text, "| **Div** | – | FAIL 1/2 | – |");
+    /* 7 catalogue requirements: ieee754:nan and sonnx-div:float:R1 FAIL,
+     * sonnx-pow:R1 CRASH, sonnx-less:R1 UNSUPPORTED, 2 PASS, 1 gap. */
+    HAS(text, "**Requirements** (7 in the catalogue): 2 PASS, 2 FAIL, 1 CRASH, 0 ERROR, "
+              "0 MIXED, 1 UNSUPPORTED, 1 GAP (no case); 1 cited ids not in the catalogue.");
+    HAS(text, "- gaps: sonnx-div:int:R2\n");
+    HAS(text, "sonnx-pow:R1 (CRASH)");
+    HAS(text, "**Cases that did not pass: 2**");
+    HAS(text, "| div/float32/special&lt;b&gt;\\|pipe | FAIL | 2 of 4 | 4607182418800017409 | 2 of 4 elements differ |");
+    HASNT(text, "## Spec notes");
+    ck_assert_uint_lt(len, 65536);
+    free(text);
+    remove(md);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("render");
@@ -315,6 +346,7 @@ int main(void)
     tcase_add_test(tc2, exact_json_integers);
     tcase_add_test(tc2, conformance_record);
     tcase_add_test(tc2, key_order_does_not_matter);
+    tcase_add_test(tc2, markdown_summary);
     suite_add_tcase(s, tc2);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
