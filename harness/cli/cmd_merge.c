@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "merge.h"
+#include "merge_extensions.h"
 #include "render_outputs.h"
 #include "report_writers.h"
 #include "run_identity.h"
@@ -120,12 +121,16 @@ int sct_cmd_merge(int argc, char **argv)
         return SCT_EXIT_USAGE;
     }
     free(cmdline);
-    free(inputs);
-    if (sct_write_json_file(json_out, &merged, err, sizeof err) != 0) {
+    /* Case members the report model does not know (a sweep's "sweep"
+     * object) are carried over from the shards, not dropped. */
+    if (sct_write_json_file(json_out, &merged, err, sizeof err) != 0 ||
+        sct_merge_carry_extensions(inputs, n_inputs, json_out, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts merge: %s\n", err);
         sct_run_report_free(&merged);
+        free(inputs);
         return SCT_EXIT_USAGE;
     }
+    free(inputs);
     rc = SCT_EXIT_OK;
     if (req.html_path || req.md_path || req.md_summary_path) {
         req.json_path = json_out;

@@ -4,7 +4,8 @@
  * (`sonnx-cts merge A.json B.json ...`; docs/reports.md, "Sharding").
  *
  * The shard reports are read back into the run report model and the merged
- * model is written by the same JSON writer as a run, with the summary and
+ * model is written by the same JSON writer as a run (members the model does
+ * not know are carried over afterwards, merge_extensions.h), with the summary and
  * groups recomputed from the cases by the same code: the merged JSON equals
  * the unsharded run's JSON except for the fields documented to differ
  * (identity.command_line, identity.host when hosts differ, identity.date_utc,

@@ -124,6 +124,30 @@ def main():
             sys.exit("FAIL: merged report does not record merged_from = %d" % n)
     print("ok: merged JSON == unsharded JSON (apart from the documented fields)")
 
+    # Case members the run schema does not know (a sweep's "sweep" object)
+    # survive the merge unchanged, 64-bit integers exact.
+    ext = []
+    for k, s_path in enumerate(shards):
+        with open(s_path, encoding="utf-8") as fh:
+            d = json.load(fh)
+        for c in d["cases"]:
+            c["x_extension"] = {"big": 18446744073709551557, "id": c["id"]}
+        ext.append(j("ext%d.json" % k))
+        with open(ext[-1], "w", encoding="utf-8") as fh:
+            json.dump(d, fh)
+    run([tool, "merge"] + ext + ["--json", j("merged_ext.json")], expect_rc=(0, 1))
+    with open(j("merged_ext.json"), encoding="utf-8") as fh:
+        me = json.load(fh)
+    for c in me["cases"]:
+        if c.pop("x_extension", None) != {"big": 18446744073709551557, "id": c["id"]}:
+            sys.exit("FAIL: merge dropped or changed an extension member of " + c["id"])
+    with open(j("merged_ext_stripped.json"), "w", encoding="utf-8") as fh:
+        json.dump(me, fh)
+    diff = first_difference(comparable(j("merged.json")), comparable(j("merged_ext_stripped.json")))
+    if diff:
+        sys.exit("FAIL: carrying extension members changed the report: " + diff)
+    print("ok: case members outside the run schema carried through the merge")
+
     # Refusals, each with its reason.
     if n >= 2:
         expect_refusal(tool, shards[:-1], j("bad.json"), "missing: %d/%d" % (n, n))
