@@ -20,7 +20,10 @@
 #include "sweep_tally.h"
 #include "sweep_undefined.h"
 
-#define LOOP_BATCH_PAIRS (UINT64_C(1) << 14)    /* 4 x 32 KiB: stays in L2 */
+/* In-process loops: 2^16 pairs (4 arrays of 128 KiB per thread, in L2);
+ * large enough that a per-call cost inside a loop (e.g. CPU feature
+ * dispatch) is amortised over many pairs. */
+#define LOOP_BATCH_PAIRS (UINT64_C(1) << 16)
 #define BACKEND_BATCH_PAIRS (UINT64_C(1) << 20) /* isolation cost amortised */
 
 typedef struct shared {
@@ -66,24 +69,35 @@ static void note_failure(sct_sweep_result *r, uint64_t first, uint64_t n,
 }
 
 /* Takes the undefined pairs out of a batch (moving the others down) and
- * returns how many remain; offsets[i] = original position of element i. */
+ * returns how many remain; offsets[i] = original position of element i.
+ * Undefined pairs are rare (b == 0 once per row, INT_MIN / -1 once), so the
+ * defined runs between them are moved with memmove, not element by element. */
 static size_t drop_undefined(const shared *sh, size_t n, void *a, void *b,
                              uint32_t *offsets, uint64_t *undefined)
 {
     const sct_sweep_space *s = &sh->space;
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t av = sct_sweep_elem_bits(a, s->a_size, i);
-        uint64_t bv = sct_sweep_elem_bits(b, s->b_size, i);
-        if (sct_sweep_undef_test(&sh->undef, av, bv)) {
-            (*undefined)++;
+    size_t m = 0, run_start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        bool cut = i == n;
+        if (!cut) {
+            uint64_t bv = sct_sweep_elem_bits(b, s->b_size, i);
+            /* b == 0 first: the common test, no load of a */
+            cut = (bv == 0 || bv == sh->undef.minus_one) &&
+                  sct_sweep_undef_test(&sh->undef, sct_sweep_elem_bits(a, s->a_size, i), bv);
+        }
+        if (!cut)
             continue;
+        size_t len = i - run_start;          /* defined run [run_start, i) */
+        if (len > 0 && m != run_start) {
+            memmove((char *)a + m * s->a_size, (char *)a + run_start * s->a_size, len * s->a_size);
+            memmove((char *)b + m * s->b_size, (char *)b + run_start * s->b_size, len * s->b_size);
         }
-        if (m != i) {
-            memcpy((char *)a + m * s->a_size, (char *)a + i * s->a_size, s->a_size);
-            memcpy((char *)b + m * s->b_size, (char *)b + i * s->b_size, s->b_size);
-        }
-        offsets[m++] = (uint32_t)i;
+        for (size_t k = 0; k < len; k++)
+            offsets[m + k] = (uint32_t)(run_start + k);
+        m += len;
+        if (i < n)
+            (*undefined)++;
+        run_start = i + 1;
     }
     return m;
 }

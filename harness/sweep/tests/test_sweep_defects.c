@@ -183,6 +183,15 @@ START_TEST(floor_division_classified_and_undefined_not_compared)
     sct_sweep_result r = sweep("Div", SONNX_DT_INT16, div_i16_floor, 128, 256, 0, 2);
     ck_assert_uint_eq(r.undefined, 256 + 1);
     ck_assert_uint_eq(r.mismatches, expect);
+    /* The undefined pairs were taken out of the batches: the reported pair
+     * index must still be the pair's own, (a << 16) | b.  First: a = -32768,
+     * b = 3 (b = 1, 2 divide exactly; b = 0 is undefined). */
+    ck_assert_uint_eq(r.n_first_mismatches, 10);
+    ck_assert_uint_eq(r.first_mismatches[0].index, (UINT64_C(0x8000) << 16) | 3u);
+    for (size_t i = 0; i < r.n_first_mismatches; i++) {
+        const sct_mismatch *m = &r.first_mismatches[i];
+        ck_assert_uint_eq(m->index, (m->in_bits[0] << 16) | m->in_bits[1]);
+    }
     ck_assert_uint_eq(r.deviation_counts[SCT_DEV_INT_FLOOR], expect);
     ck_assert(!r.has_ulp);
     ck_assert_uint_eq(r.unmeasurable, expect);
