@@ -6,6 +6,7 @@
 #include "sweep_impl.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "numeric/dtype.h"
 
@@ -15,6 +16,8 @@ void sct_sweep_impl_init_loop(sct_sweep_impl *impl, sct_kernel_loop loop)
     impl->kind = SCT_SWEEP_IMPL_LOOP;
     impl->loop = loop;
     pthread_mutex_init(&impl->lock, NULL);
+    pthread_cond_init(&impl->posted, NULL);
+    pthread_cond_init(&impl->done, NULL);
 }
 
 void sct_sweep_impl_init_backend(sct_sweep_impl *impl, sct_backend *backend,
@@ -27,10 +30,14 @@ void sct_sweep_impl_init_backend(sct_sweep_impl *impl, sct_backend *backend,
     impl->opset = opset;
     impl->profile = "sonnx";
     pthread_mutex_init(&impl->lock, NULL);
+    pthread_cond_init(&impl->posted, NULL);
+    pthread_cond_init(&impl->done, NULL);
 }
 
 void sct_sweep_impl_destroy(sct_sweep_impl *impl)
 {
+    pthread_cond_destroy(&impl->posted);
+    pthread_cond_destroy(&impl->done);
     pthread_mutex_destroy(&impl->lock);
 }
 
@@ -61,6 +68,16 @@ static sonnx_tensor vector_tensor(int32_t type, const void *data, size_t n)
     return t;
 }
 
+/* The backend call itself (only ever from the serving/owning thread). */
+static void backend_call(sct_sweep_impl *impl, sct_sweep_call *k)
+{
+    sonnx_op op = make_op(impl);
+    sonnx_tensor in[2] = {vector_tensor(k->a_type, k->a, k->n),
+                          vector_tensor(k->b_type, k->b, k->n)};
+    sonnx_tensor out = vector_tensor(k->out_type, k->c, k->n);
+    k->res = sct_backend_run(impl->backend, &op, in, 2, &out, 1);
+}
+
 sct_exec_status sct_sweep_impl_run(sct_sweep_impl *impl, int32_t a_type,
                                    int32_t b_type, int32_t out_type,
                                    const void *a, const void *b, void *c,
@@ -72,13 +89,65 @@ sct_exec_status sct_sweep_impl_run(sct_sweep_impl *impl, int32_t a_type,
         res->status = SCT_EXEC_OK;
         return SCT_EXEC_OK;
     }
-    sonnx_op op = make_op(impl);
-    sonnx_tensor in[2] = {vector_tensor(a_type, a, n), vector_tensor(b_type, b, n)};
-    sonnx_tensor out = vector_tensor(out_type, c, n);
+    sct_sweep_call k = {a_type, b_type, out_type, a, b, c, n, {0}};
     pthread_mutex_lock(&impl->lock);
-    *res = sct_backend_run(impl->backend, &op, in, 2, &out, 1);
+    if (!impl->serving) {              /* the owning thread itself */
+        backend_call(impl, &k);
+    } else {
+        while (impl->pending != NULL)  /* one call in flight at a time */
+            pthread_cond_wait(&impl->done, &impl->lock);
+        impl->pending = &k;
+        pthread_cond_broadcast(&impl->posted);
+        while (impl->finished != &k)
+            pthread_cond_wait(&impl->done, &impl->lock);
+        impl->finished = NULL;
+        pthread_cond_broadcast(&impl->done);   /* the slot is free ... */
+        pthread_cond_broadcast(&impl->posted); /* ... and the server may go on */
+    }
     pthread_mutex_unlock(&impl->lock);
+    *res = k.res;
     return res->status;
+}
+
+static double monotonic_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+void sct_sweep_impl_serve(sct_sweep_impl *impl, bool (*stop)(void *user),
+                          void (*tick)(void *user), void *user, unsigned tick_ms)
+{
+    double last_tick = monotonic_ms();
+    pthread_mutex_lock(&impl->lock);
+    for (;;) {
+        if (tick != NULL && monotonic_ms() - last_tick >= tick_ms) {
+            pthread_mutex_unlock(&impl->lock);
+            tick(user);
+            last_tick = monotonic_ms();
+            pthread_mutex_lock(&impl->lock);
+        }
+        if (impl->pending != NULL && impl->finished == NULL) {
+            sct_sweep_call *k = impl->pending;
+            pthread_mutex_unlock(&impl->lock);
+            backend_call(impl, k);
+            pthread_mutex_lock(&impl->lock);
+            impl->pending = NULL;
+            impl->finished = k;
+            pthread_cond_broadcast(&impl->done);
+            continue;
+        }
+        if (stop(user))
+            break;
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += (long)(tick_ms % 1000u) * 1000000L;
+        until.tv_sec += (time_t)(tick_ms / 1000u) + until.tv_nsec / 1000000000L;
+        until.tv_nsec %= 1000000000L;
+        pthread_cond_timedwait(&impl->posted, &impl->lock, &until);
+    }
+    pthread_mutex_unlock(&impl->lock);
 }
 
 sct_exec_status sct_sweep_impl_query(sct_sweep_impl *impl, int32_t a_type,

@@ -19,12 +19,30 @@ typedef enum sct_sweep_impl_kind {
     SCT_SWEEP_IMPL_BACKEND = 2
 } sct_sweep_impl_kind;
 
+/* One backend call handed from a worker thread to the serving thread. */
+typedef struct sct_sweep_call {
+    int32_t a_type, b_type, out_type;
+    const void *a, *b;
+    void *c;
+    size_t n;
+    sct_exec_result res;
+} sct_sweep_call;
+
 typedef struct sct_sweep_impl {
     sct_sweep_impl_kind kind;
     sct_kernel_loop loop;      /* LOOP: thread-safe, called concurrently */
     sct_backend *backend;      /* BACKEND: not owned; one call at a time */
-    pthread_mutex_t lock;      /* serialises backend calls (plugin.h:
-                                  "one thread at a time") */
+    /* BACKEND calls are all made by ONE long-lived thread, the one that
+     * runs the sweep (sct_sweep_impl_serve): plugin.h allows one thread at
+     * a time, and harness/exec ties the plugin's child process to the
+     * thread that (re)started it (PR_SET_PDEATHSIG is per thread), so a
+     * child restarted after a crash from a worker thread would be killed
+     * when that worker finishes, in the middle of another worker's call. */
+    pthread_mutex_t lock;
+    pthread_cond_t posted, done;
+    sct_sweep_call *pending;   /* the call waiting for the server, or NULL */
+    sct_sweep_call *finished;  /* the call the server just completed */
+    bool serving;              /* workers hand their calls to the server */
     const char *op_type;
     int32_t opset;
     const char *profile;       /* "sonnx" */
@@ -49,6 +67,13 @@ sct_exec_status sct_sweep_impl_run(sct_sweep_impl *impl, int32_t a_type,
                                    int32_t b_type, int32_t out_type,
                                    const void *a, const void *b, void *c,
                                    size_t n, sct_exec_result *res);
+
+/* The serving thread: while `serving` is set, sct_sweep_impl_run called
+ * from other threads posts the call and waits; sct_sweep_impl_serve runs
+ * posted calls until `stop(user)` is true (checked at least every
+ * `tick_ms`), calling `tick(user)` between waits (progress). */
+void sct_sweep_impl_serve(sct_sweep_impl *impl, bool (*stop)(void *user),
+                          void (*tick)(void *user), void *user, unsigned tick_ms);
 
 /* For a backend: does it support the space at all (query)?  LOOP: OK. */
 sct_exec_status sct_sweep_impl_query(sct_sweep_impl *impl, int32_t a_type,

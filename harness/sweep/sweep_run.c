@@ -38,6 +38,7 @@ typedef struct shared {
     atomic_uint_fast64_t next_batch;
     atomic_uint_fast64_t pairs_done;
     atomic_uint threads_finished;
+    unsigned started;            /* worker threads running */
 } shared;
 
 typedef struct worker {
@@ -144,6 +145,9 @@ static void *work(void *arg)
     free(got);
     free(offsets);
     atomic_fetch_add(&sh->threads_finished, 1u);
+    pthread_mutex_lock(&sh->impl->lock); /* wake the serving thread */
+    pthread_cond_broadcast(&sh->impl->posted);
+    pthread_mutex_unlock(&sh->impl->lock);
     return NULL;
 }
 
@@ -190,15 +194,29 @@ static int by_first_pair(const void *x, const void *y)
     return (f->first_pair > g->first_pair) - (f->first_pair < g->first_pair);
 }
 
-static void wait_with_progress(shared *sh, unsigned n_threads)
+static bool all_workers_done(void *user)
 {
-    const sct_sweep_spec *spec = sh->spec;
-    while (atomic_load(&sh->threads_finished) < n_threads) {
-        struct timespec ts = {0, 200000000L};
-        nanosleep(&ts, NULL);
-        spec->progress(spec->progress_user, atomic_load(&sh->pairs_done),
+    const shared *sh = user;
+    return atomic_load(&sh->threads_finished) >= sh->started;
+}
+
+static void report_progress(void *user)
+{
+    shared *sh = user;
+    sh->spec->progress(sh->spec->progress_user, atomic_load(&sh->pairs_done),
                        sh->count);
-    }
+}
+
+/* The calling thread serves the backend calls of the workers (sweep_impl.h:
+ * one long-lived thread makes every plugin call) and draws the progress
+ * line, until every worker is done. */
+static void wait_for_workers(shared *sh)
+{
+    bool backend = sh->impl->kind == SCT_SWEEP_IMPL_BACKEND;
+    if (!backend && sh->spec->progress == NULL)
+        return; /* pthread_join waits */
+    sct_sweep_impl_serve(sh->impl, all_workers_done,
+                         sh->spec->progress ? report_progress : NULL, sh, 200);
 }
 
 static int setup(const sct_sweep_spec *spec, sct_sweep_impl *impl, shared *sh,
@@ -263,6 +281,10 @@ int sct_sweep_run(const sct_sweep_spec *spec, sct_sweep_impl *impl,
     total.r.has_ulp = has_ulp;
     double t0 = now_seconds();
     unsigned started = 0;
+    /* Workers hand backend calls to this thread from now on. */
+    pthread_mutex_lock(&impl->lock);
+    impl->serving = impl->kind == SCT_SWEEP_IMPL_BACKEND;
+    pthread_mutex_unlock(&impl->lock);
     for (; started < n; started++) {
         w[started].sh = &sh;
         if (sct_sweep_tally_init(&w[started].tally, spec->keep_mismatches) != 0)
@@ -273,8 +295,12 @@ int sct_sweep_run(const sct_sweep_spec *spec, sct_sweep_impl *impl,
             break;
         }
     }
-    if (spec->progress && started > 0)
-        wait_with_progress(&sh, started);
+    sh.started = started;
+    if (started > 0)
+        wait_for_workers(&sh);
+    pthread_mutex_lock(&impl->lock);
+    impl->serving = false;
+    pthread_mutex_unlock(&impl->lock);
     bool failed = started < n;
     for (unsigned i = 0; i < started; i++) {
         pthread_join(w[i].tid, NULL);
