@@ -15,6 +15,7 @@
 
 #include "merge.h"
 #include "merge_extensions.h"
+#include "render_option.h"
 #include "render_outputs.h"
 #include "report_writers.h"
 #include "run_identity.h"
@@ -64,16 +65,8 @@ int sct_cmd_merge(int argc, char **argv)
             return SCT_EXIT_OK;
         } else if (strcmp(a, "--json") == 0) {
             slot = &json_out;
-        } else if (strcmp(a, "--html") == 0) {
-            slot = &req.html_path;
-        } else if (strcmp(a, "--md") == 0) {
-            slot = &req.md_path;
-        } else if (strcmp(a, "--md-summary") == 0) {
-            slot = &req.md_summary_path;
-        } else if (strcmp(a, "--requirements") == 0) {
-            slot = &req.requirements_path;
-        } else if (strcmp(a, "--spec-notes") == 0) {
-            slot = &req.spec_notes_path;
+        } else if ((slot = sct_render_option_slot(&req, a)) != NULL) {
+            /* --html, --md, --md-summary, --requirements, --spec-notes */
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "sonnx-cts merge: unknown option '%s'\n\n", a);
             merge_usage(stderr);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "render_option.h"
 #include "render_outputs.h"
 #include "subcommands.h"
 
@@ -54,16 +55,8 @@ int sct_cmd_report(int argc, char **argv)
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             report_usage(stdout);
             return SCT_EXIT_OK;
-        } else if (strcmp(a, "--html") == 0) {
-            slot = &req.html_path;
-        } else if (strcmp(a, "--md") == 0) {
-            slot = &req.md_path;
-        } else if (strcmp(a, "--md-summary") == 0) {
-            slot = &req.md_summary_path;
-        } else if (strcmp(a, "--requirements") == 0) {
-            slot = &req.requirements_path;
-        } else if (strcmp(a, "--spec-notes") == 0) {
-            slot = &req.spec_notes_path;
+        } else if ((slot = sct_render_option_slot(&req, a)) != NULL) {
+            /* --html, --md, --md-summary, --requirements, --spec-notes */
         } else if (strcmp(a, "--profile") == 0) {
             slot = &req.profile;
         } else if (a[0] == '-' && a[1] != '\0') {
