@@ -6,6 +6,7 @@
  * varies between identical runs is documented as such; the per-run timing
  * lives in "timing" and in each case's "seconds".
  */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "json_util.h"
@@ -249,12 +250,14 @@ int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
         return 1;
     }
     cJSON *root = cJSON_CreateObject();
+    bool complete = false;
     if (root != NULL) {
         sct_json_add_str(root, "schema", SCT_RUN_SCHEMA);
         sct_json_add_str(root, "schema_version", SCT_RUN_SCHEMA_VERSION);
-        cJSON_AddItemToObject(root, "identity", identity_json(&r->identity));
-        cJSON_AddItemToObject(root, "options", options_json(&r->options));
-        cJSON_AddItemToObject(root, "summary", summary_json(r, &s));
+        bool sections =
+            cJSON_AddItemToObject(root, "identity", identity_json(&r->identity)) &&
+            cJSON_AddItemToObject(root, "options", options_json(&r->options)) &&
+            cJSON_AddItemToObject(root, "summary", summary_json(r, &s));
         cJSON *groups = cJSON_AddArrayToObject(root, "groups");
         for (size_t i = 0; groups != NULL && i < s.n_groups; i++)
             cJSON_AddItemToArray(groups, group_json(&s.groups[i]));
@@ -270,10 +273,17 @@ int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
             sct_json_add_u64(shard, "merged_from", r->merged_from);
         cJSON *timing = cJSON_AddObjectToObject(root, "timing");
         cJSON_AddNumberToObject(timing, "seconds", r->seconds);
+        /* cJSON_AddItemToArray() silently drops an item that could not be
+         * allocated: a case, group or the summary missing from the report
+         * would hide a verdict, so a short report is an error. */
+        complete = sections && cases != NULL && groups != NULL &&
+                   (size_t)cJSON_GetArraySize(cases) == r->n_cases &&
+                   (size_t)cJSON_GetArraySize(groups) == s.n_groups;
     }
     sct_run_summary_free(&s);
-    if (root == NULL) {
-        snprintf(err, err_cap, "%s: out of memory", path);
+    if (!complete) {
+        snprintf(err, err_cap, "%s: out of memory while building the JSON report", path);
+        cJSON_Delete(root);
         return 1;
     }
     int rc = sct_json_write_file(path, root, err, err_cap);

@@ -120,6 +120,59 @@ START_TEST(test_junit)
 }
 END_TEST
 
+/* Exactly one cJSON allocation fails: the g_alloc_left-th from now (a
+ * transient failure, as under memory pressure; later ones succeed, so the
+ * final cJSON_Print does not mask a dropped item). */
+static long g_alloc_left;
+static void *failing_malloc(size_t n)
+{
+    if (g_alloc_left > 0 && --g_alloc_left == 0)
+        return NULL;
+    return malloc(n);
+}
+
+/* Whatever allocation fails, the JSON writer either reports an error or
+ * writes every case and group: a report that silently lacks a case would
+ * hide that case's verdict. */
+START_TEST(test_json_alloc_failure_never_drops_cases)
+{
+    sct_run_report r;
+    fixture_build(&r);
+    char err[256];
+    const char *p = fixture_path("writers-oom.json");
+    int errors = 0, written = 0;
+    for (long k = 1; k < 5000 && written == 0; k++) {
+        cJSON_Hooks failing = {failing_malloc, free};
+        g_alloc_left = k;
+        cJSON_InitHooks(&failing);
+        int rc = sct_write_json_file(p, &r, err, sizeof err);
+        cJSON_InitHooks(NULL);
+        if (rc != 0) {
+            ck_assert_msg(strstr(err, "out of memory") != NULL, "%s", err);
+            errors++;
+            continue;
+        }
+        if (g_alloc_left > 0)
+            written = 1; /* the k-th allocation was never reached */
+        char *t = fixture_slurp(p);
+        cJSON *root = cJSON_Parse(t);
+        ck_assert_ptr_nonnull(root);
+        ck_assert_msg(cJSON_GetArraySize(get(root, "cases")) == 5,
+                      "allocation %ld failed: report written with %d of 5 cases", k,
+                      cJSON_GetArraySize(get(root, "cases")));
+        ck_assert_int_eq(cJSON_GetArraySize(get(root, "groups")), 3);
+        get(root, "summary");
+        get(root, "identity");
+        get(root, "options");
+        cJSON_Delete(root);
+        free(t);
+    }
+    ck_assert_int_eq(written, 1);
+    ck_assert_int_gt(errors, 0);
+    sct_run_report_free(&r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("writers");
@@ -127,6 +180,7 @@ int main(void)
     tcase_add_test(tc, test_text);
     tcase_add_test(tc, test_json);
     tcase_add_test(tc, test_junit);
+    tcase_add_test(tc, test_json_alloc_failure_never_drops_cases);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
