@@ -141,14 +141,8 @@ int sct_model_read(const uint8_t *buf, size_t len, const char *display,
     sct_pb_budget budget;
     sct_pb_budget_init(&budget, SCT_IO_MAX_UNPACK_BYTES);
     Onnx__ModelProto *m = onnx__model_proto__unpack(&budget.allocator, len, buf);
-    if (m == NULL && budget.exceeded)
-        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
-                            "decoding needs more than %llu bytes of memory; refused",
-                            (unsigned long long)SCT_IO_MAX_UNPACK_BYTES);
     if (m == NULL)
-        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
-                            "not a valid ModelProto (truncated or corrupt protobuf, %zu bytes)",
-                            len);
+        return sct_pb_unpack_error(&budget, "ModelProto", len, display, err, err_cap);
     out->parsed = true;
     int rc = read_model(m, display, out, err, err_cap);
     onnx__model_proto__free_unpacked(m, &budget.allocator);

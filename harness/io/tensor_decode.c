@@ -315,14 +315,8 @@ int sct_tensor_decode(const uint8_t *buf, size_t len, const char *display,
     sct_pb_budget budget;
     sct_pb_budget_init(&budget, SCT_IO_MAX_UNPACK_BYTES);
     Onnx__TensorProto *t = onnx__tensor_proto__unpack(&budget.allocator, len, buf);
-    if (t == NULL && budget.exceeded)
-        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
-                            "decoding needs more than %llu bytes of memory; refused",
-                            (unsigned long long)SCT_IO_MAX_UNPACK_BYTES);
     if (t == NULL)
-        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
-                            "not a valid TensorProto (truncated or corrupt protobuf, %zu bytes)",
-                            len);
+        return sct_pb_unpack_error(&budget, "TensorProto", len, display, err, err_cap);
     int rc = decode_message(t, display, out, err, err_cap);
     onnx__tensor_proto__free_unpacked(t, &budget.allocator);
     return rc;
