@@ -26,8 +26,14 @@ sct_verdict sct_case_verdict(sct_expectation expectation, sct_exec_status status
     case SCT_EXEC_BAD_OUTPUT_META:
         *why = "reported an output type or shape other than expected";
         return SCT_VERDICT_FAIL;
+    case SCT_EXEC_OK:
+    case SCT_EXEC_INVALID_ARGUMENT:
+    case SCT_EXEC_ERROR:
+        break; /* the orderly answers: judged by the expectation below */
     default:
-        break;
+        /* Outside the enum: never let it reach the rows that pass. */
+        *why = "harness failure: unknown execution status";
+        return SCT_VERDICT_ERROR;
     }
     switch (expectation) {
     case SCT_EXPECT_NO_CRASH:

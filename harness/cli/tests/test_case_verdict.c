@@ -48,6 +48,11 @@ static const row k_rows[] = {
     {R, SCT_EXEC_CRASH, false, SCT_VERDICT_CRASH},
     {R, SCT_EXEC_TIMEOUT, false, SCT_VERDICT_TIMEOUT},
     {R, SCT_EXEC_HARNESS_ERROR, false, SCT_VERDICT_ERROR},
+    /* A status outside the enum (corrupted or newer than this table) must
+     * never reach the "orderly answer" rows that pass. */
+    {N, (sct_exec_status)99, true, SCT_VERDICT_ERROR},
+    {V, (sct_exec_status)99, true, SCT_VERDICT_ERROR},
+    {R, (sct_exec_status)-1, true, SCT_VERDICT_ERROR},
 };
 
 START_TEST(test_row)
