@@ -9,21 +9,17 @@
 
 #include "bcast_index.h"
 #include "elem_access.h"
+#include "numeric/dtype.h"
 
-static uint64_t nelem_of(const sonnx_tensor *t)
-{
-    uint64_t n = 1;
-    for (int32_t d = 0; d < t->rank; d++)
-        n *= t->dims[d] > 0 ? (uint64_t)t->dims[d] : 0u;
-    return n;
-}
-
+/* Shapes are counted with sct_shape_nelem(), which refuses a rank outside
+ * 0..SONNX_MAX_RANK, a negative dim and a product beyond uint64_t: read as
+ * 0 elements such a shape would make a vacuous match. */
 static bool fits(const sonnx_tensor *t, uint64_t nelem)
 {
-    unsigned w = sct_elem_width(t->elem_type);
-    if (w == 0)
+    uint64_t need;
+    if (sct_elem_width(t->elem_type) == 0 ||
+        !sct_dtype_storage_bytes(t->elem_type, nelem, &need))
         return false;
-    uint64_t need = w == 4 ? (nelem + 1u) / 2u : nelem * (w / 8u);
     return t->data != NULL ? t->nbytes >= need : need == 0;
 }
 
@@ -35,6 +31,12 @@ int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
                         size_t err_cap)
 {
     memset(stats, 0, sizeof *stats);
+    uint64_t n;
+    if (!sct_shape_nelem(expected->rank, expected->dims, &n)) {
+        snprintf(err, err_cap, "golden output shape is unusable (rank %d, negative "
+                 "dim or element count overflow)", (int)expected->rank);
+        return 1;
+    }
     if (expected->elem_type != actual->elem_type ||
         expected->rank != actual->rank ||
         memcmp(expected->dims, actual->dims,
@@ -42,7 +44,6 @@ int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
         snprintf(err, err_cap, "output type or shape differs from the golden");
         return 1;
     }
-    uint64_t n = nelem_of(expected);
     if (!fits(expected, n) || !fits(actual, n)) {
         snprintf(err, err_cap, "output buffer smaller than its shape needs "
                  "(%" PRIu64 " elements of type %d)", n, (int)expected->elem_type);
@@ -50,16 +51,22 @@ int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
     }
     if (n_inputs > 2)
         n_inputs = 2;
+    for (size_t k = 0; k < n_inputs; k++) {
+        uint64_t in_n;
+        if (!sct_shape_nelem(inputs[k].rank, inputs[k].dims, &in_n)) {
+            snprintf(err, err_cap, "input %zu shape is unusable (rank %d, negative "
+                     "dim or element count overflow)", k, (int)inputs[k].rank);
+            return 1;
+        }
+        if (!fits(&inputs[k], in_n)) {
+            snprintf(err, err_cap, "input %zu buffer smaller than its shape needs", k);
+            return 1;
+        }
+    }
     sct_bcast_iter it;
     if (!sct_bcast_init(&it, expected->rank, expected->dims, n_inputs, inputs)) {
         snprintf(err, err_cap, "inputs do not broadcast to the output shape");
         return 1;
-    }
-    for (size_t k = 0; k < n_inputs; k++) {
-        if (!fits(&inputs[k], nelem_of(&inputs[k]))) {
-            snprintf(err, err_cap, "input %zu buffer smaller than its shape needs", k);
-            return 1;
-        }
     }
 
     sct_elem_ctx ctx;

@@ -124,6 +124,34 @@ START_TEST(test_refusals)
 }
 END_TEST
 
+/* A shape that cannot describe a tensor must be refused, never compared as
+ * zero elements (which would count the case as a vacuous pass). */
+START_TEST(test_refuses_unusable_shapes)
+{
+    uint32_t x[4] = {0};
+    sonnx_tensor negative = tensor(SONNX_DT_FLOAT, 2, -1, 4, x, sizeof x);
+    /* 2^32 * 2^32 elements: the product wraps to 0 in uint64_t. */
+    sonnx_tensor wraps = tensor(SONNX_DT_FLOAT, 2, INT64_C(1) << 32, INT64_C(1) << 32,
+                                x, sizeof x);
+    sonnx_tensor big_rank = tensor(SONNX_DT_FLOAT, 1, 4, 0, x, sizeof x);
+    big_rank.rank = SONNX_MAX_RANK + 1;
+    sct_compare_opts o = {0, false};
+    sct_tensor_stats st;
+    char err[128];
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, NULL, 0, &negative, &negative, &o,
+                                         NULL, NULL, &st, err, sizeof err), 0);
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, NULL, 0, &wraps, &wraps, &o,
+                                         NULL, NULL, &st, err, sizeof err), 0);
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, NULL, 0, &big_rank, &big_rank, &o,
+                                         NULL, NULL, &st, err, sizeof err), 0);
+    /* the same refusal for an input */
+    sonnx_tensor e = tensor(SONNX_DT_FLOAT, 1, 4, 0, x, sizeof x);
+    sonnx_tensor bad_in[1] = {wraps};
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, bad_in, 1, &e, &e, &o,
+                                         NULL, NULL, &st, err, sizeof err), 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("compare_tensors");
@@ -131,6 +159,7 @@ int main(void)
     tcase_add_test(tc, test_float_mismatches_and_stats);
     tcase_add_test(tc, test_int4_packed);
     tcase_add_test(tc, test_refusals);
+    tcase_add_test(tc, test_refuses_unusable_shapes);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
