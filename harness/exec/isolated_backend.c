@@ -358,6 +358,18 @@ static bool query_key(const sonnx_op *op, const int32_t *types, size_t n,
     return len >= 0 && (size_t)len < cap;
 }
 
+/* Copies the op's names into the fixed-size request fields; false when one
+ * does not fit (refused rather than sent truncated to the child). */
+static bool copy_op_names(sct_wire_request *req, const sonnx_op *op)
+{
+    return (size_t)snprintf(req->op_type, sizeof req->op_type, "%s",
+                            op->op_type ? op->op_type : "") < sizeof req->op_type &&
+           (size_t)snprintf(req->domain, sizeof req->domain, "%s",
+                            op->domain ? op->domain : "") < sizeof req->domain &&
+           (size_t)snprintf(req->profile, sizeof req->profile, "%s",
+                            op->profile ? op->profile : "") < sizeof req->profile;
+}
+
 static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
                                  const int32_t *input_types, size_t n_inputs)
 {
@@ -375,12 +387,7 @@ static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
     s->req.kind = SCT_REQ_QUERY;
     s->req.opset = op->opset;
     s->req.n_inputs = (uint32_t)n_inputs;
-    if ((size_t)snprintf(s->req.op_type, sizeof s->req.op_type, "%s",
-                         op->op_type ? op->op_type : "") >= sizeof s->req.op_type ||
-        (size_t)snprintf(s->req.domain, sizeof s->req.domain, "%s",
-                         op->domain ? op->domain : "") >= sizeof s->req.domain ||
-        (size_t)snprintf(s->req.profile, sizeof s->req.profile, "%s",
-                         op->profile ? op->profile : "") >= sizeof s->req.profile)
+    if (!copy_op_names(&s->req, op))
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
                                     "op_type, domain or profile too long");
     memcpy(s->req.input_types, input_types, n_inputs * sizeof *input_types);
@@ -459,12 +466,7 @@ static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
     memset(&s->req, 0, offsetof(sct_wire_request, inputs));
     s->req.kind = SCT_REQ_RUN;
     s->req.opset = op->opset;
-    if ((size_t)snprintf(s->req.op_type, sizeof s->req.op_type, "%s",
-                         op->op_type ? op->op_type : "") >= sizeof s->req.op_type ||
-        (size_t)snprintf(s->req.domain, sizeof s->req.domain, "%s",
-                         op->domain ? op->domain : "") >= sizeof s->req.domain ||
-        (size_t)snprintf(s->req.profile, sizeof s->req.profile, "%s",
-                         op->profile ? op->profile : "") >= sizeof s->req.profile)
+    if (!copy_op_names(&s->req, op))
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
                                     "op_type, domain or profile too long");
     uint64_t need = sct_arena_layout(inputs, n_inputs, outputs, n_outputs,
