@@ -28,13 +28,20 @@ static void fail(reader *rd, const char *where, const char *what)
     rd->failed = 1;
 }
 
+/* fail() naming the member: `what` "name", e.g. missing string "id". */
+static void fail_member(reader *rd, const char *where, const char *what,
+                        const char *name)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "%s \"%s\"", what, name);
+    fail(rd, where, msg);
+}
+
 static char *dup_str(reader *rd, const cJSON *o, const char *name, const char *where)
 {
     const char *s = sct_jx_get_str(o, name);
     if (s == NULL) {
-        char what[96];
-        snprintf(what, sizeof what, "missing string \"%s\"", name);
-        fail(rd, where, what);
+        fail_member(rd, where, "missing string", name);
         s = "";
     }
     char *d = sct_report_strdup(s);
@@ -46,33 +53,24 @@ static char *dup_str(reader *rd, const cJSON *o, const char *name, const char *w
 static uint64_t get_u64(reader *rd, const cJSON *o, const char *name, const char *where)
 {
     uint64_t v = 0;
-    if (!sct_jx_get_u64(o, name, &v)) {
-        char what[96];
-        snprintf(what, sizeof what, "missing or non-integer \"%s\"", name);
-        fail(rd, where, what);
-    }
+    if (!sct_jx_get_u64(o, name, &v))
+        fail_member(rd, where, "missing or non-integer", name);
     return v;
 }
 
 static int64_t get_i64(reader *rd, const cJSON *o, const char *name, const char *where)
 {
     int64_t v = 0;
-    if (!sct_jx_get_i64(o, name, &v)) {
-        char what[96];
-        snprintf(what, sizeof what, "missing or non-integer \"%s\"", name);
-        fail(rd, where, what);
-    }
+    if (!sct_jx_get_i64(o, name, &v))
+        fail_member(rd, where, "missing or non-integer", name);
     return v;
 }
 
 static bool get_bool(reader *rd, const cJSON *o, const char *name, const char *where)
 {
     bool v = false;
-    if (!sct_jx_get_bool(o, name, &v)) {
-        char what[96];
-        snprintf(what, sizeof what, "missing boolean \"%s\"", name);
-        fail(rd, where, what);
-    }
+    if (!sct_jx_get_bool(o, name, &v))
+        fail_member(rd, where, "missing boolean", name);
     return v;
 }
 
@@ -80,9 +78,7 @@ static double get_double(reader *rd, const cJSON *o, const char *name, const cha
 {
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, name);
     if (!cJSON_IsNumber(it)) {
-        char what[96];
-        snprintf(what, sizeof what, "missing number \"%s\"", name);
-        fail(rd, where, what);
+        fail_member(rd, where, "missing number", name);
         return 0.0;
     }
     return it->valuedouble;
@@ -107,7 +103,7 @@ static void read_shape(reader *rd, const cJSON *arr, sct_tensor_shape *t, const 
     }
     const cJSON *d;
     cJSON_ArrayForEach(d, arr) {
-        uint64_t v;
+        uint64_t v = 0;
         if (!sct_jx_item_u64(d, &v) || v > INT64_MAX)
             fail(rd, where, "shape dim is not a non-negative integer");
         t->dims[t->rank++] = (int64_t)v;
@@ -145,9 +141,7 @@ static uint64_t read_bits(reader *rd, const cJSON *o, const char *name, const ch
 {
     const char *s = sct_jx_get_str(o, name);
     if (s == NULL || strncmp(s, "0x", 2) != 0 || s[2] == '\0') {
-        char what[96];
-        snprintf(what, sizeof what, "missing or malformed \"%s\"", name);
-        fail(rd, where, what);
+        fail_member(rd, where, "missing or malformed", name);
         return 0;
     }
     char *end;
