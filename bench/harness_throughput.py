@@ -11,9 +11,13 @@ reaped here with os.wait4, so that one call gives
               sha256 checks, all cases, JSON report),
   CPU time    user + system of the command and of every child it waited for
               (the isolated worker): what the run costs whatever else runs,
-  peak RSS    ru_maxrss of wait4: the largest resident set of the command and
-              of the children it waited for -- the largest single process,
-              not their sum.
+  peak RSS    GNU time's %M (/usr/bin/time, Debian package `time`): the
+              ru_maxrss of the command and of the children it waited for --
+              the largest single process (CLI or isolated worker), not their
+              sum.  Not wait4's ru_maxrss here: Linux keeps a process's peak
+              across execve, so a command forked by this Python would report
+              at least the interpreter's own ~16 MiB; /usr/bin/time is small
+              and forks the command itself.
 Cases and compared elements come from the run's own JSON report
 (summary.cases: cases run; summary.elements: elements compared); every run
 must conform (exit 0, overall CONFORMS), else its figures mean nothing and
@@ -49,16 +53,21 @@ class RunFailed(Exception):
 
 def measure(argv):
     """Runs argv; returns (exit code, wall s, CPU s, peak RSS KiB, stderr)."""
-    t0 = time.perf_counter()
-    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    # wait4 (not p.wait) to get this child's rusage, its waited children
-    # included; stderr is small (--quiet) so the pipe cannot fill up first.
-    _, status, ru = os.wait4(p.pid, 0)
-    wall = time.perf_counter() - t0
-    p.returncode = os.waitstatus_to_exitcode(status)
-    err = p.stderr.read().decode(errors="replace")
-    p.stderr.close()
-    return p.returncode, wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, err
+    with tempfile.NamedTemporaryFile("r", prefix="sonnx-rss-") as rss_file:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", rss_file.name] + argv,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # wait4 (not p.wait) to get the CPU time of the whole tree (time, the
+        # command, its worker); stderr is small (--quiet), so the pipe cannot
+        # fill up before the command ends.
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        err = p.stderr.read().decode(errors="replace")
+        p.stderr.close()
+        # the last line: time first notes a non-zero exit status on its own line
+        lines = rss_file.read().split()
+    return p.returncode, wall, ru.ru_utime + ru.ru_stime, int(lines[-1]), err
 
 
 def run_once(cli, vectors, profile, extra, out):
@@ -146,10 +155,12 @@ def ratios(got, tot):
     return rw
 
 
-def memory_table(one, many, modes, dup):
-    """Peak RSS of the 1x set against the DUPx set; returns the worst growth."""
+def memory_table(one, many, modes, dup, manifest_cases):
+    """Peak RSS of the 1x set against the DUPx set; returns the worst growth.
+    Growth is given per added manifest case: every case of the manifest is
+    loaded and checked, including those of the other profile."""
     print("| profile | mode | 1x cases | 1x peak RSS MiB | %dx cases | %dx peak RSS MiB "
-          "| growth | growth per added case | %dx wall median s |" % (dup, dup, dup))
+          "| growth | growth per added manifest case | %dx wall median s |" % (dup, dup, dup))
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     worst = 0.0
     for p in PROFILES:
@@ -162,7 +173,7 @@ def memory_table(one, many, modes, dup):
             ra, rb = med(a, "rss"), med(b, "rss")
             g = (rb - ra) / ra
             worst = max(worst, g)
-            added = b[0]["cases"] - a[0]["cases"]
+            added = (dup - 1) * manifest_cases
             print("| %s | %s | %d | %.1f | %d | %.1f | %+.1f%% | %.0f bytes | %.3f |" % (
                 p, m, a[0]["cases"], mib(ra), b[0]["cases"], mib(rb), 100 * g,
                 (rb - ra) * 1024.0 / added if added else 0.0, med(b, "wall")))
@@ -193,7 +204,7 @@ def main(argv):
               "%d repetitions)" % (dup, n, dup, mreps))
         print()
         many = series(cli, dup_dir, modes, mreps, tmp)
-        worst = memory_table(got, many, modes, dup)
+        worst = memory_table(got, many, modes, dup, n // dup)
 
         print()
         w = tot["in-process"][0]

@@ -31,8 +31,8 @@ dup=${DUP:-10}
 if [ "$smoke" = 1 ]; then reps=1; dup=2; fi
 cli="$build/harness/cli/sonnx-cts"
 plugin="$build/kernels/plugin/sonnx_builtin_plugin.so"
-for f in "$cli" "$plugin" "$vectors/manifest.json"; do
-  [ -e "$f" ] || { echo "harness_throughput: missing $f (build, generate vectors)" >&2; exit 2; }
+for f in "$cli" "$plugin" "$vectors/manifest.json" /usr/bin/time; do
+  [ -e "$f" ] || { echo "harness_throughput: missing $f (build, generate vectors; /usr/bin/time: Debian package time)" >&2; exit 2; }
 done
 
 echo "# sonnx-cts harness throughput benchmark, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
