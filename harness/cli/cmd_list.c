@@ -10,6 +10,7 @@
 #include "case.h"
 #include "case_filter.h"
 #include "case_record.h"
+#include "command_start.h"
 #include "run_options.h"
 #include "run_summary.h"
 #include "subcommands.h"
@@ -174,23 +175,10 @@ static int print_table(const sct_vector_set *set, const sct_run_config *cfg)
 int sct_cmd_list(int argc, char **argv)
 {
     sct_run_config cfg;
-    bool profile_given;
-    switch (sct_parse_run_options(argc, argv, false, &cfg, &profile_given)) {
-    case SCT_PARSE_HELP:
-        sct_print_list_help(stdout);
-        return SCT_EXIT_OK;
-    case SCT_PARSE_ERROR:
-        return SCT_EXIT_USAGE;
-    default:
-        break;
-    }
-    char err[1024];
     sct_vector_set set;
-    memset(&set, 0, sizeof set);
-    if (sct_vector_set_open(cfg.vectors_dir, &set, err, sizeof err) != 0) {
-        fprintf(stderr, "sonnx-cts list: %s\n", err);
-        return SCT_EXIT_USAGE;
-    }
+    int start = sct_command_start("list", argc, argv, false, &cfg, &set);
+    if (start >= 0)
+        return start;
     int rc;
     if (cfg.list_ids) {
         print_ids(&set, &cfg);

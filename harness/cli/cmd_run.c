@@ -13,6 +13,7 @@
 #include "baseline.h"
 #include "render_outputs.h"
 #include "case.h"
+#include "command_start.h"
 #include "report_writers.h"
 #include "run_identity.h"
 #include "run_options.h"
@@ -122,24 +123,12 @@ static int baseline_exit(const sct_run_config *cfg, const sct_run_report *r)
 int sct_cmd_run(int argc, char **argv)
 {
     sct_run_config cfg;
-    bool profile_given;
-    switch (sct_parse_run_options(argc, argv, true, &cfg, &profile_given)) {
-    case SCT_PARSE_HELP:
-        sct_print_run_help(stdout);
-        return SCT_EXIT_OK;
-    case SCT_PARSE_ERROR:
-        return SCT_EXIT_USAGE;
-    default:
-        break;
-    }
+    sct_vector_set set;
+    int start = sct_command_start("run", argc, argv, true, &cfg, &set);
+    if (start >= 0)
+        return start;
 
     char err[1024];
-    sct_vector_set set;
-    memset(&set, 0, sizeof set);
-    if (sct_vector_set_open(cfg.vectors_dir, &set, err, sizeof err) != 0) {
-        fprintf(stderr, "sonnx-cts run: %s\n", err);
-        return SCT_EXIT_USAGE;
-    }
     for (size_t i = 0; i < set.n_errors; i++)
         fprintf(stderr, "sonnx-cts run: vector set: %s\n", set.errors[i]);
 
