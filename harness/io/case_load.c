@@ -112,9 +112,7 @@ static int load_file(const sct_vector_set *set, const sct_case *c, const sct_fil
     sct_resolve_status st = sct_path_resolve_inside(set->root, rel, &real);
     if (st != SCT_RESOLVE_OK)
         return sct_io_error(err, cap, display, SCT_IO_FIELD_FILE, "%s",
-                            st == SCT_RESOLVE_MISSING   ? "missing"
-                            : st == SCT_RESOLVE_ESCAPES ? "resolves outside the vectors directory"
-                                                        : "cannot be resolved");
+                            sct_resolve_status_text(st));
     uint8_t *buf = NULL;
     size_t len = 0;
     int rc = sct_read_file(real, display, SCT_IO_MAX_FILE_BYTES, &buf, &len, err, cap);

@@ -83,3 +83,13 @@ sct_resolve_status sct_path_resolve_inside(const char *root_real, const char *re
     *resolved = real;
     return SCT_RESOLVE_OK;
 }
+
+const char *sct_resolve_status_text(sct_resolve_status st)
+{
+    switch (st) {
+    case SCT_RESOLVE_OK: return "";
+    case SCT_RESOLVE_MISSING: return "missing";
+    case SCT_RESOLVE_ESCAPES: return "resolves outside the vectors directory";
+    default: return "cannot be resolved";
+    }
+}

@@ -31,4 +31,8 @@ typedef enum sct_resolve_status {
 sct_resolve_status sct_path_resolve_inside(const char *root_real, const char *rel,
                                            char **resolved);
 
+/* The reason a resolve failed, for messages ("missing", "resolves outside
+ * the vectors directory", "cannot be resolved"); "" for SCT_RESOLVE_OK. */
+const char *sct_resolve_status_text(sct_resolve_status st);
+
 #endif /* SCT_IO_PATH_CHECK_H */

@@ -100,9 +100,7 @@ static int add_file(scan_ctx *sc, sct_case *c, const char *case_rel, const char 
     sct_resolve_status st = sct_path_resolve_inside(set->root, rel, &real);
     if (st != SCT_RESOLVE_OK)
         return sct_io_error(msg, MSG_CAP, display, SCT_IO_FIELD_FILE, "%s",
-                            st == SCT_RESOLVE_MISSING   ? "missing"
-                            : st == SCT_RESOLVE_ESCAPES ? "resolves outside the vectors directory"
-                                                        : "cannot resolve");
+                            sct_resolve_status_text(st));
     sct_file_ref *grown = realloc(c->files, (c->n_files + 1) * sizeof *grown);
     if (grown == NULL) {
         free(real);

@@ -80,8 +80,7 @@ int sct_vector_set_open(const char *dir, sct_vector_set *out, char *err, size_t 
         char display[4200];
         snprintf(display, sizeof display, "%s/manifest.json", out->display_root);
         rc = sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE, "%s",
-                          st == SCT_RESOLVE_ESCAPES ? "resolves outside the vectors directory"
-                                                    : "cannot be resolved");
+                          sct_resolve_status_text(st));
     }
     free(manifest_real);
     if (rc != 0) {
