@@ -68,13 +68,6 @@ static inline uint16_t sct_f64_to_bf16(double d)
     return (uint16_t)(sign | r);
 }
 
-float sct_bf16_decode(uint16_t h);
-uint16_t sct_bf16_encode(float f);
-uint16_t sct_bf16_encode_f64(double d);
-
-void sct_bf16_to_f32_n(const uint16_t *src, float *dst, size_t n);
-void sct_f32_to_bf16_n(const float *src, uint16_t *dst, size_t n);
-
 static inline int sct_bf16_is_nan(uint16_t h)
 {
     return (h & 0x7fffu) > 0x7f80u;

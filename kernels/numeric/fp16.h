@@ -90,15 +90,6 @@ static inline uint16_t sct_f64_to_f16(double d)
     return (uint16_t)(sign | r);
 }
 
-/* Out-of-line versions (for function pointers and other modules). */
-float sct_f16_decode(uint16_t h);
-uint16_t sct_f16_encode(float f);
-uint16_t sct_f16_encode_f64(double d);
-
-/* Array conversions. */
-void sct_f16_to_f32_n(const uint16_t *src, float *dst, size_t n);
-void sct_f32_to_f16_n(const float *src, uint16_t *dst, size_t n);
-
 /* Classification of an encoding (no conversion). */
 static inline int sct_f16_is_nan(uint16_t h)
 {
