@@ -47,6 +47,11 @@ static const cls_row k_rows[] = {
     /* 1 / 2^-127 = 2^127 (0x7f000000), DAZ reads 1/0 = +inf */
     {"subnormal divisor read as zero", SCT_OP_DIV, F32, F32, 0x3f800000, F32, 0x00400000,
      0x7f000000, 0x7f800000, SCT_DEV_SUBNORMAL_FLUSHED},
+    /* (-2^-149)^(-(2^63-1)) = -inf exactly (odd exponent); +inf got is a
+     * sign flip.  A double pow gives +inf with or without flushing (the
+     * exponent rounds to the even 2^63), so flushing explains nothing. */
+    {"lost exponent parity is not a flush", SCT_OP_POW, F32, F32, 0x80000001, I64,
+     UINT64_C(0x8000000000000001), 0xff800000, 0x7f800000, SCT_DEV_SIGN_FLIP},
     /* same but got -inf: not what DAZ gives, so a sign flip of an inf? no:
        golden finite, got inf -> overflow */
     {"-inf for finite is overflow, not flush", SCT_OP_DIV, F32, F32, 0x3f800000, F32, 0x00400000,
