@@ -9,8 +9,10 @@
 #include <time.h>
 #include <unistd.h>
 
-/* argv joined by spaces; arguments with spaces or quotes are single-quoted
- * so the line can be pasted back into a shell. */
+/* argv joined by spaces; an argument holding anything a POSIX shell (or
+ * bash, interactively) would split, expand or treat specially -- blanks,
+ * quotes, globs, $, `, operators, braces, ~, #, ! -- is single-quoted, so
+ * the line pasted back into a shell gives the same argv. */
 char *sct_join_command_line(int argc, char **argv)
 {
     size_t n = 1;
@@ -23,7 +25,7 @@ char *sct_join_command_line(int argc, char **argv)
     s[0] = '\0';
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        bool quote = a[0] == '\0' || strpbrk(a, " \t\n'\"$`\\*?[]();&|<>") != NULL;
+        bool quote = a[0] == '\0' || strpbrk(a, " \t\n'\"$`\\*?[]();&|<>{}~#!") != NULL;
         if (i > 0)
             s[len++] = ' ';
         if (quote)
