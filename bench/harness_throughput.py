@@ -6,7 +6,7 @@ peak memory).  Run it through the shell script, which checks the build.
     harness_throughput.py CLI PLUGIN VECTORS REPS DUP
 
 Every figure comes from one `sonnx-cts run` per measurement, started and
-reaped here with os.wait4, so that one call gives
+reaped here (under /usr/bin/time) with os.wait4, so that one call gives
   wall time   perf_counter around the whole command (start-up, manifest,
               sha256 checks, all cases, JSON report),
   CPU time    user + system of the command and of every child it waited for
