@@ -21,6 +21,8 @@ PACKAGES=(
   clang libclang-rt-14-dev libmpfr-dev
   # memcheck run; headless browser for the HTML report test
   valgrind chromium
+  # /usr/bin/time: peak RSS and CPU time in the benchmarks
+  time
   ca-certificates
 )
 # npm fetches onnxruntime-node (ORT's C library); the image may already ship
