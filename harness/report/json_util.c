@@ -23,6 +23,23 @@ bool sct_json_add_i64(cJSON *obj, const char *name, int64_t v)
     return cJSON_AddRawToObject(obj, name, buf) != NULL;
 }
 
+bool sct_json_add_item(cJSON *obj, const char *name, cJSON *item)
+{
+    /* cJSON_AddItemToObject() leaves `item` with the caller when it fails. */
+    if (obj != NULL && item != NULL && cJSON_AddItemToObject(obj, name, item))
+        return true;
+    cJSON_Delete(item);
+    return false;
+}
+
+bool sct_json_append(cJSON *arr, cJSON *item)
+{
+    if (arr != NULL && item != NULL && cJSON_AddItemToArray(arr, item))
+        return true;
+    cJSON_Delete(item);
+    return false;
+}
+
 bool sct_json_add_str(cJSON *obj, const char *name, const char *s)
 {
     return cJSON_AddStringToObject(obj, name, s ? s : "") != NULL;

@@ -14,6 +14,11 @@
 /* Adds `name`: integer literal with the exact value. */
 bool sct_json_add_u64(cJSON *obj, const char *name, uint64_t v);
 bool sct_json_add_i64(cJSON *obj, const char *name, int64_t v);
+/* Adds `item` as member `name` of `obj` / appends it to array `arr`; when
+ * that fails (NULL container or item, no memory for the key) the item is
+ * deleted instead of leaked.  false when nothing was added. */
+bool sct_json_add_item(cJSON *obj, const char *name, cJSON *item);
+bool sct_json_append(cJSON *arr, cJSON *item);
 /* Adds a string ("" for NULL). */
 bool sct_json_add_str(cJSON *obj, const char *name, const char *s);
 /* Reads an integer member written by sct_json_add_u64 (exact up to 2^53 as

@@ -21,7 +21,7 @@ static cJSON *shape_array(const sct_tensor_shape *t)
     for (int32_t d = 0; a != NULL && d < t->rank; d++) {
         char buf[24];
         snprintf(buf, sizeof buf, "%lld", (long long)t->dims[d]);
-        cJSON_AddItemToArray(a, cJSON_CreateRaw(buf));
+        sct_json_append(a, cJSON_CreateRaw(buf));
     }
     return a;
 }
@@ -30,7 +30,7 @@ static cJSON *string_array(char *const *v, size_t n)
 {
     cJSON *a = cJSON_CreateArray();
     for (size_t i = 0; a != NULL && i < n; i++)
-        cJSON_AddItemToArray(a, cJSON_CreateString(v[i]));
+        sct_json_append(a, cJSON_CreateString(v[i]));
     return a;
 }
 
@@ -73,7 +73,7 @@ static cJSON *sample_json(const sct_sample *s)
     for (int32_t d = 0; coords != NULL && d < s->rank; d++) {
         char buf[24];
         snprintf(buf, sizeof buf, "%lld", (long long)s->coords[d]);
-        cJSON_AddItemToArray(coords, cJSON_CreateRaw(buf));
+        sct_json_append(coords, cJSON_CreateRaw(buf));
     }
     for (size_t k = 0; k < s->n_inputs && k < 2; k++)
         add_value(o, names[k], s->in_types[k], s->in_bits[k]);
@@ -99,13 +99,13 @@ static cJSON *case_json(const sct_case_result *c)
     cJSON *it = cJSON_AddArrayToObject(o, "input_types");
     cJSON *is = cJSON_AddArrayToObject(o, "input_shapes");
     for (size_t k = 0; k < c->n_inputs && k < 2; k++) {
-        cJSON_AddItemToArray(it, cJSON_CreateString(sct_dtype_name(c->inputs[k].elem_type)));
-        cJSON_AddItemToArray(is, shape_array(&c->inputs[k]));
+        sct_json_append(it, cJSON_CreateString(sct_dtype_name(c->inputs[k].elem_type)));
+        sct_json_append(is, shape_array(&c->inputs[k]));
     }
     sct_json_add_str(o, "output_type", sct_dtype_name(c->output.elem_type));
-    cJSON_AddItemToObject(o, "output_shape", shape_array(&c->output));
-    cJSON_AddItemToObject(o, "tags", string_array(c->tags, c->n_tags));
-    cJSON_AddItemToObject(o, "requirements",
+    sct_json_add_item(o, "output_shape", shape_array(&c->output));
+    sct_json_add_item(o, "tags", string_array(c->tags, c->n_tags));
+    sct_json_add_item(o, "requirements",
                           string_array(c->requirements, c->n_requirements));
     sct_json_add_str(o, "expectation", c->expectation);
     sct_json_add_u64(o, "tolerance_ulp", c->tolerance_ulp);
@@ -127,7 +127,7 @@ static cJSON *case_json(const sct_case_result *c)
     else
         cJSON_AddNullToObject(o, "max_ulp");
     uint64_t none[SCT_DEV_COUNT] = {0};
-    cJSON_AddItemToObject(o, "deviation_counts",
+    sct_json_add_item(o, "deviation_counts",
                           deviation_counts(c->compared ? c->stats.deviation_counts : none));
     /* Mismatching elements by ULP bin, only the bins that occurred. */
     cJSON *hist = cJSON_AddObjectToObject(o, "ulp_histogram");
@@ -136,7 +136,7 @@ static cJSON *case_json(const sct_case_result *c)
             sct_json_add_u64(hist, sct_ulp_bin_defs()[b].label, c->ulp_hist[b]);
     cJSON *samples = cJSON_AddArrayToObject(o, "samples");
     for (size_t i = 0; samples != NULL && i < c->n_samples; i++)
-        cJSON_AddItemToArray(samples, sample_json(&c->samples[i]));
+        sct_json_append(samples, sample_json(&c->samples[i]));
     cJSON_AddNumberToObject(o, "seconds", c->seconds);
     return o;
 }
@@ -186,10 +186,10 @@ static cJSON *summary_json(const sct_run_report *r, const sct_run_summary *s)
     if (o == NULL)
         return NULL;
     sct_json_add_u64(o, "cases", s->cases);
-    cJSON_AddItemToObject(o, "verdicts", verdict_counts(s->counts));
+    sct_json_add_item(o, "verdicts", verdict_counts(s->counts));
     sct_json_add_u64(o, "elements", s->elements);
     sct_json_add_u64(o, "mismatches", s->mismatches);
-    cJSON_AddItemToObject(o, "deviation_counts", deviation_counts(s->deviation_counts));
+    sct_json_add_item(o, "deviation_counts", deviation_counts(s->deviation_counts));
     sct_json_add_u64(o, "not_in_profile", r->n_filtered_profile);
     sct_json_add_u64(o, "excluded_by_filters", r->n_filtered_selection);
     sct_json_add_str(o, "overall", sct_overall_name(s->overall));
@@ -205,7 +205,7 @@ static cJSON *group_json(const sct_group_summary *g)
     sct_json_add_str(o, "op", g->op_type);
     sct_json_add_str(o, "types", g->types);
     sct_json_add_u64(o, "cases", g->cases);
-    cJSON_AddItemToObject(o, "verdicts", verdict_counts(g->counts));
+    sct_json_add_item(o, "verdicts", verdict_counts(g->counts));
     sct_json_add_u64(o, "passed", g->counts[SCT_VERDICT_PASS]);
     sct_json_add_u64(o, "failed", g->counts[SCT_VERDICT_FAIL] +
                                       g->counts[SCT_VERDICT_CRASH] +
@@ -216,7 +216,7 @@ static cJSON *group_json(const sct_group_summary *g)
         sct_json_add_u64(o, "max_ulp", g->max_ulp);
     else
         cJSON_AddNullToObject(o, "max_ulp");
-    cJSON_AddItemToObject(o, "deviation_counts", deviation_counts(g->deviation_counts));
+    sct_json_add_item(o, "deviation_counts", deviation_counts(g->deviation_counts));
     /* Elements by ULP distance: one "match" bar, then the mismatches by
      * bin (ulp_histogram.h); drawn by the HTML report. */
     cJSON *hist = cJSON_AddArrayToObject(o, "ulp_histogram");
@@ -224,7 +224,7 @@ static cJSON *group_json(const sct_group_summary *g)
     sct_json_add_str(bin, "label", "match");
     cJSON_AddBoolToObject(bin, "match", 1);
     sct_json_add_u64(bin, "count", g->elements - g->mismatches);
-    cJSON_AddItemToArray(hist, bin);
+    sct_json_append(hist, bin);
     for (size_t b = 0; b < SCT_ULP_HIST_BINS; b++) {
         const sct_ulp_bin_def *d = &sct_ulp_bin_defs()[b];
         bin = cJSON_CreateObject();
@@ -235,7 +235,7 @@ static cJSON *group_json(const sct_group_summary *g)
             sct_json_add_u64(bin, "hi", d->hi);
         }
         sct_json_add_u64(bin, "count", g->ulp_hist[b]);
-        cJSON_AddItemToArray(hist, bin);
+        sct_json_append(hist, bin);
     }
     sct_json_add_str(o, "verdict", sct_overall_name(g->verdict));
     return o;
@@ -255,15 +255,15 @@ int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
         sct_json_add_str(root, "schema", SCT_RUN_SCHEMA);
         sct_json_add_str(root, "schema_version", SCT_RUN_SCHEMA_VERSION);
         bool sections =
-            cJSON_AddItemToObject(root, "identity", identity_json(&r->identity)) &&
-            cJSON_AddItemToObject(root, "options", options_json(&r->options)) &&
-            cJSON_AddItemToObject(root, "summary", summary_json(r, &s));
+            sct_json_add_item(root, "identity", identity_json(&r->identity)) &&
+            sct_json_add_item(root, "options", options_json(&r->options)) &&
+            sct_json_add_item(root, "summary", summary_json(r, &s));
         cJSON *groups = cJSON_AddArrayToObject(root, "groups");
         for (size_t i = 0; groups != NULL && i < s.n_groups; i++)
-            cJSON_AddItemToArray(groups, group_json(&s.groups[i]));
+            sct_json_append(groups, group_json(&s.groups[i]));
         cJSON *cases = cJSON_AddArrayToObject(root, "cases");
         for (size_t i = 0; cases != NULL && i < r->n_cases; i++)
-            cJSON_AddItemToArray(cases, case_json(&r->cases[i]));
+            sct_json_append(cases, case_json(&r->cases[i]));
         /* Sharding (docs/reports.md): which part of the selection this is. */
         cJSON *shard = cJSON_AddObjectToObject(root, "shard");
         sct_json_add_u64(shard, "index", r->shard_index);
@@ -273,9 +273,10 @@ int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
             sct_json_add_u64(shard, "merged_from", r->merged_from);
         cJSON *timing = cJSON_AddObjectToObject(root, "timing");
         cJSON_AddNumberToObject(timing, "seconds", r->seconds);
-        /* cJSON_AddItemToArray() silently drops an item that could not be
-         * allocated: a case, group or the summary missing from the report
-         * would hide a verdict, so a short report is an error. */
+        /* An item that could not be allocated is left out of its array or
+         * object (sct_json_append, sct_json_add_item): a case, group or the
+         * summary missing from the report would hide a verdict, so a short
+         * report is an error. */
         complete = sections && cases != NULL && groups != NULL &&
                    (size_t)cJSON_GetArraySize(cases) == r->n_cases &&
                    (size_t)cJSON_GetArraySize(groups) == s.n_groups;
