@@ -180,8 +180,13 @@ int main(void)
     tcase_add_test(tc, test_text);
     tcase_add_test(tc, test_json);
     tcase_add_test(tc, test_junit);
-    tcase_add_test(tc, test_json_alloc_failure_never_drops_cases);
     suite_add_tcase(s, tc);
+    /* One full write per allocation of the writer (some hundreds): allow
+     * for sanitizer and valgrind builds beyond Check's 4 s default. */
+    TCase *oom = tcase_create("allocation-failure");
+    tcase_set_timeout(oom, 120);
+    tcase_add_test(oom, test_json_alloc_failure_never_drops_cases);
+    suite_add_tcase(s, oom);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
