@@ -22,7 +22,8 @@ typedef struct list_row {
 } list_row;
 
 typedef struct tag_count {
-    const char *tag;
+    char *tag; /* a copy: the case it came from is released by the next
+                  sct_vector_set_case() call */
     size_t n;
 } tag_count;
 
@@ -36,7 +37,7 @@ static void case_label(const sct_case *c, char *buf, size_t cap)
 static void print_ids(const sct_vector_set *set, const sct_run_config *cfg)
 {
     for (size_t i = 0; i < set->n_cases; i++) {
-        const sct_case *c = &set->cases[i];
+        const sct_case *c = sct_vector_set_case(set, i);
         if (sct_case_select(&cfg->filter, c) != SCT_SELECTED)
             continue;
         char types[96];
@@ -69,7 +70,9 @@ static int add_tag(tag_count **tags, size_t *n, size_t *cap, const char *tag)
         *tags = t;
         *cap = nc;
     }
-    (*tags)[*n].tag = tag;
+    (*tags)[*n].tag = strdup(tag);
+    if ((*tags)[*n].tag == NULL)
+        return 1;
     (*tags)[*n].n = 1;
     (*n)++;
     return 0;
@@ -83,7 +86,7 @@ static int print_table(const sct_vector_set *set, const sct_run_config *cfg)
     size_t n_tags = 0, cap_tags = 0;
     int rc = 0;
     for (size_t i = 0; i < set->n_cases && rc == 0; i++) {
-        const sct_case *c = &set->cases[i];
+        const sct_case *c = sct_vector_set_case(set, i);
         if (sct_case_select(&cfg->filter, c) != SCT_SELECTED)
             continue;
         n_sel++;
@@ -155,7 +158,7 @@ static int print_table(const sct_vector_set *set, const sct_run_config *cfg)
         if (n_err > 0) {
             printf("\nunusable entries:\n");
             for (size_t i = 0; i < set->n_cases; i++) {
-                const sct_case *c = &set->cases[i];
+                const sct_case *c = sct_vector_set_case(set, i);
                 if (c->error && sct_case_select(&cfg->filter, c) == SCT_SELECTED)
                     printf("  %s: %s\n", c->id, c->error);
             }
@@ -164,6 +167,8 @@ static int print_table(const sct_vector_set *set, const sct_run_config *cfg)
             printf("set error: %s\n", set->errors[i]);
     }
     free(rows);
+    for (size_t t = 0; t < n_tags; t++)
+        free(tags[t].tag);
     free(tags);
     if (rc != 0) {
         fprintf(stderr, "sonnx-cts list: out of memory\n");

@@ -213,7 +213,7 @@ static size_t count_cases_to_run(const sct_vector_set *set, const sct_run_config
 {
     size_t filtered = 0, n = 0;
     for (size_t i = 0; i < set->n_cases; i++)
-        if (sct_case_select(&cfg->filter, &set->cases[i]) == SCT_SELECTED)
+        if (sct_case_select(&cfg->filter, sct_vector_set_case(set, i)) == SCT_SELECTED)
             n += sct_shard_selects(&cfg->shard, filtered++);
     return n;
 }
@@ -228,7 +228,9 @@ int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
                        SCT_PROGRESS_AUTO);
     size_t filtered = 0; /* position among the cases the filters kept */
     for (size_t i = 0; i < set->n_cases; i++) {
-        const sct_case *c = &set->cases[i];
+        /* Valid until the next sct_vector_set_case() call: only this case
+         * is used until the loop comes back here. */
+        const sct_case *c = sct_vector_set_case(set, i);
         switch (sct_case_select(&cfg->filter, c)) {
         case SCT_NOT_IN_PROFILE:
             report->n_filtered_profile++;

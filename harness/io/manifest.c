@@ -1,4 +1,5 @@
-/* manifest.c — manifest.json parsing and validation (see manifest.h). */
+/* manifest.c — manifest.json: index at open, one case entry parsed and
+ * validated at a time (see manifest.h). */
 #include "manifest.h"
 
 #include <cjson/cJSON.h>
@@ -9,9 +10,11 @@
 
 #include "case_rules.h"
 #include "numeric/dtype.h"
+#include "file_read.h"
 #include "io_error.h"
 #include "path_check.h"
 #include "set_build.h"
+#include "sha256.h"
 #include "shape_rules.h"
 
 #define ERR_CAP 1024
@@ -411,187 +414,361 @@ static int parse_case(entry_ctx *ctx, const cJSON *obj, sct_case *c)
     return 0;
 }
 
-/* 1-based line and column of byte offset `pos` in text. */
-static void line_col(const char *text, size_t pos, size_t *line, size_t *col)
+/* ------------------------------------------------------------ whole file */
+
+/* Sees every byte of the file as the index reads it: the sha256 (identity
+ * of the set) and the first JSON escape \u0000 or raw control character.
+ * cJSON keeps C strings, so "Div\u0000x" would silently read as "Div": what
+ * a reviewer sees and what the harness uses would differ.  A backslash
+ * preceded by an odd number of backslashes is itself escaped and starts
+ * nothing.  RFC 8259 §7: control characters must be escaped inside strings
+ * and only \t \n \r may appear outside them; a raw NUL would cut the string
+ * just like \u0000.  Streaming, so chunk boundaries do not matter; the
+ * index hands each chunk here before validating it, so these two messages
+ * keep priority over the validator's "control character in a string". */
+typedef struct byte_watch {
+    sct_sha256_ctx sha;
+    uint64_t line, col;          /* 1-based position of the next byte */
+    uint64_t backslashes;        /* backslashes just before the next byte */
+    int matched;                 /* bytes of "\u0000" matched so far */
+    uint64_t match_line, match_col;
+    bool found, found_nul;
+    uint64_t found_line, found_col;
+} byte_watch;
+
+static void watch_bytes(void *user, const void *bytes, size_t n)
 {
-    *line = 1;
-    *col = 1;
-    for (size_t i = 0; i < pos; i++) {
-        if (text[i] == '\n') {
-            (*line)++;
-            *col = 1;
+    static const char tail[] = "u0000"; /* after the backslash */
+    byte_watch *w = user;
+    sct_sha256_update(&w->sha, bytes, n);
+    const unsigned char *p = bytes;
+    for (size_t i = 0; i < n && !w->found; i++) {
+        unsigned char ch = p[i];
+        if (ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') {
+            w->found = true;
+            w->found_line = w->line;
+            w->found_col = w->col;
+            break;
+        }
+        if (w->matched > 0) {
+            if (ch != (unsigned char)tail[w->matched - 1]) {
+                w->matched = 0;
+            } else if (++w->matched == 6) {
+                w->found = w->found_nul = true;
+                w->found_line = w->match_line;
+                w->found_col = w->match_col;
+                break;
+            }
+        }
+        if (ch == '\\') {
+            if (w->backslashes % 2 == 0) {
+                w->matched = 1;
+                w->match_line = w->line;
+                w->match_col = w->col;
+            }
+            w->backslashes++;
         } else {
-            (*col)++;
+            w->backslashes = 0;
+        }
+        if (ch == '\n') {
+            w->line++;
+            w->col = 1;
+        } else {
+            w->col++;
         }
     }
 }
 
-static int compare_case_ptr_by_id(const void *pa, const void *pb)
+/* format, format_version, cases: the top level without the entries (the
+ * index holds "cases" as an empty array when it is one). */
+static int check_top_level(const cJSON *root, const char *display, sct_vector_set *set,
+                           char *err, size_t err_cap)
 {
-    const sct_case *a = *(const sct_case *const *)pa, *b = *(const sct_case *const *)pb;
-    int d = strcmp(a->id, b->id);
-    if (d != 0)
-        return d;
-    return (a < b) ? -1 : (a > b);
-}
-
-/* Every later occurrence of an id gets `error`; the first keeps running. */
-static void mark_duplicate_ids(sct_vector_set *set, const char *display)
-{
-    if (set->n_cases < 2)
-        return;
-    const sct_case **order = malloc(set->n_cases * sizeof *order);
-    if (order == NULL) {
-        sct_strlist_add(&set->errors, &set->n_errors, sct_oom_text);
-        return;
-    }
-    for (size_t i = 0; i < set->n_cases; i++)
-        order[i] = &set->cases[i];
-    qsort(order, set->n_cases, sizeof *order, compare_case_ptr_by_id);
-    size_t run_start = 0; /* first entry of the current run of equal ids */
-    for (size_t i = 1; i < set->n_cases; i++) {
-        if (strcmp(order[i]->id, order[run_start]->id) != 0) {
-            run_start = i;
-            continue;
-        }
-        /* The sort breaks ties by slot address, so the run starts with the
-         * earliest slot. */
-        size_t first = (size_t)(order[run_start] - set->cases);
-        size_t k = (size_t)(order[i] - set->cases);
-        char field[64], msg[ERR_CAP];
-        snprintf(field, sizeof field, "cases[%zu].id", k);
-        sct_io_error(msg, sizeof msg, display, field, "duplicate id \"%s\" (first used by cases[%zu])",
-                     order[i]->id, first);
-        sct_case *c = &set->cases[k];
-        sct_case_set_error(c, msg);
-        sct_strlist_add(&set->errors, &set->n_errors, msg);
-    }
-    free(order);
-}
-
-/* Offset of the first JSON escape \u0000 or raw control character in
- * `text`, or len.  cJSON keeps
- * C strings, so "Div\u0000x" would silently read as "Div": what a reviewer
- * sees and what the harness uses would differ.  A backslash preceded by an
- * odd number of backslashes is itself escaped and starts nothing. */
-static size_t find_nul_escape(const char *text, size_t len)
-{
-    for (size_t i = 0; i < len; i++) {
-        /* RFC 8259 §7: control characters must be escaped inside strings
-         * and only \t \n \r may appear outside them; a raw NUL would cut
-         * the string just like \u0000. */
-        unsigned char ch = (unsigned char)text[i];
-        if (ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r')
-            return i;
-        if (i + 6 > len)
-            continue;
-        if (text[i] != '\\' || text[i + 1] != 'u' || memcmp(text + i + 2, "0000", 4) != 0)
-            continue;
-        size_t run = 0;
-        while (run < i && text[i - 1 - run] == '\\')
-            run++;
-        if (run % 2 == 0)
-            return i;
-    }
-    return len;
-}
-
-int sct_manifest_parse(const char *text, size_t len, const char *display,
-                       sct_vector_set *set, char *err, size_t err_cap)
-{
-    size_t nul_at = find_nul_escape(text, len);
-    if (nul_at < len) {
-        size_t line, col;
-        line_col(text, nul_at, &line, &col);
-        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
-                            "invalid JSON at line %zu, column %zu: %s", line, col,
-                            text[nul_at] == '\\' ? "\\u0000 (NUL) inside a string is refused"
-                                                  : "raw control character; JSON requires an escape");
-    }
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
-    if (root == NULL) {
-        size_t pos = (end && end >= text && end <= text + len) ? (size_t)(end - text) : 0;
-        size_t line, col;
-        line_col(text, pos, &line, &col);
-        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
-                            "invalid JSON at line %zu, column %zu", line, col);
-    }
-    /* Trailing bytes after the JSON value are refused, like a parse error. */
-    if (end != NULL) {
-        size_t pos = (size_t)(end - text);
-        while (pos < len && (text[pos] == ' ' || text[pos] == '\n' || text[pos] == '\r' ||
-                             text[pos] == '\t'))
-            pos++;
-        if (pos < len) {
-            size_t line, col;
-            line_col(text, pos, &line, &col);
-            cJSON_Delete(root);
-            return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
-                                "invalid JSON at line %zu, column %zu: data after the top-level value",
-                                line, col);
-        }
-    }
-    int rc = -1;
     const cJSON *v;
     const char *dup;
-    if (!cJSON_IsObject(root)) {
-        sct_io_error(err, err_cap, display, "(top level)", "must be a JSON object");
-        goto out;
-    }
-    if ((dup = duplicate_key(root)) != NULL) {
-        sct_io_error(err, err_cap, display, "(top level)", "duplicate key \"%s\"", dup);
-        goto out;
-    }
+    if (!cJSON_IsObject(root))
+        return sct_io_error(err, err_cap, display, "(top level)", "must be a JSON object");
+    if ((dup = duplicate_key(root)) != NULL)
+        return sct_io_error(err, err_cap, display, "(top level)", "duplicate key \"%s\"", dup);
     v = member(root, "format");
-    if (!cJSON_IsString(v) || strcmp(v->valuestring, "sonnx-cts-vectors") != 0) {
-        sct_io_error(err, err_cap, display, "format",
-                     v ? "not \"sonnx-cts-vectors\"" : "missing; must be \"sonnx-cts-vectors\"");
-        goto out;
-    }
+    if (!cJSON_IsString(v) || strcmp(v->valuestring, "sonnx-cts-vectors") != 0)
+        return sct_io_error(err, err_cap, display, "format", "%s",
+                            v ? "not \"sonnx-cts-vectors\"" : "missing; must be \"sonnx-cts-vectors\"");
     v = member(root, "format_version");
-    if (!cJSON_IsString(v)) {
-        sct_io_error(err, err_cap, display, "format_version", v ? "must be a string" : "missing");
-        goto out;
-    }
+    if (!cJSON_IsString(v))
+        return sct_io_error(err, err_cap, display, "format_version", "%s",
+                            v ? "must be a string" : "missing");
     /* Major 1 only: minors add fields this reader may ignore. */
-    if (strncmp(v->valuestring, "1.", 2) != 0) {
-        sct_io_error(err, err_cap, display, "format_version",
-                     "\"%s\" is not supported; this reader handles 1.x", v->valuestring);
-        goto out;
-    }
+    if (strncmp(v->valuestring, "1.", 2) != 0)
+        return sct_io_error(err, err_cap, display, "format_version",
+                            "\"%s\" is not supported; this reader handles 1.x", v->valuestring);
     sct_str_free(set->format_version);
     set->format_version = sct_strdup(v->valuestring);
-    if (set->format_version == NULL) {
-        sct_io_error(err, err_cap, display, "format_version", "%s", sct_oom_text);
-        goto out;
-    }
+    if (set->format_version == NULL)
+        return sct_io_error(err, err_cap, display, "format_version", "%s", sct_oom_text);
     v = member(root, "cases");
-    if (!cJSON_IsArray(v)) {
-        sct_io_error(err, err_cap, display, "cases", v ? "must be an array" : "missing");
-        goto out;
+    if (!cJSON_IsArray(v))
+        return sct_io_error(err, err_cap, display, "cases", "%s", v ? "must be an array" : "missing");
+    return 0;
+}
+
+/* ---------------------------------------------------------- duplicate ids */
+
+uint64_t sct_manifest_id_hash_fnv1a(const char *id)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const unsigned char *p = (const unsigned char *)id; *p; p++) {
+        h ^= *p;
+        h *= 0x100000001b3ull;
     }
-    size_t index = 0;
-    for (const cJSON *entry = v->child; entry; entry = entry->next, index++) {
-        sct_case *c = sct_set_add_case(set);
-        if (c == NULL) {
-            sct_io_error(err, err_cap, display, "cases", "%s", sct_oom_text);
-            goto out;
+    return h;
+}
+
+/* The id slot i is known by, exactly as sct_manifest_case names it: the
+ * "id" string when parse_case keeps it (an object without duplicate keys
+ * whose id is a non-empty string), else "cases[i]".  Returns a malloc'ed
+ * copy, NULL on out of memory. */
+static char *slot_id(const sct_manifest *m, size_t i)
+{
+    char why[256], fallback[32];
+    snprintf(fallback, sizeof fallback, "cases[%zu]", i);
+    cJSON *entry = sct_json_index_element(&m->ix, i, why, sizeof why);
+    const char *id = fallback;
+    if (cJSON_IsObject(entry) && duplicate_key(entry) == NULL) {
+        const cJSON *v = member(entry, "id");
+        if (cJSON_IsString(v) && v->valuestring != NULL && v->valuestring[0] != '\0')
+            id = v->valuestring;
+    }
+    char *copy = sct_strdup(id);
+    cJSON_Delete(entry);
+    return copy;
+}
+
+typedef struct id_key {
+    uint64_t hash;
+    size_t slot;
+} id_key;
+
+static int compare_id_key(const void *pa, const void *pb)
+{
+    const id_key *a = pa, *b = pb;
+    if (a->hash != b->hash)
+        return a->hash < b->hash ? -1 : 1;
+    return (a->slot > b->slot) - (a->slot < b->slot);
+}
+
+static int compare_dup(const void *pa, const void *pb)
+{
+    const sct_manifest_dup *a = pa, *b = pb;
+    return (a->slot > b->slot) - (a->slot < b->slot);
+}
+
+static void duplicate_message(const sct_manifest *m, size_t slot, size_t first, const char *id,
+                              char *msg, size_t cap)
+{
+    char field[64];
+    snprintf(field, sizeof field, "cases[%zu].id", slot);
+    sct_io_error(msg, cap, m->display, field, "duplicate id \"%s\" (first used by cases[%zu])",
+                 id, first);
+}
+
+/* Within a run of equal hashes (sorted by slot), the ids that differ are
+ * "leaders"; a later slot equal to a leader is a duplicate of it. */
+static int resolve_run(sct_manifest *m, const id_key *run, size_t n, sct_manifest_dup **dups,
+                       size_t *n_dups, size_t *cap_dups)
+{
+    char **leader_id = calloc(n, sizeof *leader_id);
+    size_t *leader_slot = calloc(n, sizeof *leader_slot);
+    size_t n_leaders = 0;
+    int rc = 0;
+    if (leader_id == NULL || leader_slot == NULL)
+        rc = -1;
+    for (size_t k = 0; k < n && rc == 0; k++) {
+        char *id = slot_id(m, run[k].slot);
+        if (id == NULL) {
+            rc = -1;
+            break;
         }
-        entry_ctx ctx = {.display = display};
-        snprintf(ctx.prefix, sizeof ctx.prefix, "cases[%zu]", index);
+        size_t l = 0;
+        while (l < n_leaders && strcmp(leader_id[l], id) != 0)
+            l++;
+        if (l == n_leaders) {
+            leader_id[n_leaders] = id;
+            leader_slot[n_leaders++] = run[k].slot;
+            continue;
+        }
+        free(id);
+        if (*n_dups == *cap_dups) {
+            size_t cap = *cap_dups ? *cap_dups * 2 : 16;
+            sct_manifest_dup *grown = realloc(*dups, cap * sizeof *grown);
+            if (grown == NULL) {
+                rc = -1;
+                break;
+            }
+            *dups = grown;
+            *cap_dups = cap;
+        }
+        (*dups)[(*n_dups)++] = (sct_manifest_dup){run[k].slot, leader_slot[l]};
+    }
+    for (size_t l = 0; l < n_leaders; l++)
+        free(leader_id[l]);
+    free(leader_id);
+    free(leader_slot);
+    return rc;
+}
+
+/* Every later occurrence of an id gets `error` (at materialisation) and a
+ * set-level message; the first keeps running.  Memory: one 16-byte key per
+ * case while this runs, one parsed element at a time. */
+static int find_duplicate_ids(sct_manifest *m, sct_manifest_id_hash_fn hash, sct_vector_set *set,
+                              char *err, size_t err_cap)
+{
+    size_t n = m->ix.n_spans;
+    if (n < 2)
+        return 0;
+    id_key *keys = malloc(n * sizeof *keys);
+    if (keys == NULL)
+        return sct_io_error(err, err_cap, m->display, "cases", "%s", sct_oom_text);
+    for (size_t i = 0; i < n; i++) {
+        char *id = slot_id(m, i);
+        if (id == NULL) {
+            free(keys);
+            return sct_io_error(err, err_cap, m->display, "cases", "%s", sct_oom_text);
+        }
+        keys[i] = (id_key){hash(id), i};
+        free(id);
+    }
+    qsort(keys, n, sizeof *keys, compare_id_key);
+    size_t cap_dups = 0;
+    int rc = 0;
+    for (size_t start = 0, end; start < n && rc == 0; start = end) {
+        end = start + 1;
+        while (end < n && keys[end].hash == keys[start].hash)
+            end++;
+        if (end - start > 1)
+            rc = resolve_run(m, keys + start, end - start, &m->dups, &m->n_dups, &cap_dups);
+    }
+    free(keys);
+    if (rc != 0)
+        return sct_io_error(err, err_cap, m->display, "cases", "%s", sct_oom_text);
+    qsort(m->dups, m->n_dups, sizeof *m->dups, compare_dup);
+    /* Set-level messages in slot order. */
+    for (size_t d = 0; d < m->n_dups; d++) {
+        char *id = slot_id(m, m->dups[d].slot);
+        char msg[ERR_CAP];
+        duplicate_message(m, m->dups[d].slot, m->dups[d].first, id ? id : "", msg, sizeof msg);
+        free(id);
+        sct_strlist_add(&set->errors, &set->n_errors, msg);
+    }
+    return 0;
+}
+
+static const sct_manifest_dup *find_dup(const sct_manifest *m, size_t slot)
+{
+    size_t lo = 0, hi = m->n_dups;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (m->dups[mid].slot == slot)
+            return &m->dups[mid];
+        if (m->dups[mid].slot < slot)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------------- API */
+
+int sct_manifest_open(const char *path, const char *display, sct_manifest_id_hash_fn hash,
+                      sct_vector_set *set, char *err, size_t err_cap)
+{
+    sct_manifest *m = calloc(1, sizeof *m);
+    if (m == NULL)
+        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE, "%s", sct_oom_text);
+    m->ix.fd = -1;
+    set->manifest = m;
+    m->display = sct_strdup(display);
+    if (m->display == NULL)
+        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE, "%s", sct_oom_text);
+
+    byte_watch *w = calloc(1, sizeof *w); /* sha256 state: keep it off the stack */
+    if (w == NULL)
+        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE, "%s", sct_oom_text);
+    sct_sha256_init(&w->sha);
+    w->line = w->col = 1;
+    char why[512];
+    int rc = sct_json_index_file(path, "cases", SCT_IO_MAX_MANIFEST_BYTES,
+                                 SCT_IO_MAX_MANIFEST_ENTRY_BYTES, watch_bytes, w, &m->ix, why,
+                                 sizeof why);
+    if (w->found) {
+        /* Reported first whatever else is wrong, as before the index. */
+        rc = sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE,
+                          "invalid JSON at line %llu, column %llu: %s",
+                          (unsigned long long)w->found_line, (unsigned long long)w->found_col,
+                          w->found_nul ? "\\u0000 (NUL) inside a string is refused"
+                                       : "raw control character; JSON requires an escape");
+        free(w);
+        return rc;
+    }
+    if (rc != 0) {
+        free(w);
+        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE, "%s", why);
+    }
+    uint8_t digest[SCT_SHA256_DIGEST_BYTES];
+    char hex[SCT_SHA256_HEX_CHARS + 1];
+    sct_sha256_final(&w->sha, digest);
+    free(w);
+    sct_sha256_digest_to_hex(digest, hex);
+    set->set_sha256 = sct_strdup(hex);
+    if (set->set_sha256 == NULL)
+        return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE, "%s", sct_oom_text);
+    if (check_top_level(m->ix.root, display, set, err, err_cap) != 0)
+        return -1;
+    /* The small top-level members are not needed any more. */
+    cJSON_Delete(m->ix.root);
+    m->ix.root = NULL;
+    set->n_cases = m->ix.n_spans;
+    return find_duplicate_ids(m, hash ? hash : sct_manifest_id_hash_fnv1a, set, err, err_cap);
+}
+
+void sct_manifest_case(const sct_manifest *m, size_t i, sct_case *c)
+{
+    memset(c, 0, sizeof *c);
+    entry_ctx ctx = {.display = m->display};
+    snprintf(ctx.prefix, sizeof ctx.prefix, "cases[%zu]", i);
+    char why[512];
+    cJSON *entry = sct_json_index_element(&m->ix, i, why, sizeof why);
+    if (entry == NULL) {
+        /* e.g. "element 3 changed since the file was indexed (...)" */
+        fail(&ctx, "", "%s", why);
+        sct_case_set_error(c, ctx.err);
+    } else {
         if (parse_case(&ctx, entry, c) != 0)
             sct_case_set_error(c, ctx.err);
-        if (c->id == NULL || c->id[0] == '\0') {
-            /* Keep the slot identifiable in reports. */
-            sct_str_free(c->id);
-            c->id = sct_strdup(ctx.prefix);
-        }
-        sct_case_fill_strings(c);
+        cJSON_Delete(entry);
     }
-    mark_duplicate_ids(set, display);
-    rc = 0;
-out:
-    cJSON_Delete(root);
-    return rc;
+    if (c->id == NULL || c->id[0] == '\0') {
+        /* Keep the slot identifiable in reports. */
+        sct_str_free(c->id);
+        c->id = sct_strdup(ctx.prefix);
+    }
+    sct_case_fill_strings(c);
+    const sct_manifest_dup *d = find_dup(m, i);
+    if (d != NULL) {
+        char msg[ERR_CAP];
+        duplicate_message(m, i, d->first, c->id, msg, sizeof msg);
+        sct_case_set_error(c, msg);
+    }
+}
+
+void sct_manifest_free(sct_manifest *m)
+{
+    if (m == NULL)
+        return;
+    sct_json_index_free(&m->ix);
+    sct_str_free(m->display);
+    free(m->dups);
+    sct_case_free_fields(&m->slot);
+    free(m);
 }

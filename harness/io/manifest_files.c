@@ -12,7 +12,7 @@
 #include "set_build.h"
 
 /* Checks one path relative to the root; on a problem sets c->error. */
-static int check_one(sct_vector_set *set, sct_case *c, const char *rel, bool want_dir)
+static int check_one(const sct_vector_set *set, sct_case *c, const char *rel, bool want_dir)
 {
     char msg[1536], display[1280];
     snprintf(display, sizeof display, "%s/%s", set->display_root, rel);
@@ -50,24 +50,21 @@ static int check_one(sct_vector_set *set, sct_case *c, const char *rel, bool wan
     return 0;
 }
 
-void sct_manifest_check_files(sct_vector_set *set)
+void sct_manifest_check_case_files(const sct_vector_set *set, sct_case *c)
 {
-    for (size_t i = 0; i < set->n_cases; i++) {
-        sct_case *c = &set->cases[i];
-        if (c->error != NULL)
-            continue;
-        if (check_one(set, c, c->relpath, true) != 0)
-            continue;
-        for (size_t k = 0; k < c->n_files; k++) {
-            char *rel = sct_path_join(c->relpath, c->files[k].relpath);
-            if (rel == NULL) {
-                sct_case_set_error(c, sct_oom_text);
-                break;
-            }
-            int rc = check_one(set, c, rel, false);
-            free(rel);
-            if (rc != 0)
-                break;
+    if (c->error != NULL)
+        return;
+    if (check_one(set, c, c->relpath, true) != 0)
+        return;
+    for (size_t k = 0; k < c->n_files; k++) {
+        char *rel = sct_path_join(c->relpath, c->files[k].relpath);
+        if (rel == NULL) {
+            sct_case_set_error(c, sct_oom_text);
+            return;
         }
+        int rc = check_one(set, c, rel, false);
+        free(rel);
+        if (rc != 0)
+            return;
     }
 }

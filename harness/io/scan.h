@@ -18,7 +18,7 @@
 
 #include "case.h"
 
-/* Fills set->cases / skipped / set_sha256 (set->root and display_root
+/* Fills set->scanned_cases / skipped / set_sha256 (set->root and display_root
  * already set).  Returns 0, or -1 with err when the root is unreadable. */
 int sct_scan_directory(sct_vector_set *set, char *err, size_t err_cap);
 

@@ -90,12 +90,12 @@ sct_case *sct_set_add_case(sct_vector_set *set)
     size_t n = set->n_cases;
     if (n == 0 || (n >= 16 && (n & (n - 1)) == 0)) {
         size_t cap = n == 0 ? 16 : n * 2;
-        sct_case *grown = realloc(set->cases, cap * sizeof *grown);
+        sct_case *grown = realloc(set->scanned_cases, cap * sizeof *grown);
         if (grown == NULL)
             return NULL;
-        set->cases = grown;
+        set->scanned_cases = grown;
     }
-    sct_case *c = &set->cases[set->n_cases++];
+    sct_case *c = &set->scanned_cases[set->n_cases++];
     memset(c, 0, sizeof *c);
     return c;
 }

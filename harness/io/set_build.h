@@ -31,7 +31,7 @@ void sct_case_free_fields(sct_case *c);
 void sct_strlist_add(char ***list, size_t *n, const char *msg);
 void sct_strlist_free(char **list, size_t n);
 
-/* Grows set->cases by one zeroed slot; NULL on out of memory. */
+/* Grows set->scanned_cases by one zeroed slot; NULL on out of memory. */
 sct_case *sct_set_add_case(sct_vector_set *set);
 
 #endif /* SCT_IO_SET_BUILD_H */

@@ -1,5 +1,6 @@
 /* vector_set.c — sct_vector_set_open / _free (harness/model/case.h):
- * manifest.json when present, else a scan of the ONNX backend-test layout. */
+ * manifest.json when present (indexed; cases materialised one at a time by
+ * sct_vector_set_case), else a scan of the ONNX backend-test layout. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,14 +8,12 @@
 #include <sys/stat.h>
 
 #include "case.h"
-#include "file_read.h"
 #include "io_error.h"
 #include "manifest.h"
 #include "manifest_files.h"
 #include "path_check.h"
 #include "scan.h"
 #include "set_build.h"
-#include "sha256.h"
 
 static int open_manifest(sct_vector_set *set, const char *manifest_real, char *err,
                          size_t err_cap)
@@ -24,22 +23,9 @@ static int open_manifest(sct_vector_set *set, const char *manifest_real, char *e
     set->manifest_path = sct_strdup(manifest_real);
     if (set->manifest_path == NULL)
         return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE, "%s", sct_oom_text);
-    uint8_t *text = NULL;
-    size_t len = 0;
-    if (sct_read_file(manifest_real, display, SCT_IO_MAX_MANIFEST_BYTES, &text, &len, err,
-                      err_cap) != 0)
-        return -1;
-    char hex[SCT_SHA256_HEX_CHARS + 1];
-    sct_sha256_hex(text, len, hex);
-    set->set_sha256 = sct_strdup(hex);
-    int rc = set->set_sha256 ? sct_manifest_parse((const char *)text, len, display, set, err,
-                                                  err_cap)
-                             : sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE, "%s",
-                                            sct_oom_text);
-    free(text);
-    if (rc == 0)
-        sct_manifest_check_files(set);
-    return rc;
+    /* Index only: the entries are parsed one at a time later
+     * (sct_vector_set_case), so memory stays flat in the case count. */
+    return sct_manifest_open(manifest_real, display, NULL, set, err, err_cap);
 }
 
 int sct_vector_set_open(const char *dir, sct_vector_set *out, char *err, size_t err_cap)
@@ -94,9 +80,11 @@ void sct_vector_set_free(sct_vector_set *set)
 {
     if (set == NULL)
         return;
-    for (size_t i = 0; i < set->n_cases; i++)
-        sct_case_free_fields(&set->cases[i]);
-    free(set->cases);
+    if (set->scanned_cases != NULL)
+        for (size_t i = 0; i < set->n_cases; i++)
+            sct_case_free_fields(&set->scanned_cases[i]);
+    free(set->scanned_cases);
+    sct_manifest_free(set->manifest);
     free(set->root);
     sct_str_free(set->manifest_path);
     sct_str_free(set->format_version);
@@ -105,4 +93,23 @@ void sct_vector_set_free(sct_vector_set *set)
     free(set->display_root);
     sct_strlist_free(set->skipped, set->n_skipped);
     memset(set, 0, sizeof *set);
+}
+
+const sct_case *sct_vector_set_case(const sct_vector_set *set, size_t i)
+{
+    if (set == NULL || i >= set->n_cases)
+        return NULL;
+    sct_manifest *m = set->manifest;
+    if (m == NULL)
+        return &set->scanned_cases[i];
+    if (m->slot_full && m->slot_index == i)
+        return &m->slot;
+    /* The previous case is released first: one declaration in memory. */
+    sct_case_free_fields(&m->slot);
+    m->slot_full = false;
+    sct_manifest_case(m, i, &m->slot);
+    sct_manifest_check_case_files(set, &m->slot);
+    m->slot_index = i;
+    m->slot_full = true;
+    return &m->slot;
 }

@@ -3,9 +3,12 @@
  * loader (harness/io) produces it and the runner consumes it.
  *
  * Memory: a sct_vector_set owns everything reachable from it (all strings
- * and arrays), freed by sct_vector_set_free().  Case DATA (tensors) is loaded
- * one case at a time with sct_case_load() and released with
- * sct_case_data_free(), so peak memory does not grow with the case count.
+ * and arrays), freed by sct_vector_set_free().  With a manifest.json the set
+ * keeps only an index of the manifest's case entries (tens of bytes per
+ * case): sct_vector_set_case() materialises ONE case declaration at a time.
+ * Case DATA (tensors) is loaded one case at a time with sct_case_load() and
+ * released with sct_case_data_free(), so peak memory does not grow with the
+ * case count (issue 6).
  *
  * Errors never abort the set: a manifest entry that cannot be used keeps its
  * slot with `error` set (file, field, reason), so the report still lists it.
@@ -77,7 +80,15 @@ typedef struct sct_vector_set {
     char *format_version;   /* manifest "format_version", or "" */
     char *set_sha256;       /* identity of the set: sha256 of the manifest
                                file, or of the sorted file list when scanned */
-    sct_case *cases; size_t n_cases;
+    /* Number of case slots; read them with sct_vector_set_case(). */
+    size_t n_cases;
+    /* Scanned sets only (no manifest): every slot, kept in memory because
+     * a scan is bounded by the directory tree it walked (one directory per
+     * case).  NULL for manifest sets. */
+    sct_case *scanned_cases;
+    /* Manifest sets only (harness/io private): the index of manifest.json
+     * and the one materialised slot.  NULL for scanned sets. */
+    struct sct_manifest *manifest;
     /* Set-level problems that are not tied to one case slot (e.g. a
      * duplicate id, the second one also gets `error`). Informational. */
     char **errors; size_t n_errors;
@@ -108,6 +119,17 @@ typedef struct sct_case_data {
 int sct_vector_set_open(const char *dir, sct_vector_set *out, char *err,
                         size_t err_cap);
 void sct_vector_set_free(sct_vector_set *set);
+
+/* Case slot i (i < set->n_cases; NULL otherwise).  Scanned sets: a slot of
+ * set->scanned_cases.  Manifest sets: entry i of manifest.json parsed and
+ * validated now (fields, duplicate id, its files exist inside the set) into
+ * a cache slot owned by the set: the pointer is valid until the NEXT call
+ * on the same set (or sct_vector_set_free), so a caller that needs two
+ * cases at once copies what it needs from the first.  Never NULL for
+ * i < n_cases: an entry that cannot be used, e.g. because manifest.json was
+ * modified after the open, comes back with `error` naming manifest.json,
+ * the field cases[i]... and the reason.  Not thread-safe. */
+const sct_case *sct_vector_set_case(const sct_vector_set *set, size_t i);
 
 /* Loads and validates one case's tensors: verifies each file's sha256
  * against the manifest, decodes TensorProto (raw_data or typed fields),

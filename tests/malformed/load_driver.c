@@ -29,7 +29,7 @@ int main(int argc, char **argv)
     }
     size_t ok = 0, bad = 0;
     for (size_t i = 0; i < set.n_cases; i++) {
-        const sct_case *c = &set.cases[i];
+        const sct_case *c = sct_vector_set_case(&set, i);
         sct_case_data data;
         if (sct_case_load(&set, c, &data, err, sizeof err) == 0) {
             printf("case %s: ok\n", c->id);

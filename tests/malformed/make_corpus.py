@@ -146,14 +146,15 @@ def main():
     # ---- manifest.json as a whole (the set cannot be opened: exit 2)
     fatal_manifest("manifest_invalid_json",
                    '{"format": "sonnx-cts-vectors",\n "format_version": "1.0",\n "cases": [}\n',
-                   M + ": field (file): invalid JSON at line 3, column 12")
+                   M + ": field (file): invalid JSON at line 3, column 12 (byte 69): expected a value")
     fatal_manifest("manifest_wrong_format", manifest_text([]).replace("sonnx-cts-vectors", "other"),
                    M + ': field format: not "sonnx-cts-vectors"')
     fatal_manifest("manifest_future_major", manifest_text([]).replace('"1.0"', '"2.0"'),
                    M + ': field format_version: "2.0" is not supported; this reader handles 1.x')
     fatal_manifest("manifest_no_cases", '{"format": "sonnx-cts-vectors", "format_version": "1.0"}\n',
                    M + ": field cases: missing")
-    fatal_manifest("manifest_empty_file", "", M + ": field (file): invalid JSON at line 1, column 1")
+    fatal_manifest("manifest_empty_file", "", M + ": field (file): invalid JSON at line 1, column 1 (byte 0): "
+                   "unexpected end of file (expected a value)")
 
     # "Div\u0000evil" would read as "Div" through a C string: refused as a whole.
     hf0 = healthy_files()

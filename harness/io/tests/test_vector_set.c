@@ -99,7 +99,7 @@ static void open_and_load(size_t index, char *err, size_t cap, sct_case_data *da
     ck_assert_msg(sct_vector_set_open(root, set, open_err, sizeof open_err) == 0, "%s", open_err);
     ck_assert_uint_gt(set->n_cases, index);
     err[0] = '\0';
-    if (sct_case_load(set, &set->cases[index], data, err, cap) != 0)
+    if (sct_case_load(set, sct_vector_set_case(set, index), data, err, cap) != 0)
         ck_assert_msg(err[0] != '\0', "failed load without message");
 }
 
@@ -112,7 +112,7 @@ START_TEST(healthy_set_loads)
     char err[1024];
     open_and_load(0, err, sizeof err, &data, &set);
     ck_assert_msg(err[0] == '\0', "%s", err);
-    ck_assert_str_eq(set.cases[0].id, "good");
+    ck_assert_str_eq(sct_vector_set_case(&set, 0)->id, "good");
     ck_assert_ptr_nonnull(set.manifest_path);
     ck_assert_uint_eq(strlen(set.set_sha256), 64);
     ck_assert_uint_eq(data.n_inputs, 2);
@@ -148,7 +148,7 @@ START_TEST(tampered_file_is_reported_and_neighbour_still_loads)
              root, b.in0, now);
     ck_assert_str_eq(err, want);
     ck_assert_ptr_null(data.inputs[0].data);
-    ck_assert_int_eq(sct_case_load(&set, &set.cases[0], &data, err, sizeof err), 0);
+    ck_assert_int_eq(sct_case_load(&set, sct_vector_set_case(&set, 0), &data, err, sizeof err), 0);
     sct_case_data_free(&data);
     sct_vector_set_free(&set);
 }
@@ -165,13 +165,13 @@ START_TEST(missing_file_is_an_error_slot)
     char err[1024] = "", want[1024];
     ck_assert_int_eq(sct_vector_set_open(root, &set, err, sizeof err), 0);
     ck_assert_uint_eq(set.n_cases, 2);
-    ck_assert_ptr_null(set.cases[0].error);
+    ck_assert_ptr_null(sct_vector_set_case(&set, 0)->error);
     snprintf(want, sizeof want,
              "%s/bad/test_data_set_0/output_0.pb: field (file): missing (named by case \"bad\" of manifest.json)",
              root);
-    ck_assert_str_eq(set.cases[1].error, want);
+    ck_assert_str_eq(sct_vector_set_case(&set, 1)->error, want);
     sct_case_data data;
-    ck_assert_int_ne(sct_case_load(&set, &set.cases[1], &data, err, sizeof err), 0);
+    ck_assert_int_ne(sct_case_load(&set, sct_vector_set_case(&set, 1), &data, err, sizeof err), 0);
     ck_assert_str_eq(err, want);
     sct_vector_set_free(&set);
 }
@@ -199,9 +199,10 @@ START_TEST(symlink_out_of_the_set_is_refused)
     snprintf(want, sizeof want,
              "%s/bad/test_data_set_0/input_0.pb: field (file): resolves outside the vectors directory",
              root);
-    ck_assert_ptr_nonnull(set.cases[1].error);
-    ck_assert_msg(strncmp(set.cases[1].error, want, strlen(want)) == 0, "%s", set.cases[1].error);
-    ck_assert_ptr_null(set.cases[0].error);
+    const sct_case *c1 = sct_vector_set_case(&set, 1);
+    ck_assert_ptr_nonnull(c1->error);
+    ck_assert_msg(strncmp(c1->error, want, strlen(want)) == 0, "%s", c1->error);
+    ck_assert_ptr_null(sct_vector_set_case(&set, 0)->error);
     sct_vector_set_free(&set);
 }
 END_TEST
@@ -261,7 +262,8 @@ START_TEST(invalid_manifest_json_fails_open)
     sct_vector_set set;
     char err[1024], want[1024];
     ck_assert_int_ne(sct_vector_set_open(root, &set, err, sizeof err), 0);
-    snprintf(want, sizeof want, "%s/manifest.json: field (file): invalid JSON at line 2, column 12", root);
+    snprintf(want, sizeof want, "%s/manifest.json: field (file): invalid JSON at line 2, column 12 (byte 13): expected a value",
+             root);
     ck_assert_str_eq(err, want);
 }
 END_TEST
@@ -293,7 +295,9 @@ START_TEST(scan_without_manifest)
     ck_assert_uint_eq(set.n_cases, 2);
     ck_assert_uint_eq(set.n_skipped, 1);
     ck_assert_str_eq(set.skipped[0], "node/test_add_x: op Add is not covered");
-    const sct_case *c = &set.cases[0];
+    const sct_case *c = sct_vector_set_case(&set, 0);
+    ck_assert_ptr_eq(c, &set.scanned_cases[0]); /* scanned: all slots in memory */
+    ck_assert_ptr_null(sct_vector_set_case(&set, 2));
     ck_assert_msg(c->error == NULL, "%s", c->error);
     ck_assert_str_eq(c->id, "node/test_div_x");
     ck_assert_str_eq(c->op_type, "Div");
@@ -303,12 +307,13 @@ START_TEST(scan_without_manifest)
     ck_assert(c->has_expected_output);
     ck_assert_uint_eq(c->n_files, 4);
     ck_assert_str_eq(c->files[1].sha256, h.in0);
-    ck_assert_str_eq(set.cases[1].id, "node/test_div_x/test_data_set_1");
-    ck_assert_int_eq(set.cases[1].data_set, 1);
+    const sct_case *c1 = sct_vector_set_case(&set, 1);
+    ck_assert_str_eq(c1->id, "node/test_div_x/test_data_set_1");
+    ck_assert_int_eq(c1->data_set, 1);
     snprintf(want, sizeof want,
              "%s/node/test_div_x/test_data_set_1/output_0.pb: field (file): missing; a case without manifest needs its expected output",
              root);
-    ck_assert_str_eq(set.cases[1].error, want);
+    ck_assert_str_eq(c1->error, want);
     sct_case_data data;
     ck_assert_msg(sct_case_load(&set, c, &data, err, sizeof err) == 0, "%s", err);
     ck_assert_mem_eq(data.expected[0].data, c_vals, 8);
@@ -324,6 +329,240 @@ START_TEST(empty_directory_fails_open)
     ck_assert_int_ne(sct_vector_set_open(root, &set, err, sizeof err), 0);
     snprintf(want, sizeof want, "%s: field (file): no manifest.json and no ONNX backend-test case directories", root);
     ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "%s", err);
+}
+END_TEST
+
+/* ------------------------------------------ lazy materialisation (issue 6) */
+
+/* One declaration per row, written as a manifest entry; materialising it
+ * (in any order, repeatedly) must give exactly these fields. */
+static const struct lazy_row {
+    const char *id, *op;
+    int opset;
+    const char *tolerance;   /* JSON */
+    uint32_t max_ulp;
+    const char *expectation; /* JSON string content */
+    sct_expectation expect;
+    const char *profiles;    /* JSON */
+    unsigned profile_bits;
+    const char *tags;        /* JSON */
+    size_t n_tags;
+    const char *last_tag;
+    const char *requirements; /* JSON */
+    size_t n_requirements;
+    const char *last_requirement;
+    const char *description; /* NULL: member absent */
+    int64_t dim;             /* every tensor is [dim] */
+} lazy_rows[] = {
+    {"div/float32/a", "Div", 14, "{\"kind\": \"exact\"}", 0, "values", SCT_EXPECT_VALUES,
+     "[\"onnx\"]", SCT_PROFILE_ONNX, "[\"special\", \"nan\"]", 2, "nan",
+     "[\"sonnx-div:float:R1\"]", 1, "sonnx-div:float:R1", "first", 2},
+    {"mul/float32/b", "Mul", 13, "{\"kind\": \"exact\"}", 0, "no-crash", SCT_EXPECT_NO_CRASH,
+     "[\"sonnx\"]", SCT_PROFILE_SONNX, "[]", 0, NULL, "[]", 0, NULL, NULL, 3},
+    {"pow/float32/c", "Pow", 15, "{\"kind\": \"ulp\", \"max\": 1}", 1, "reject", SCT_EXPECT_REJECT,
+     "[\"onnx\", \"sonnx\"]", SCT_PROFILE_ONNX | SCT_PROFILE_SONNX, "[\"t\"]", 1, "t",
+     "[\"r1\", \"r2\"]", 2, "r2", "third \\u00e9", 1},
+};
+#define N_LAZY (sizeof lazy_rows / sizeof lazy_rows[0])
+
+static void lazy_entry(char *out, size_t cap, const struct lazy_row *r, const case_files *h)
+{
+    char desc[128] = "";
+    if (r->description)
+        snprintf(desc, sizeof desc, " \"description\": \"%s\",", r->description);
+    snprintf(out, cap,
+             "{\"id\": \"%s\", \"path\": \"%s\", \"op\": \"%s\", \"domain\": \"\", \"opset\": %d,"
+             " \"inputs\": [{\"name\": \"A\", \"dtype\": \"float32\", \"shape\": [%lld]},"
+             " {\"name\": \"B\", \"dtype\": \"float32\", \"shape\": [%lld]}],"
+             " \"outputs\": [{\"name\": \"C\", \"dtype\": \"float32\", \"shape\": [%lld]}],"
+             " \"tolerance\": %s, \"expectation\": \"%s\", \"profiles\": %s,"
+             " \"tags\": %s, \"requirements\": %s,%s"
+             " \"files\": {\"model.onnx\": \"%s\", \"test_data_set_0/input_0.pb\": \"%s\","
+             " \"test_data_set_0/input_1.pb\": \"%s\", \"test_data_set_0/output_0.pb\": \"%s\"}}",
+             r->id, r->id, r->op, r->opset, (long long)r->dim, (long long)r->dim,
+             (long long)r->dim, r->tolerance, r->expectation, r->profiles, r->tags,
+             r->requirements, desc, h->model, h->in0, h->in1, h->out0);
+}
+
+static void check_lazy(const sct_case *c, const struct lazy_row *r, const case_files *h)
+{
+    ck_assert_msg(c->error == NULL, "%s: %s", r->id, c->error);
+    ck_assert_str_eq(c->id, r->id);
+    ck_assert_str_eq(c->relpath, r->id);
+    ck_assert_str_eq(c->op_type, r->op);
+    ck_assert_str_eq(c->domain, "");
+    ck_assert_int_eq(c->opset, r->opset);
+    ck_assert_uint_eq(c->n_inputs, 2);
+    ck_assert_uint_eq(c->n_outputs, 1);
+    for (size_t k = 0; k < 2; k++) {
+        ck_assert_int_eq(c->inputs[k].elem_type, SONNX_DT_FLOAT);
+        ck_assert_int_eq(c->inputs[k].rank, 1);
+        ck_assert_int_eq(c->inputs[k].dims[0], r->dim);
+    }
+    ck_assert_str_eq(c->inputs[0].name, "A");
+    ck_assert_str_eq(c->inputs[1].name, "B");
+    ck_assert_str_eq(c->outputs[0].name, "C");
+    ck_assert_int_eq(c->outputs[0].elem_type, SONNX_DT_FLOAT);
+    ck_assert_int_eq(c->outputs[0].dims[0], r->dim);
+    ck_assert_uint_eq(c->max_ulp, r->max_ulp);
+    ck_assert_int_eq(c->expectation, r->expect);
+    ck_assert_uint_eq(c->profiles, r->profile_bits);
+    ck_assert_uint_eq(c->n_tags, r->n_tags);
+    if (r->n_tags)
+        ck_assert_str_eq(c->tags[r->n_tags - 1], r->last_tag);
+    ck_assert_uint_eq(c->n_requirements, r->n_requirements);
+    if (r->n_requirements)
+        ck_assert_str_eq(c->requirements[r->n_requirements - 1], r->last_requirement);
+    ck_assert_str_eq(c->description, r->description == NULL ? ""
+                                     : strcmp(r->description, "third \\u00e9") == 0
+                                         ? "third \xc3\xa9" : r->description);
+    ck_assert_uint_eq(c->n_files, 4);
+    ck_assert_str_eq(c->files[0].relpath, "model.onnx");
+    ck_assert_str_eq(c->files[0].sha256, h->model);
+    ck_assert_str_eq(c->files[3].relpath, "test_data_set_0/output_0.pb");
+    ck_assert_str_eq(c->files[3].sha256, h->out0);
+    ck_assert(c->has_expected_output);
+    ck_assert_int_eq(c->data_set, 0);
+}
+
+/* Order of materialisation: forwards, backwards, repeated. */
+static const size_t lazy_order[] = {0, 1, 2, 2, 1, 0, 0, 2};
+
+START_TEST(lazy_cases_give_every_field)
+{
+    case_files h[N_LAZY];
+    char entries[N_LAZY][2048], text[8192];
+    size_t len = (size_t)snprintf(text, sizeof text,
+                                  "{\"format\": \"sonnx-cts-vectors\", \"format_version\": \"1.2\", \"cases\": [");
+    for (size_t r = 0; r < N_LAZY; r++) {
+        write_case(lazy_rows[r].id, lazy_rows[r].op, &h[r]);
+        lazy_entry(entries[r], sizeof entries[r], &lazy_rows[r], &h[r]);
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", r ? ",\n" : "\n", entries[r]);
+    }
+    snprintf(text + len, sizeof text - len, "]}\n");
+    pb_write(root, "manifest.json", text, strlen(text));
+    sct_vector_set set;
+    char err[1024] = "";
+    ck_assert_msg(sct_vector_set_open(root, &set, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(set.n_cases, N_LAZY);
+    ck_assert_ptr_null(set.scanned_cases); /* manifest sets keep no case array */
+    ck_assert_str_eq(set.format_version, "1.2");
+    char hex[65];
+    sct_sha256_hex(text, strlen(text), hex);
+    ck_assert_str_eq(set.set_sha256, hex);
+    ck_assert_uint_eq(set.n_errors, 0);
+    for (size_t k = 0; k < sizeof lazy_order / sizeof lazy_order[0]; k++) {
+        size_t r = lazy_order[k];
+        check_lazy(sct_vector_set_case(&set, r), &lazy_rows[r], &h[r]);
+    }
+    ck_assert_ptr_null(sct_vector_set_case(&set, N_LAZY));
+    sct_vector_set_free(&set);
+}
+END_TEST
+
+/* Replaces the first `find` in buf (NUL-terminated, room for the growth). */
+static void replace_in(char *buf, const char *find, const char *repl)
+{
+    char *at = strstr(buf, find);
+    ck_assert_msg(at != NULL, "test bug: \"%s\" not found", find);
+    size_t lf = strlen(find), lr = strlen(repl);
+    memmove(at + lr, at + lf, strlen(at + lf) + 1);
+    memcpy(at, repl, lr);
+}
+
+/* manifest.json changed between the open and the materialisation: the
+ * changed entry is an error slot naming the reason, the other still runs. */
+static const struct {
+    int truncate;           /* 0: same-length rewrite of entry 1; 1: cut inside entry 1 */
+    const char *reason;
+} modified_rows[] = {
+    {0, "element 1 changed since the file was indexed (the file was modified during the run)"},
+    {1, "element 1 changed since the file was indexed (the file was truncated during the run)"},
+};
+
+START_TEST(manifest_modified_after_open)
+{
+    case_files g, b;
+    write_two_case_set(&g, &b);
+    char path[512], text[8192];
+    snprintf(path, sizeof path, "%s/manifest.json", root);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    sct_vector_set set;
+    char err[1024] = "", want[1024];
+    ck_assert_msg(sct_vector_set_open(root, &set, err, sizeof err) == 0, "%s", err);
+    ck_assert_ptr_null(sct_vector_set_case(&set, 0)->error);
+    /* Rewritten in place (same inode: the index's descriptor sees it). */
+    if (modified_rows[_i].truncate) {
+        size_t cut = (size_t)(strstr(text, "\"id\": \"bad\"") - text) + 4;
+        ck_assert_int_eq(truncate(path, (off_t)cut), 0);
+    } else {
+        replace_in(text, "\"id\": \"bad\"", "\"id\": \"bbd\"");
+        f = fopen(path, "r+b");
+        ck_assert_ptr_nonnull(f);
+        ck_assert_uint_eq(fwrite(text, 1, len, f), len);
+        fclose(f);
+    }
+    const sct_case *c = sct_vector_set_case(&set, 1);
+    snprintf(want, sizeof want, "%s/manifest.json: field cases[1]: %s", root,
+             modified_rows[_i].reason);
+    ck_assert_str_eq(c->error, want);
+    ck_assert_str_eq(c->id, "cases[1]");
+    ck_assert_ptr_nonnull(c->op_type);
+    ck_assert_ptr_nonnull(c->relpath);
+    sct_case_data data;
+    ck_assert_int_ne(sct_case_load(&set, c, &data, err, sizeof err), 0);
+    /* The neighbour is untouched. */
+    c = sct_vector_set_case(&set, 0);
+    ck_assert_msg(c->error == NULL, "%s", c->error);
+    ck_assert_msg(sct_case_load(&set, c, &data, err, sizeof err) == 0, "%s", err);
+    sct_case_data_free(&data);
+    sct_vector_set_free(&set);
+}
+END_TEST
+
+/* A broken entry (wrong JSON types) is an error slot; the other loads. */
+static const struct {
+    const char *find, *repl;
+    const char *field_reason; /* after "<root>/manifest.json: field " */
+} broken_rows[] = {
+    {"\"opset\": 14", "\"opset\": \"14\"", "cases[1].opset: must be an integer"},
+    {"\"inputs\": [", "\"inputs\": 5, \"x\": [", "cases[1].inputs: must be an array"},
+    {"\"profiles\": [\"onnx\"]", "\"profiles\": \"onnx\"",
+     "cases[1].profiles: must be an array of \"onnx\" / \"sonnx\""},
+    {"\"tolerance\": {\"kind\": \"exact\"}", "\"tolerance\": [\"exact\"]",
+     "cases[1].tolerance: must be {\"kind\":\"exact\"} or {\"kind\":\"ulp\",\"max\":N}"},
+    {"\"id\": \"bad\"", "\"id\": null", "cases[1].id: must be a string"},
+};
+
+START_TEST(broken_entry_is_its_own_error)
+{
+    case_files g, b;
+    write_case("good", "Div", &g);
+    write_case("bad", "Div", &b);
+    char e1[2048], e2[2048], text[4800], want[1024];
+    manifest_entry(e1, sizeof e1, "good", &g);
+    manifest_entry(e2, sizeof e2 - 64, "bad", &b);
+    replace_in(e2, broken_rows[_i].find, broken_rows[_i].repl);
+    snprintf(text, sizeof text,
+             "{\"format\": \"sonnx-cts-vectors\", \"format_version\": \"1.0\", \"cases\": [%s, %s]}", e1, e2);
+    pb_write(root, "manifest.json", text, strlen(text));
+    sct_vector_set set;
+    char err[1024] = "";
+    ck_assert_msg(sct_vector_set_open(root, &set, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(set.n_cases, 2);
+    ck_assert_uint_eq(set.n_errors, 0);
+    snprintf(want, sizeof want, "%s/manifest.json: field %s", root, broken_rows[_i].field_reason);
+    ck_assert_str_eq(sct_vector_set_case(&set, 1)->error, want);
+    const sct_case *c = sct_vector_set_case(&set, 0);
+    ck_assert_msg(c->error == NULL, "%s", c->error);
+    sct_case_data data;
+    ck_assert_msg(sct_case_load(&set, c, &data, err, sizeof err) == 0, "%s", err);
+    sct_case_data_free(&data);
+    sct_vector_set_free(&set);
 }
 END_TEST
 
@@ -358,6 +597,11 @@ int main(void)
     tcase_add_test(tc, scan_without_manifest);
     tcase_add_test(tc, empty_directory_fails_open);
     tcase_add_test(tc, default_tolerances);
+    tcase_add_test(tc, lazy_cases_give_every_field);
+    tcase_add_loop_test(tc, manifest_modified_after_open, 0,
+                        (int)(sizeof modified_rows / sizeof modified_rows[0]));
+    tcase_add_loop_test(tc, broken_entry_is_its_own_error, 0,
+                        (int)(sizeof broken_rows / sizeof broken_rows[0]));
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -117,7 +117,7 @@ int main(int argc, char **argv)
     int errors = 0;
     size_t eligible = 0;
     for (size_t i = 0; i < set.n_cases; i++) {
-        const sct_case *c = &set.cases[i];
+        const sct_case *c = sct_vector_set_case(&set, i);
         if (c->error != NULL || c->n_inputs != 2 || c->n_outputs != 1 ||
             !c->has_expected_output || c->expectation != SCT_EXPECT_VALUES ||
             c->inputs[0].elem_type != c->inputs[1].elem_type ||
