@@ -134,8 +134,8 @@ int sct_cmd_merge(int argc, char **argv)
     }
     sct_run_summary s;
     if (rc == SCT_EXIT_OK) {
-        if (sct_run_summary_build(&merged, &s) != 0) {
-            fputs("sonnx-cts merge: out of memory\n", stderr);
+        if (sct_run_summary_build(&merged, &s, err, sizeof err) != 0) {
+            fprintf(stderr, "sonnx-cts merge: %s\n", err);
             rc = SCT_EXIT_USAGE;
         } else {
             fprintf(stderr, "sonnx-cts merge: %zu cases from %u shards: %s\n",

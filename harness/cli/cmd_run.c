@@ -147,8 +147,14 @@ int sct_cmd_run(int argc, char **argv)
     int rc = sct_run_cases(&set, backend, &cfg, &report, err, sizeof err);
     report.seconds = wall_seconds() - t0;
     sct_backend_close(backend);
+    /* The last case is spilled here so that a spool write failure is
+     * reported as such (runner.c reports a failed append as out of
+     * memory; the report model knows the real reason). */
+    if (rc == 0 && sct_run_report_flush(&report) != 0)
+        rc = 1;
     if (rc != 0) {
-        fprintf(stderr, "sonnx-cts run: %s\n", err);
+        const char *why = sct_run_report_error(&report);
+        fprintf(stderr, "sonnx-cts run: %s\n", why[0] != '\0' ? why : err);
         sct_run_report_free(&report);
         sct_vector_set_free(&set);
         return SCT_EXIT_USAGE;
@@ -166,8 +172,8 @@ int sct_cmd_run(int argc, char **argv)
         exit_code = baseline_exit(&cfg, &report);
     } else {
         sct_run_summary s;
-        if (sct_run_summary_build(&report, &s) != 0) {
-            fprintf(stderr, "sonnx-cts run: out of memory\n");
+        if (sct_run_summary_build(&report, &s, err, sizeof err) != 0) {
+            fprintf(stderr, "sonnx-cts run: %s\n", err);
             exit_code = SCT_EXIT_USAGE;
         } else {
             exit_code = sct_overall_exit_code(s.overall);

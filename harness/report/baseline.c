@@ -20,6 +20,40 @@ static bool has_ulp(const sct_case_result *c)
     return c->compared && d != NULL && d->kind == SCT_KIND_FLOAT;
 }
 
+typedef struct case_source {
+    const char *path;
+    const sct_run_report *r;
+} case_source;
+
+/* sct_json_item_fn: the baseline entry of case i. */
+static cJSON *baseline_item(void *user, size_t i, char *err, size_t err_cap)
+{
+    const case_source *src = user;
+    const sct_case_result *c = sct_run_report_case(src->r, i);
+    if (c == NULL) {
+        snprintf(err, err_cap, "%s: %s", src->path, sct_run_report_error(src->r));
+        return NULL;
+    }
+    cJSON *o = cJSON_CreateObject();
+    bool ok = o != NULL && sct_json_add_str(o, "id", c->id) &&
+              sct_json_add_str(o, "verdict", sct_verdict_name(c->verdict));
+    if (ok && c->exec_status[0])
+        ok = sct_json_add_str(o, "exec_status", c->exec_status);
+    else if (ok)
+        ok = cJSON_AddNullToObject(o, "exec_status") != NULL;
+    if (ok && has_ulp(c))
+        ok = sct_json_add_u64(o, "max_ulp", c->stats.max_ulp);
+    else if (ok)
+        ok = cJSON_AddNullToObject(o, "max_ulp") != NULL;
+    if (!ok) {
+        /* An entry without its verdict would hide a change. */
+        cJSON_Delete(o);
+        snprintf(err, err_cap, "%s: out of memory", src->path);
+        return NULL;
+    }
+    return o;
+}
+
 int sct_baseline_write(const char *path, const sct_run_report *r, char *err,
                        size_t err_cap)
 {
@@ -43,25 +77,15 @@ int sct_baseline_write(const char *path, const sct_run_report *r, char *err,
     /* Options that change verdicts: a comparison notes a difference. */
     cJSON *opts = cJSON_AddObjectToObject(root, "options");
     cJSON_AddBoolToObject(opts, "strict_nan", r->options.strict_nan);
-    cJSON *cases = cJSON_AddArrayToObject(root, "cases");
-    for (size_t i = 0; cases != NULL && i < r->n_cases; i++) {
-        const sct_case_result *c = &r->cases[i];
-        cJSON *o = cJSON_CreateObject();
-        if (o == NULL)
-            break;
-        sct_json_add_str(o, "id", c->id);
-        sct_json_add_str(o, "verdict", sct_verdict_name(c->verdict));
-        if (c->exec_status[0])
-            sct_json_add_str(o, "exec_status", c->exec_status);
-        else
-            cJSON_AddNullToObject(o, "exec_status");
-        if (has_ulp(c))
-            sct_json_add_u64(o, "max_ulp", c->stats.max_ulp);
-        else
-            cJSON_AddNullToObject(o, "max_ulp");
-        cJSON_AddItemToArray(cases, o);
+    /* The cases are streamed one at a time (sct_json_write_streamed). */
+    if (!sct_json_add_item(root, "cases", cJSON_CreateRaw(SCT_JSON_STREAM_MARK))) {
+        snprintf(err, err_cap, "%s: out of memory", path);
+        cJSON_Delete(root);
+        return 1;
     }
-    int rc = sct_json_write_file(path, root, err, err_cap);
+    case_source src = {path, r};
+    int rc = sct_json_write_streamed(path, root, r->n_cases, baseline_item, &src, err,
+                                     err_cap);
     cJSON_Delete(root);
     return rc;
 }
@@ -154,8 +178,14 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
         d->identity_notes++;
     }
 
+    int rc = 0;
     for (size_t i = 0; i < r->n_cases; i++) {
-        const sct_case_result *c = &r->cases[i];
+        const sct_case_result *c = sct_run_report_case(r, i);
+        if (c == NULL) {
+            snprintf(err, err_cap, "%s", sct_run_report_error(r));
+            rc = 1;
+            break;
+        }
         entry key = {c->id, NULL, NULL, false};
         entry *found = n ? bsearch(&key, e, n, sizeof *e, entry_cmp) : NULL;
         const char *now = sct_verdict_name(c->verdict);
@@ -189,6 +219,11 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
                     " (verdict %s unchanged)\n", c->id, base_ulp,
                     c->stats.max_ulp, now);
         }
+    }
+    if (rc != 0) {
+        free(e);
+        cJSON_Delete(root);
+        return rc;
     }
     for (size_t i = 0; i < n; i++)
         if (!e[i].seen)

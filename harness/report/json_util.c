@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 bool sct_json_add_u64(cJSON *obj, const char *name, uint64_t v)
 {
@@ -88,6 +90,92 @@ int sct_json_write_file(const char *path, const cJSON *root, char *err,
     if (rc != 0)
         snprintf(err, err_cap, "%s: write error: %s", path, strerror(errno));
     free(text);
+    return rc;
+}
+
+/* `s` (a printed item) with `indent` tabs after every newline: cJSON
+ * prints the array elements of a member of the root at that depth, and
+ * newlines inside strings are escaped, so every raw '\n' is layout. */
+static void put_indented(FILE *f, const char *s, size_t indent)
+{
+    static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+    if (indent > sizeof tabs - 1)
+        indent = sizeof tabs - 1;
+    for (const char *nl; (nl = strchr(s, '\n')) != NULL; s = nl + 1) {
+        fwrite(s, 1, (size_t)(nl - s) + 1, f);
+        fwrite(tabs, 1, indent, f);
+    }
+    fputs(s, f);
+}
+
+int sct_json_write_streamed(const char *path, const cJSON *root, size_t n_items,
+                            sct_json_item_fn make, void *user, char *err,
+                            size_t err_cap)
+{
+    char *text = cJSON_Print(root);
+    if (text == NULL) {
+        snprintf(err, err_cap, "%s: out of memory while formatting JSON", path);
+        return 1;
+    }
+    char *mark = strchr(text, SCT_JSON_STREAM_MARK[0]);
+    if (mark == NULL) {
+        snprintf(err, err_cap, "%s: internal error: no stream placeholder", path);
+        cJSON_free(text);
+        return 1;
+    }
+    /* Depth of the placeholder's member: the tabs starting its line. */
+    const char *line = mark;
+    while (line > text && line[-1] != '\n')
+        line--;
+    size_t indent = strspn(line, "\t") + 1;
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        snprintf(err, err_cap, "%s: cannot open for writing: %s", path, strerror(errno));
+        cJSON_free(text);
+        return 1;
+    }
+    int rc = 0;
+    fwrite(text, 1, (size_t)(mark - text), f);
+    fputc('[', f);
+    for (size_t i = 0; i < n_items && rc == 0; i++) {
+        cJSON *item = make(user, i, err, err_cap);
+        if (item == NULL) {
+            rc = 1;
+            break;
+        }
+        char *s = cJSON_Print(item);
+        cJSON_Delete(item);
+        if (s == NULL) {
+            snprintf(err, err_cap, "%s: out of memory while formatting JSON", path);
+            rc = 1;
+            break;
+        }
+        if (i > 0)
+            fputs(", ", f);
+        put_indented(f, s, indent);
+        cJSON_free(s);
+    }
+    if (rc == 0) {
+        fputc(']', f);
+        fputs(mark + 1, f);
+        fputc('\n', f);
+        if (ferror(f)) {
+            snprintf(err, err_cap, "%s: write error", path);
+            rc = 1;
+        }
+    }
+    cJSON_free(text);
+    struct stat st;
+    if (rc != 0 && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+        /* Flush what stdio holds first, or fclose would write it after the
+         * truncation.  Best effort: the error is already being reported. */
+        if (fflush(f) != 0 || ftruncate(fileno(f), 0) != 0)
+            clearerr(f);
+    }
+    if (fclose(f) != 0 && rc == 0) {
+        snprintf(err, err_cap, "%s: write error: %s", path, strerror(errno));
+        rc = 1;
+    }
     return rc;
 }
 

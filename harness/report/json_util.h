@@ -30,6 +30,21 @@ const char *sct_json_get_str(const cJSON *obj, const char *name);
 /* Writes `root` to `path` (pretty, trailing newline); 0 or non-zero with err. */
 int sct_json_write_file(const char *path, const cJSON *root, char *err,
                         size_t err_cap);
+/* Streaming write (issue 6: memory flat in the number of cases).  `root`
+ * holds, as the value of one member, the placeholder
+ * cJSON_CreateRaw(SCT_JSON_STREAM_MARK); the file gets exactly the text
+ * sct_json_write_file would write had that member been an array of the
+ * n_items items make(user, i) for i = 0..n_items-1 — but each item is
+ * built, printed and deleted in turn, so only one is in memory.  make
+ * returns a new item, or NULL with err set (the write then fails).  On any
+ * failure after the file was opened, a regular file is truncated to zero
+ * bytes: a partial report must not pass for a whole one.  0 or non-zero
+ * with err. */
+#define SCT_JSON_STREAM_MARK "\001" /* printed strings escape control chars */
+typedef cJSON *(*sct_json_item_fn)(void *user, size_t i, char *err, size_t err_cap);
+int sct_json_write_streamed(const char *path, const cJSON *root, size_t n_items,
+                            sct_json_item_fn make, void *user, char *err,
+                            size_t err_cap);
 /* Parses the file; NULL with err. */
 cJSON *sct_json_read_file(const char *path, char *err, size_t err_cap);
 

@@ -241,14 +241,39 @@ static cJSON *group_json(const sct_group_summary *g)
     return o;
 }
 
+typedef struct case_source {
+    const char *path;
+    const sct_run_report *r;
+} case_source;
+
+/* sct_json_item_fn: case i read back from the spool, as JSON. */
+static cJSON *case_item(void *user, size_t i, char *err, size_t err_cap)
+{
+    const case_source *src = user;
+    const sct_case_result *c = sct_run_report_case(src->r, i);
+    if (c == NULL) {
+        snprintf(err, err_cap, "%s: %s", src->path, sct_run_report_error(src->r));
+        return NULL;
+    }
+    cJSON *o = case_json(c);
+    if (o == NULL)
+        snprintf(err, err_cap, "%s: out of memory while building the JSON report",
+                 src->path);
+    return o;
+}
+
 int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
                         size_t err_cap)
 {
     sct_run_summary s;
-    if (sct_run_summary_build(r, &s) != 0) {
-        snprintf(err, err_cap, "%s: out of memory", path);
+    char why[512];
+    if (sct_run_summary_build(r, &s, why, sizeof why) != 0) {
+        snprintf(err, err_cap, "%s: %s", path, why);
         return 1;
     }
+    /* Everything but the cases is small (per op x types) and built as one
+     * tree; the cases are streamed into its "cases" placeholder one at a
+     * time (sct_json_write_streamed), so memory does not grow with them. */
     cJSON *root = cJSON_CreateObject();
     bool complete = false;
     if (root != NULL) {
@@ -261,9 +286,8 @@ int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
         cJSON *groups = cJSON_AddArrayToObject(root, "groups");
         for (size_t i = 0; groups != NULL && i < s.n_groups; i++)
             sct_json_append(groups, group_json(&s.groups[i]));
-        cJSON *cases = cJSON_AddArrayToObject(root, "cases");
-        for (size_t i = 0; cases != NULL && i < r->n_cases; i++)
-            sct_json_append(cases, case_json(&r->cases[i]));
+        bool cases = sct_json_add_item(root, "cases",
+                                       cJSON_CreateRaw(SCT_JSON_STREAM_MARK));
         /* Sharding (docs/reports.md): which part of the selection this is. */
         cJSON *shard = cJSON_AddObjectToObject(root, "shard");
         sct_json_add_u64(shard, "index", r->shard_index);
@@ -277,8 +301,7 @@ int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
          * object (sct_json_append, sct_json_add_item): a case, group or the
          * summary missing from the report would hide a verdict, so a short
          * report is an error. */
-        complete = sections && cases != NULL && groups != NULL &&
-                   (size_t)cJSON_GetArraySize(cases) == r->n_cases &&
+        complete = sections && cases && groups != NULL &&
                    (size_t)cJSON_GetArraySize(groups) == s.n_groups;
     }
     sct_run_summary_free(&s);
@@ -287,7 +310,9 @@ int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
         cJSON_Delete(root);
         return 1;
     }
-    int rc = sct_json_write_file(path, root, err, err_cap);
+    case_source src = {path, r};
+    int rc = sct_json_write_streamed(path, root, r->n_cases, case_item, &src, err,
+                                     err_cap);
     cJSON_Delete(root);
     return rc;
 }

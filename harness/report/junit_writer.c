@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report_writers.h"
@@ -114,14 +115,17 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
                          size_t err_cap)
 {
     sct_run_summary s;
-    if (sct_run_summary_build(r, &s) != 0) {
-        snprintf(err, err_cap, "%s: out of memory", path);
+    uint32_t *case_group = NULL;
+    char why[512];
+    if (sct_run_summary_build_indexed(r, &s, &case_group, why, sizeof why) != 0) {
+        snprintf(err, err_cap, "%s: %s", path, why);
         return 1;
     }
     FILE *f = fopen(path, "w");
     if (f == NULL) {
         snprintf(err, err_cap, "%s: cannot open for writing: %s", path, strerror(errno));
         sct_run_summary_free(&s);
+        free(case_group);
         return 1;
     }
     size_t failures = s.counts[SCT_VERDICT_FAIL] + s.counts[SCT_VERDICT_CRASH] +
@@ -130,16 +134,9 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
     fprintf(f, "<testsuites name=\"sonnx-cts\" tests=\"%zu\" failures=\"%zu\" "
             "errors=\"%zu\" skipped=\"%zu\" time=\"%.6f\">\n", s.cases, failures,
             s.counts[SCT_VERDICT_ERROR], s.counts[SCT_VERDICT_UNSUPPORTED], r->seconds);
-    for (size_t gi = 0; gi < s.n_groups; gi++) {
+    int rc = 0;
+    for (size_t gi = 0; gi < s.n_groups && rc == 0; gi++) {
         const sct_group_summary *g = &s.groups[gi];
-        double secs = 0;
-        for (size_t i = 0; i < r->n_cases; i++) {
-            char types[96];
-            sct_case_types_label(&r->cases[i], types, sizeof types);
-            if (strcmp(r->cases[i].op_type, g->op_type) == 0 &&
-                strcmp(types, g->types) == 0)
-                secs += r->cases[i].seconds;
-        }
         fprintf(f, "  <testsuite name=\"");
         xml_text(f, g->op_type);
         fputc(' ', f);
@@ -149,18 +146,28 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
                 g->counts[SCT_VERDICT_FAIL] + g->counts[SCT_VERDICT_CRASH] +
                     g->counts[SCT_VERDICT_TIMEOUT],
                 g->counts[SCT_VERDICT_ERROR], g->counts[SCT_VERDICT_UNSUPPORTED],
-                secs);
-        for (size_t i = 0; i < r->n_cases; i++) {
-            char types[96];
-            sct_case_types_label(&r->cases[i], types, sizeof types);
-            if (strcmp(r->cases[i].op_type, g->op_type) == 0 &&
-                strcmp(types, g->types) == 0)
-                write_testcase(f, &r->cases[i], g);
+                g->seconds);
+        /* The group's cases, read one at a time from the spool. */
+        for (size_t i = 0; i < r->n_cases && rc == 0; i++) {
+            if (case_group[i] != gi)
+                continue;
+            const sct_case_result *c = sct_run_report_case(r, i);
+            if (c == NULL) {
+                snprintf(err, err_cap, "%s: %s", path, sct_run_report_error(r));
+                rc = 1;
+                break;
+            }
+            write_testcase(f, c, g);
         }
         fprintf(f, "  </testsuite>\n");
     }
     fprintf(f, "</testsuites>\n");
     sct_run_summary_free(&s);
+    free(case_group);
+    if (rc != 0) {
+        fclose(f);
+        return 1;
+    }
     if (ferror(f)) {
         fclose(f);
         snprintf(err, err_cap, "%s: write error", path);

@@ -135,52 +135,101 @@ static int check_shards(const char *const *paths, const sct_run_report *r, size_
     return 0;
 }
 
-static int id_cmp(const void *a, const void *b)
+/* FNV-1a 64 of a case id. */
+static uint64_t id_hash(const char *s)
 {
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (; s != NULL && *s; s++)
+        h = (h ^ (unsigned char)*s) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+typedef struct id_key {
+    uint64_t hash;
+    size_t index;
+} id_key;
+
+static int key_cmp(const void *a, const void *b)
+{
+    const id_key *x = a, *y = b;
+    if (x->hash != y->hash)
+        return x->hash < y->hash ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
 }
 
 /* A case id in two shards would mean the shards were cut from different
- * selections even though counts agree. */
+ * selections even though counts agree.  Only one case record can be read
+ * at a time (report_model.h), so ids are compared through a 64-bit hash
+ * (16 bytes per case) and only equal hashes are read back and compared. */
 static int check_disjoint(const sct_run_report *out, char *err, size_t err_cap)
 {
     if (out->n_cases < 2)
         return 0;
-    const char **ids = malloc(out->n_cases * sizeof *ids);
-    if (ids == NULL) {
+    id_key *keys = malloc(out->n_cases * sizeof *keys);
+    if (keys == NULL) {
         snprintf(err, err_cap, "out of memory");
         return 1;
     }
-    for (size_t i = 0; i < out->n_cases; i++)
-        ids[i] = out->cases[i].id;
-    qsort(ids, out->n_cases, sizeof *ids, id_cmp);
     int rc = 0;
-    for (size_t i = 1; i < out->n_cases && rc == 0; i++)
-        if (strcmp(ids[i - 1], ids[i]) == 0) {
+    for (size_t i = 0; i < out->n_cases && rc == 0; i++) {
+        const sct_case_result *c = sct_run_report_case(out, i);
+        if (c == NULL) {
+            snprintf(err, err_cap, "%s", sct_run_report_error(out));
+            rc = 1;
+            break;
+        }
+        keys[i].hash = id_hash(c->id);
+        keys[i].index = i;
+    }
+    if (rc == 0)
+        qsort(keys, out->n_cases, sizeof *keys, key_cmp);
+    for (size_t i = 1; i < out->n_cases && rc == 0; i++) {
+        if (keys[i - 1].hash != keys[i].hash)
+            continue;
+        const sct_case_result *a = sct_run_report_case(out, keys[i - 1].index);
+        char *first = a ? sct_report_strdup(a->id) : NULL;
+        const sct_case_result *b = first ? sct_run_report_case(out, keys[i].index) : NULL;
+        if (b == NULL) {
+            snprintf(err, err_cap, "%s", first == NULL && a != NULL
+                     ? "out of memory" : sct_run_report_error(out));
+            rc = 1;
+        } else if (strcmp(first, b->id) == 0) {
             snprintf(err, err_cap, "case \"%s\" appears in more than one shard "
-                     "(overlapping shards)", ids[i]);
+                     "(overlapping shards)", first);
             rc = 1;
         }
-    free(ids);
+        free(first);
+    }
+    free(keys);
     return rc;
 }
 
-/* Moves shard case records into `out` in unsharded order (ownership of
- * their strings and samples moves too). */
+/* Copies the shard case records into `out` in unsharded order, one at a
+ * time through the spools. */
 static int interleave(sct_run_report *r, const size_t *order, size_t n,
                       sct_run_report *out, char *err, size_t err_cap)
 {
     size_t total = r[order[0]].shard_total;
     for (size_t p = 0; p < total; p++) {
-        sct_run_report *src = &r[order[p % n]];
-        size_t k = p / n;
+        const sct_run_report *src = &r[order[p % n]];
+        const sct_case_result *c = sct_run_report_case(src, p / n);
+        if (c == NULL) {
+            snprintf(err, err_cap, "%s", sct_run_report_error(src));
+            return 1;
+        }
         sct_case_result *dst = sct_run_report_add_case(out);
         if (dst == NULL) {
+            snprintf(err, err_cap, "%s", sct_run_report_error(out));
+            return 1;
+        }
+        if (sct_case_result_copy(dst, c) != 0) {
             snprintf(err, err_cap, "out of memory");
             return 1;
         }
-        *dst = src->cases[k];
-        memset(&src->cases[k], 0, sizeof src->cases[k]);
+    }
+    if (sct_run_report_flush(out) != 0) {
+        snprintf(err, err_cap, "%s", sct_run_report_error(out));
+        return 1;
     }
     return 0;
 }

@@ -360,11 +360,13 @@ int sct_merge_read_report(const char *path, sct_run_report *r, char *err,
                 break;
             sct_case_result *out = sct_run_report_add_case(r);
             if (out == NULL) {
-                fail(&rd, "cases", "out of memory");
+                fail(&rd, "cases", sct_run_report_error(r));
                 break;
             }
             read_case(&rd, c, out);
         }
+        if (!rd.failed && sct_run_report_flush(r) != 0)
+            fail(&rd, "cases", sct_run_report_error(r));
         read_shard(&rd, root, r);
     }
     cJSON_Delete(root);

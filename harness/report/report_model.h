@@ -4,8 +4,13 @@
  *
  * The model owns copies of all strings, so it outlives the vector set and
  * can also be rebuilt from a JSON report (merge, report subcommands).
- * Memory per case is a fixed summary plus at most max_errors + 1 element
- * samples: flat in the number of elements, linear in the number of cases.
+ *
+ * Memory is flat in the number of cases (issue 6): a completed case is
+ * serialised, strings and samples included, to the report's spool (an
+ * anonymous, already unlinked temporary file under $TMPDIR or /tmp) and
+ * only its 8-byte offset stays in memory.  Two case records are in memory
+ * at any time: the pending one being filled (sct_run_report_add_case) and
+ * the one last read back (sct_run_report_case).
  */
 #ifndef SCT_REPORT_MODEL_H
 #define SCT_REPORT_MODEL_H
@@ -90,10 +95,16 @@ typedef struct sct_run_options {
     char *filters;                   /* human-readable: "--op Div --type float32" */
 } sct_run_options;
 
+/* The spool of the cases (report_model.c); opaque. */
+typedef struct sct_case_spool sct_case_spool;
+
 typedef struct sct_run_report {
     sct_run_identity identity;
     sct_run_options options;
-    sct_case_result *cases; size_t n_cases, cap_cases;
+    size_t n_cases;                  /* cases appended, the pending one too;
+                                        read them with sct_run_report_case */
+    sct_case_spool *spool;           /* NULL until the first append */
+    bool spool_oom;                  /* the spool itself could not be allocated */
     size_t n_filtered_profile;       /* in the set, not in the selected profile */
     size_t n_filtered_selection;     /* in the profile, excluded by filters */
     double seconds;                  /* timing: wall time of the run */
@@ -109,9 +120,42 @@ typedef struct sct_run_report {
 void sct_run_report_init(sct_run_report *r);
 void sct_run_report_free(sct_run_report *r);
 
-/* Appends a zeroed case (strings "" except where set later, exit_code -1);
- * NULL on allocation failure.  The pointer is valid until the next append. */
+/* Appends a zeroed case (strings NULL until set, exit_code -1) for the
+ * caller to fill; the report owns what the caller stores in it (strings,
+ * tags, samples: malloc'ed).  The slot is valid until the next append or
+ * the next read (sct_run_report_case, sct_run_report_flush, any writer):
+ * those first spill it to the spool, after which it must not be touched.
+ * NULL when the previous case could not be spilled or out of memory;
+ * sct_run_report_error() says why. */
 sct_case_result *sct_run_report_add_case(sct_run_report *r);
+
+/* Case i (0 <= i < n_cases), read back from the spool into a one-slot
+ * cache owned by the report: valid until the next call of this function
+ * (for any i) or of sct_run_report_add_case / _free.  Never hold two of
+ * these pointers at once (copy what you need from the first).  Spills the
+ * pending case first.  NULL on an I/O error, a damaged spool record or out
+ * of memory, with sct_run_report_error() saying why. */
+const sct_case_result *sct_run_report_case(const sct_run_report *r, size_t i);
+
+/* Spills the pending case, if any: 0, or non-zero with
+ * sct_run_report_error() set.  Reading does this too; calling it after the
+ * last append reports a spool write failure where it happens. */
+int sct_run_report_flush(const sct_run_report *r);
+
+/* Why the last add/read/flush failed ("" when none did), e.g. "case spool
+ * (/tmp): write failed after 812 cases: No space left on device".  A write
+ * failure is sticky: the lost case would silently be missing otherwise, so
+ * every later add and read fails too. */
+const char *sct_run_report_error(const sct_run_report *r);
+
+/* Deep copy of a case record into `dst` (its previous contents are NOT
+ * freed: pass a zeroed record, e.g. a fresh sct_run_report_add_case slot).
+ * 0, or non-zero when out of memory (dst then holds no allocation). */
+int sct_case_result_copy(sct_case_result *dst, const sct_case_result *src);
+
+/* Frees the strings, tags, requirements and samples of a case record that
+ * is not in a report (e.g. a sct_case_result_copy) and zeroes it. */
+void sct_case_result_free(sct_case_result *c);
 
 /* Owned copy helpers: never return NULL for a non-NULL argument unless out
  * of memory; NULL argument gives "". */

@@ -50,23 +50,43 @@ static sct_group_summary *find_or_add(sct_run_summary *s, size_t *cap,
     return g;
 }
 
-int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s)
+int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
+                                  uint32_t **case_group, char *err, size_t err_cap)
 {
     memset(s, 0, sizeof *s);
     size_t cap = 0;
+    uint32_t *cg = NULL;
+    if (case_group != NULL) {
+        *case_group = NULL;
+        if (r->n_cases > 0 && (cg = malloc(r->n_cases * sizeof *cg)) == NULL) {
+            snprintf(err, err_cap, "out of memory");
+            return 1;
+        }
+    }
     for (size_t i = 0; i < r->n_cases; i++) {
-        const sct_case_result *c = &r->cases[i];
+        const sct_case_result *c = sct_run_report_case(r, i);
+        if (c == NULL) {
+            snprintf(err, err_cap, "%s", sct_run_report_error(r));
+            sct_run_summary_free(s);
+            free(cg);
+            return 1;
+        }
         char types[96];
         sct_case_types_label(c, types, sizeof types);
         sct_group_summary *g = find_or_add(s, &cap, c->op_type, types);
         if (g == NULL) {
+            snprintf(err, err_cap, "out of memory");
             sct_run_summary_free(s);
+            free(cg);
             return 1;
         }
+        if (cg != NULL)
+            cg[i] = (uint32_t)(g - s->groups);
         size_t v = c->verdict < SCT_VERDICT_COUNT ? (size_t)c->verdict
                                                   : (size_t)SCT_VERDICT_ERROR;
         g->cases++;
         g->counts[v]++;
+        g->seconds += c->seconds;
         s->cases++;
         s->counts[v]++;
         if (sct_fp_format_of(c->output.elem_type) != NULL)
@@ -89,7 +109,15 @@ int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s)
     for (size_t i = 0; i < s->n_groups; i++)
         s->groups[i].verdict = sct_overall_from_counts(s->groups[i].counts);
     s->overall = sct_overall_from_counts(s->counts);
+    if (case_group != NULL)
+        *case_group = cg;
     return 0;
+}
+
+int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s, char *err,
+                          size_t err_cap)
+{
+    return sct_run_summary_build_indexed(r, s, NULL, err, err_cap);
 }
 
 void sct_run_summary_free(sct_run_summary *s)

@@ -24,6 +24,7 @@ typedef struct sct_group_summary {
     uint64_t max_ulp;
     uint64_t deviation_counts[SCT_DEV_COUNT];
     uint64_t ulp_hist[SCT_ULP_HIST_BINS]; /* mismatches by ULP bin */
+    double seconds;          /* sum of the cases' wall times, in case order */
     sct_overall verdict;
 } sct_group_summary;
 
@@ -36,8 +37,17 @@ typedef struct sct_run_summary {
     sct_group_summary *groups; size_t n_groups; /* first-appearance order */
 } sct_run_summary;
 
-/* Returns 0, non-zero when out of memory. */
-int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s);
+/* Reads every case once (sct_run_report_case).  Returns 0, or non-zero
+ * with `err` saying why: out of memory, or a case could not be read back
+ * from the spool. */
+int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s, char *err,
+                          size_t err_cap);
+/* The same, also returning in *case_group (malloc'ed, r->n_cases entries;
+ * NULL when there is no case) the index into s->groups of every case: a
+ * writer that lists cases group by group (JUnit) then reads each case once
+ * instead of once per group. */
+int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
+                                  uint32_t **case_group, char *err, size_t err_cap);
 void sct_run_summary_free(sct_run_summary *s);
 
 /* The types part of a group key: the input type names, joined by "," when

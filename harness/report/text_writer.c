@@ -129,8 +129,9 @@ int sct_write_text(FILE *out, const sct_run_report *r, char *err, size_t err_cap
 {
     const sct_run_identity *id = &r->identity;
     sct_run_summary s;
-    if (sct_run_summary_build(r, &s) != 0) {
-        snprintf(err, err_cap, "text report: out of memory");
+    char why[512];
+    if (sct_run_summary_build(r, &s, why, sizeof why) != 0) {
+        snprintf(err, err_cap, "text report: %s", why);
         return 1;
     }
     fprintf(out, "sonnx-cts %s run, profile %s\n", id->harness_version, id->profile);
@@ -139,8 +140,16 @@ int sct_write_text(FILE *out, const sct_run_report *r, char *err, size_t err_cap
             ", isolation: %s)\n", id->vendor, id->runtime_name,
             id->runtime_version, id->plugin_path, id->abi_major, id->abi_minor,
             id->isolation);
-    for (size_t i = 0; i < r->n_cases; i++)
-        write_case(out, &r->cases[i]);
+    /* Case by case from the spool (report_model.h): one record in memory. */
+    for (size_t i = 0; i < r->n_cases; i++) {
+        const sct_case_result *c = sct_run_report_case(r, i);
+        if (c == NULL) {
+            snprintf(err, err_cap, "text report: %s", sct_run_report_error(r));
+            sct_run_summary_free(&s);
+            return 1;
+        }
+        write_case(out, c);
+    }
     write_summary(out, r, &s);
     sct_run_summary_free(&s);
     if (ferror(out)) {

@@ -9,6 +9,9 @@
 #include "report_model.h"
 
 void fixture_build(sct_run_report *r);
+/* The same with the verdicts of the five cases replaced (the cases of a
+ * report cannot be changed once appended: they are in its spool). */
+void fixture_build_verdicts(sct_run_report *r, const sct_verdict verdicts[5]);
 /* $SCT_TEST_TMP/<name> (or /tmp/<name>) in a static buffer. */
 const char *fixture_path(const char *name);
 /* Whole file as a NUL-terminated string (malloc'ed). */

@@ -50,8 +50,11 @@ START_TEST(test_round_trip)
     r.options.strict_nan = false;
 
     /* the failing case now passes, the passing one fails */
-    r.cases[1].verdict = SCT_VERDICT_PASS;
-    r.cases[0].verdict = SCT_VERDICT_FAIL;
+    sct_run_report_free(&r);
+    static const sct_verdict swapped[5] = {SCT_VERDICT_FAIL, SCT_VERDICT_PASS,
+                                           SCT_VERDICT_UNSUPPORTED, SCT_VERDICT_ERROR,
+                                           SCT_VERDICT_CRASH};
+    fixture_build_verdicts(&r, swapped);
     t = compare_to_text(bl, &r, &d, &rc);
     ck_assert_int_eq(rc, 0);
     ck_assert_uint_eq(d.changed, 2);
