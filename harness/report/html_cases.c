@@ -11,10 +11,14 @@
 #include "render_matrix.h"
 #include "render_verdict.h"
 
+static bool cat_needs_detail(sct_verdict_cat v)
+{
+    return v == SCT_VC_FAIL || v == SCT_VC_CRASH || v == SCT_VC_ERROR;
+}
+
 static bool needs_detail(const sct_render_case *c)
 {
-    sct_verdict_cat v = sct_verdict_category(c->verdict);
-    return v == SCT_VC_FAIL || v == SCT_VC_CRASH || v == SCT_VC_ERROR;
+    return cat_needs_detail(sct_verdict_category(c->verdict));
 }
 
 static void u64_or_na(FILE *out, bool has, uint64_t v)
@@ -121,11 +125,7 @@ static void detail_block(FILE *out, const sct_render_case *c)
 static void group_table(FILE *out, const sct_render_doc *doc,
                         const sct_render_group *g)
 {
-    sct_verdict_tally t = {0};
-    for (size_t i = 0; i < doc->n_cases; i++)
-        if (strcmp(doc->cases[i].op, g->op) == 0 &&
-            strcmp(doc->cases[i].types, g->type) == 0)
-            sct_tally_add(&t, doc->cases[i].verdict);
+    sct_verdict_tally t = g->tally;
     sct_group_verdict gv = sct_tally_verdict(&t);
     fprintf(out, "<details id=\"g-");
     sct_html_id(out, g->op);
@@ -143,9 +143,9 @@ static void group_table(FILE *out, const sct_render_doc *doc,
           "<th class=\"num\">elements</th><th class=\"num\">mismatches</th>"
           "<th class=\"num\">max ULP</th><th>message</th></tr>\n", out);
     for (size_t i = 0; i < doc->n_cases; i++) {
-        const sct_render_case *c = &doc->cases[i];
-        if (strcmp(c->op, g->op) != 0 || strcmp(c->types, g->type) != 0)
+        if (sct_render_doc_case_group(doc, i) != g->first)
             continue;
+        const sct_render_case *c = sct_render_doc_case(doc, i);
         sct_verdict_cat v = sct_verdict_category(c->verdict);
         if (needs_detail(c)) {
             fputs("<tr><td><code>", out);
@@ -175,7 +175,7 @@ void sct_html_cases(FILE *out, const sct_render_doc *doc)
 {
     size_t n_detail = 0;
     for (size_t i = 0; i < doc->n_cases; i++)
-        n_detail += needs_detail(&doc->cases[i]);
+        n_detail += cat_needs_detail(sct_render_doc_case_verdict(doc, i));
     fputs("<h2 id=\"cases\">Cases</h2>\n", out);
     fprintf(out, "<h3 id=\"failures\">Cases that did not pass (%zu)</h3>\n",
             n_detail);
@@ -184,8 +184,8 @@ void sct_html_cases(FILE *out, const sct_render_doc *doc)
               "error. (Unsupported cases, if any, are listed below; they are "
               "not counted as passed.)</p>\n", out);
     for (size_t i = 0; i < doc->n_cases; i++)
-        if (needs_detail(&doc->cases[i]))
-            detail_block(out, &doc->cases[i]);
+        if (cat_needs_detail(sct_render_doc_case_verdict(doc, i)))
+            detail_block(out, sct_render_doc_case(doc, i));
     fprintf(out, "<h3 id=\"all-cases\">All %zu cases by operator and types</h3>\n",
             doc->n_cases);
     for (size_t i = 0; i < doc->n_groups; i++)

@@ -4,6 +4,7 @@
  * (no case) highlighted; ids cited but missing from the catalogue listed
  * after them.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "html_escape.h"
@@ -13,21 +14,31 @@
  * requirement cited by every Div case does not bury the table. */
 #define INLINE_CASES 4
 
+typedef struct link_list {
+    FILE *out;
+    size_t shown, limit;
+} link_list;
+
+static bool link_one(void *user, const sct_render_case *c)
+{
+    link_list *l = user;
+    if (l->shown == l->limit)
+        return false;
+    if (l->shown++)
+        fputs(", ", l->out);
+    sct_html_case_link(l->out, c->id);
+    return true;
+}
+
 static void case_list(FILE *out, const sct_render_doc *doc, const sct_trace_row *row)
 {
     size_t inline_n = row->n_cases < INLINE_CASES ? row->n_cases : INLINE_CASES;
-    for (size_t i = 0; i < inline_n; i++) {
-        if (i)
-            fputs(", ", out);
-        sct_html_case_link(out, doc->cases[row->cases[i]].id);
-    }
+    link_list first = {out, 0, inline_n};
+    sct_trace_each_case(doc, row, link_one, &first);
     if (row->n_cases > inline_n) {
         fprintf(out, "<details><summary>all %zu cases</summary>", row->n_cases);
-        for (size_t i = 0; i < row->n_cases; i++) {
-            if (i)
-                fputs(", ", out);
-            sct_html_case_link(out, doc->cases[row->cases[i]].id);
-        }
+        link_list all = {out, 0, SIZE_MAX};
+        sct_trace_each_case(doc, row, link_one, &all);
         fputs("</details>", out);
     }
 }

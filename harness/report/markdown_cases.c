@@ -11,9 +11,8 @@
 #include "markdown_sections.h"
 #include "render_verdict.h"
 
-static bool needs_detail(const sct_render_case *c)
+static bool needs_detail(sct_verdict_cat v)
 {
-    sct_verdict_cat v = sct_verdict_category(c->verdict);
     return v == SCT_VC_FAIL || v == SCT_VC_CRASH || v == SCT_VC_ERROR;
 }
 
@@ -92,10 +91,7 @@ static void detail(FILE *out, const sct_render_case *c)
 
 static void group_line(FILE *out, const sct_render_doc *doc, const sct_render_group *g)
 {
-    sct_verdict_tally t = {0};
-    for (size_t i = 0; i < doc->n_cases; i++)
-        if (strcmp(doc->cases[i].op, g->op) == 0 && strcmp(doc->cases[i].types, g->type) == 0)
-            sct_tally_add(&t, doc->cases[i].verdict);
+    const sct_verdict_tally t = g->tally;
     fputs("| ", out);
     sct_md_escape(out, g->op);
     fputs(" | ", out);
@@ -106,10 +102,10 @@ static void group_line(FILE *out, const sct_render_doc *doc, const sct_render_gr
     fputs(" ", out);
     bool first = true;
     for (size_t i = 0; i < doc->n_cases; i++) {
-        const sct_render_case *c = &doc->cases[i];
-        if (strcmp(c->op, g->op) != 0 || strcmp(c->types, g->type) != 0 ||
-            sct_verdict_category(c->verdict) == SCT_VC_PASS)
+        if (sct_render_doc_case_group(doc, i) != g->first ||
+            sct_render_doc_case_verdict(doc, i) == SCT_VC_PASS)
             continue;
+        const sct_render_case *c = sct_render_doc_case(doc, i);
         fputs(first ? "" : ", ", out);
         first = false;
         sct_md_escape(out, c->id);
@@ -124,15 +120,15 @@ void sct_md_cases(FILE *out, const sct_render_doc *doc)
 {
     size_t n = 0;
     for (size_t i = 0; i < doc->n_cases; i++)
-        n += needs_detail(&doc->cases[i]);
+        n += needs_detail(sct_render_doc_case_verdict(doc, i));
     fprintf(out, "## Cases\n\n### Cases that did not pass (%zu)\n\n", n);
     if (n == 0)
         fputs("None: no case failed, crashed, timed out or ended in an error. "
               "(Unsupported cases, if any, are listed below; they are not "
               "counted as passed.)\n\n", out);
     for (size_t i = 0; i < doc->n_cases; i++)
-        if (needs_detail(&doc->cases[i]))
-            detail(out, &doc->cases[i]);
+        if (needs_detail(sct_render_doc_case_verdict(doc, i)))
+            detail(out, sct_render_doc_case(doc, i));
     fprintf(out, "### All %zu cases by operator and types\n\n", doc->n_cases);
     fputs("| op | types | verdict | cases |", out);
     for (int v = 0; v < SCT_VC_COUNT; v++)

@@ -96,7 +96,7 @@ static void failing_cases(FILE *out, const sct_render_doc *doc)
 {
     size_t n = 0;
     for (size_t i = 0; i < doc->n_cases; i++) {
-        sct_verdict_cat v = sct_verdict_category(doc->cases[i].verdict);
+        sct_verdict_cat v = sct_render_doc_case_verdict(doc, i);
         n += v == SCT_VC_FAIL || v == SCT_VC_CRASH || v == SCT_VC_ERROR;
     }
     fprintf(out, "**Cases that did not pass: %zu**", n);
@@ -108,10 +108,10 @@ static void failing_cases(FILE *out, const sct_render_doc *doc)
           "|---|---|--:|--:|---|\n", out);
     size_t shown = 0;
     for (size_t i = 0; i < doc->n_cases && shown < SCT_MD_SUMMARY_CASES; i++) {
-        const sct_render_case *c = &doc->cases[i];
-        sct_verdict_cat v = sct_verdict_category(c->verdict);
+        sct_verdict_cat v = sct_render_doc_case_verdict(doc, i);
         if (v != SCT_VC_FAIL && v != SCT_VC_CRASH && v != SCT_VC_ERROR)
             continue;
+        const sct_render_case *c = sct_render_doc_case(doc, i);
         shown++;
         fputs("| ", out);
         sct_md_escape(out, c->id);

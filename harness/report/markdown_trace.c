@@ -12,27 +12,36 @@
 
 #define MD_PASSING_IDS 5
 
+typedef struct id_list {
+    FILE *out;
+    size_t shown_pass;
+    bool first;
+} id_list;
+
+static bool id_one(void *user, const sct_render_case *c)
+{
+    id_list *l = user;
+    bool passed = sct_verdict_category(c->verdict) == SCT_VC_PASS;
+    if (passed && l->shown_pass == MD_PASSING_IDS)
+        return false; /* passing cases come last: the rest are counted */
+    l->shown_pass += passed;
+    fputs(l->first ? "" : ", ", l->out);
+    l->first = false;
+    sct_md_escape(l->out, c->id);
+    if (!passed) {
+        fputs(" (**", l->out);
+        sct_md_escape(l->out, c->verdict);
+        fputs("**)", l->out);
+    }
+    return true;
+}
+
 static void case_ids(FILE *out, const sct_render_doc *doc, const sct_trace_row *row)
 {
-    size_t shown_pass = 0, hidden = 0;
-    bool first = true;
-    for (size_t i = 0; i < row->n_cases; i++) {
-        const sct_render_case *c = &doc->cases[row->cases[i]];
-        bool passed = sct_verdict_category(c->verdict) == SCT_VC_PASS;
-        if (passed && shown_pass == MD_PASSING_IDS) {
-            hidden++;
-            continue;
-        }
-        shown_pass += passed;
-        fputs(first ? "" : ", ", out);
-        first = false;
-        sct_md_escape(out, c->id);
-        if (!passed) {
-            fputs(" (**", out);
-            sct_md_escape(out, c->verdict);
-            fputs("**)", out);
-        }
-    }
+    id_list l = {out, 0, true};
+    sct_trace_each_case(doc, row, id_one, &l);
+    size_t passing = row->tally.n[SCT_VC_PASS];
+    size_t hidden = passing - (l.shown_pass < passing ? l.shown_pass : passing);
     if (hidden)
         fprintf(out, " and %zu more, all PASS", hidden);
 }

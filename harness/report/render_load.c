@@ -3,17 +3,26 @@
  * docs/report-format.md) into the render model (render_model.h).
  * Tolerant by design: a missing member gives "" or 0 and a warning that
  * the report displays; only an unreadable file or a foreign schema fails.
+ *
+ * The file is read through the streaming index (json_index.h): validated
+ * and hashed in one pass, its "cases" elements recorded as spans; the rest
+ * is parsed, the cases are read one at a time (sct_render_doc_case), so
+ * memory does not grow with them (issue 6).
  */
 #include "render_load.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "compare.h"
+#include "json_index.h"
 #include "merge_json_exact.h"
 #include "render_sources.h"
+#include "render_ulp_bins.h"
 #include "sha256.h"
 #include "verdict.h"
 
@@ -132,13 +141,167 @@ static void load_sample(const cJSON *s, sct_render_sample *out)
     sct_jx_get_bool(s, "worst", &out->worst);
 }
 
-static void load_case(sct_render_doc *doc, const cJSON *o, size_t pos)
+/* Problems with single cases are warnings, at most this many (a JSON whose
+ * every case is broken must not make the list grow with the cases); the
+ * rest are counted in one more line. */
+#define SCT_RENDER_CASE_WARNINGS 20
+
+/* A case warning while loading; nothing when `doc` is NULL (a case read
+ * again while rendering: it was warned about when loaded). */
+static void case_warn(sct_render_doc *doc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The cases of the doc: how to read case i again, and what the loading
+ * pass kept of each (render_model.h). */
+typedef struct case_key {
+    uint64_t cites[4];   /* 256-bit signature of its requirement ids */
+    size_t group;        /* index in doc->groups (that group's `first`) */
+    uint8_t verdict;     /* sct_verdict_cat */
+    bool broken;         /* unusable when loaded (already warned about) */
+} case_key;
+
+struct sct_render_case_store {
+    /* Run reports: the streaming index of the file's "cases" (spans and
+     * the open file); elements are read again one at a time. */
+    sct_json_index ix;
+    bool indexed;
+    /* Conformance records (the cases are inside "runs", not a root array
+     * the index can cover) and a "cases" that is not an array: the parsed
+     * file and its case items, as before. */
+    cJSON *tree;
+    const cJSON **items;
+    case_key *keys;
+    size_t case_problems;        /* while loading */
+    sct_render_case slot;        /* sct_render_doc_case's one-slot cache */
+    size_t slot_index;
+    bool slot_valid;
+    bool slot_brief;             /* holds a brief case only */
+    size_t reread_failures;
+    char first_failure[256];
+};
+
+static void case_warn(sct_render_doc *doc, const char *fmt, ...)
 {
-    sct_render_case *c = &doc->cases[doc->n_cases++];
+    if (doc == NULL || doc->store->case_problems++ >= SCT_RENDER_CASE_WARNINGS)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    sct_render_warn(doc, "%s", buf);
+}
+
+/* FNV-1a 64, as json_index.c hashes element spans. */
+static uint64_t fnv1a(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+static void cite_sig_add(uint64_t sig[4], const char *id)
+{
+    uint64_t h = fnv1a(id, strlen(id));
+    sig[(h >> 6) & 3] |= 1ull << (h & 63);
+}
+
+/* pread of exactly n bytes at `off`; false on error or end of file. */
+static bool pread_all(int fd, char *buf, uint64_t n, uint64_t off, char *err, size_t cap)
+{
+    uint64_t got = 0;
+    while (got < n) {
+        ssize_t r = pread(fd, buf + got, (size_t)(n - got), (off_t)(off + got));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            if (r < 0)
+                snprintf(err, cap, "cannot read: %s", strerror(errno));
+            else
+                snprintf(err, cap, "the file became shorter while being read");
+            return false;
+        }
+        got += (uint64_t)r;
+    }
+    return true;
+}
+
+/* Element i of the index, parsed with exact 64-bit integers.  Not
+ * sct_json_index_element(): cJSON alone reads every number as a double,
+ * and a float64 ULP distance such as 4607182418800017409 must be shown
+ * exactly (merge_json_exact.h).  The bytes are checked against the span's
+ * hash as the index does. */
+static cJSON *read_element(const sct_json_index *ix, size_t i, char *err, size_t cap)
+{
+    const sct_json_span *sp = &ix->spans[i];
+    char *buf = sct_render_grow(NULL, (size_t)sp->length + 1, 1);
+    if (!pread_all(ix->fd, buf, sp->length, sp->offset, err, cap)) {
+        free(buf);
+        return NULL;
+    }
+    if (fnv1a(buf, (size_t)sp->length) != sp->fnv1a) {
+        snprintf(err, cap, "element %zu changed since the file was indexed (the "
+                 "file was modified during the run)", i);
+        free(buf);
+        return NULL;
+    }
+    buf[sp->length] = '\0';
+    cJSON *o = sct_jx_parse(buf, err, cap);
+    free(buf);
+    return o;
+}
+
+/* The stand-in of a case element that cannot be used: ERROR, and the
+ * message says which element and why. */
+static void broken_case(sct_render_case *c, size_t pos, const char *why,
+                        const char *op, const char *types)
+{
+    memset(c, 0, sizeof *c);
+    c->id = sct_render_printf("(case %zu)", pos);
+    c->op = sct_render_strdup(op);
+    c->types = sct_render_strdup(types);
+    /* The group label "a,b" of two input types, else one type for both. */
+    const char *comma = strchr(types, ',');
+    c->type_a = comma ? sct_render_printf("%.*s", (int)(comma - types), types)
+                      : sct_render_strdup(types);
+    c->type_b = sct_render_strdup(comma ? comma + 1 : types);
+    c->type_out = sct_render_strdup("?");
+    c->verdict = sct_render_strdup("ERROR");
+    c->expectation = sct_render_strdup("");
+    c->message = sct_render_printf("case %zu of the JSON report cannot be shown: %s",
+                                   pos, why);
+    c->description = sct_render_strdup("");
+}
+
+static const char *json_type_name(const cJSON *o)
+{
+    if (cJSON_IsArray(o)) return "an array";
+    if (cJSON_IsString(o)) return "a string";
+    if (cJSON_IsNumber(o)) return "a number";
+    if (cJSON_IsBool(o)) return "a boolean";
+    if (cJSON_IsNull(o)) return "null";
+    return "not an object";
+}
+
+/* Case `pos` from its JSON object into `c`; warnings go to `doc` (NULL:
+ * none).  false: not an object (a stand-in says so). */
+static bool build_case(sct_render_doc *doc, const cJSON *o, size_t pos, sct_render_case *c)
+{
+    if (!cJSON_IsObject(o)) {
+        char why[64];
+        snprintf(why, sizeof why, "it is %s, not an object", json_type_name(o));
+        broken_case(c, pos, why, "?", "?");
+        case_warn(doc, "%s", c->message);
+        return false;
+    }
     memset(c, 0, sizeof *c);
     c->id = sct_render_strdup(str_or(o, "id", ""));
     if (c->id[0] == '\0')
-        sct_render_warn(doc, "case %zu has no id", pos);
+        case_warn(doc, "case %zu has no id", pos);
     c->op = sct_render_strdup(str_or(o, "op", "?"));
     const cJSON *types = cJSON_GetObjectItemCaseSensitive(o, "input_types");
     const cJSON *t0 = cJSON_GetArrayItem(types, 0), *t1 = cJSON_GetArrayItem(types, 1);
@@ -151,8 +314,8 @@ static void load_case(sct_render_doc *doc, const cJSON *o, size_t pos)
                    : sct_render_printf("%s,%s", c->type_a, c->type_b);
     c->verdict = sct_render_strdup(str_or(o, "verdict", "ERROR"));
     if (sct_jx_get_str(o, "verdict") == NULL)
-        sct_render_warn(doc, "case %zu (%s) has no verdict; shown as ERROR", pos,
-                        c->id[0] ? c->id : "no id");
+        case_warn(doc, "case %zu (%s) has no verdict; shown as ERROR", pos,
+                  c->id[0] ? c->id : "no id");
     c->expectation = sct_render_strdup(str_or(o, "expectation", ""));
     c->message = sct_render_strdup(str_or(o, "message", ""));
     c->description = sct_render_strdup(str_or(o, "description", ""));
@@ -172,10 +335,233 @@ static void load_case(sct_render_doc *doc, const cJSON *o, size_t pos)
         cJSON_ArrayForEach(s, samples)
             load_sample(s, &c->samples[c->n_samples++]);
     }
+    return true;
 }
 
-/* Groups of the JSON, in its order; then any (op, types) of the cases the
- * JSON's groups miss, so every case appears under a group. */
+/* Reads case `pos` into `c`; false when the element cannot be used (a
+ * stand-in in `c` says why).  `warn_doc` NULL: a re-read, no warning; a
+ * stand-in then keeps the case in the group it was loaded in. */
+static bool fetch_case(const sct_render_doc *doc, sct_render_doc *warn_doc, size_t pos,
+                       sct_render_case *c)
+{
+    struct sct_render_case_store *st = doc->store;
+    if (!st->indexed)
+        return build_case(warn_doc, st->items[pos], pos, c);
+    char why[256];
+    cJSON *o = read_element(&st->ix, pos, why, sizeof why);
+    if (o == NULL) {
+        if (warn_doc != NULL) {
+            broken_case(c, pos, why, "?", "?");
+            case_warn(warn_doc, "%s", c->message);
+        } else {
+            const sct_render_group *g = &doc->groups[st->keys[pos].group];
+            broken_case(c, pos, why, g->op, g->type);
+        }
+        return false;
+    }
+    bool ok = build_case(warn_doc, o, pos, c);
+    cJSON_Delete(o);
+    return ok;
+}
+
+/* A brief case (render_model.h): the members build_case reads for it. */
+static const char *const k_brief_members[] = {
+    "id", "op", "input_types", "output_type", "verdict", "requirements",
+    "elements", "mismatches", "max_ulp", "tolerance_ulp"};
+#define N_BRIEF (sizeof k_brief_members / sizeof k_brief_members[0])
+
+/* Skipping over JSON text the index has validated: no error cases. */
+static size_t skip_ws(const char *t, size_t n, size_t i)
+{
+    while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\n'))
+        i++;
+    return i;
+}
+
+static size_t skip_string(const char *t, size_t n, size_t i)
+{
+    for (i++; i < n && t[i] != '"'; i++)
+        if (t[i] == '\\')
+            i++;
+    return i + 1;
+}
+
+static size_t skip_value(const char *t, size_t n, size_t i)
+{
+    if (i < n && t[i] == '"')
+        return skip_string(t, n, i);
+    if (i < n && (t[i] == '{' || t[i] == '[')) {
+        size_t depth = 0;
+        while (i < n) {
+            char c = t[i];
+            if (c == '"') {
+                i = skip_string(t, n, i);
+                continue;
+            }
+            if (c == '{' || c == '[')
+                depth++;
+            else if ((c == '}' || c == ']') && --depth == 0)
+                return i + 1;
+            i++;
+        }
+        return n;
+    }
+    while (i < n && t[i] != ',' && t[i] != '}' && t[i] != ']' && t[i] != ' ' &&
+           t[i] != '\t' && t[i] != '\r' && t[i] != '\n')
+        i++;
+    return i;
+}
+
+/* The element's text reduced to the first occurrence of each brief member
+ * (what cJSON's lookup finds), as a new JSON object text; NULL when the
+ * element is not an object or a member name has escapes (then the whole
+ * element is parsed). */
+static char *brief_text(const char *t, size_t n)
+{
+    size_t at[N_BRIEF][2] = {{0}};
+    bool found[N_BRIEF] = {false};
+    size_t i = skip_ws(t, n, 0);
+    if (i >= n || t[i] != '{')
+        return NULL;
+    i = skip_ws(t, n, i + 1);
+    while (i < n && t[i] == '"') {
+        size_t k0 = i + 1;
+        i = skip_string(t, n, i);
+        size_t klen = i - 1 - k0;
+        if (memchr(t + k0, '\\', klen) != NULL)
+            return NULL;
+        i = skip_ws(t, n, i);
+        if (i >= n || t[i] != ':')
+            return NULL;
+        i = skip_ws(t, n, i + 1);
+        size_t v0 = i;
+        i = skip_value(t, n, i);
+        for (size_t k = 0; k < N_BRIEF; k++)
+            if (!found[k] && strlen(k_brief_members[k]) == klen &&
+                memcmp(k_brief_members[k], t + k0, klen) == 0) {
+                found[k] = true;
+                at[k][0] = v0;
+                at[k][1] = i;
+            }
+        i = skip_ws(t, n, i);
+        if (i < n && t[i] == ',')
+            i = skip_ws(t, n, i + 1);
+    }
+    size_t len = 3;
+    for (size_t k = 0; k < N_BRIEF; k++)
+        if (found[k])
+            len += strlen(k_brief_members[k]) + 4 + (at[k][1] - at[k][0]);
+    char *out = sct_render_grow(NULL, len, 1);
+    size_t o = 0;
+    out[o++] = '{';
+    for (size_t k = 0; k < N_BRIEF; k++) {
+        if (!found[k])
+            continue;
+        o += (size_t)sprintf(out + o, "%s\"%s\":", o > 1 ? "," : "", k_brief_members[k]);
+        memcpy(out + o, t + at[k][0], at[k][1] - at[k][0]);
+        o += at[k][1] - at[k][0];
+    }
+    out[o++] = '}';
+    out[o] = '\0';
+    return out;
+}
+
+/* The brief case `pos` of an indexed report; false when it needs the
+ * whole element (not an object, escaped names, unreadable). */
+static bool fetch_brief(const struct sct_render_case_store *st, size_t pos,
+                        sct_render_case *c)
+{
+    const sct_json_span *sp = &st->ix.spans[pos];
+    char *buf = sct_render_grow(NULL, (size_t)sp->length + 1, 1);
+    char why[256];
+    bool ok = pread_all(st->ix.fd, buf, sp->length, sp->offset, why, sizeof why) &&
+              fnv1a(buf, (size_t)sp->length) == sp->fnv1a;
+    char *text = ok ? brief_text(buf, (size_t)sp->length) : NULL;
+    free(buf);
+    if (text == NULL)
+        return false;
+    cJSON *o = sct_jx_parse(text, why, sizeof why);
+    free(text);
+    if (o == NULL)
+        return false;
+    build_case(NULL, o, pos, c);
+    cJSON_Delete(o);
+    return true;
+}
+
+static const sct_render_case *doc_case(const sct_render_doc *doc, size_t i, bool brief)
+{
+    struct sct_render_case_store *st = doc->store;
+    if (st->slot_valid && st->slot_index == i && (brief || !st->slot_brief))
+        return &st->slot;
+    sct_render_case_free(&st->slot);
+    st->slot_valid = false;
+    st->slot_brief = false;
+    if (i >= doc->n_cases) {
+        /* A caller's bug, but never a crash in a report. */
+        broken_case(&st->slot, i, "no such case", "?", "?");
+    } else if (brief && st->indexed && fetch_brief(st, i, &st->slot)) {
+        st->slot_brief = true;
+    } else if (!fetch_case(doc, NULL, i, &st->slot) && !st->keys[i].broken) {
+        if (st->reread_failures++ == 0)
+            snprintf(st->first_failure, sizeof st->first_failure, "%s",
+                     st->slot.message);
+    }
+    st->slot_index = i;
+    st->slot_valid = true;
+    return &st->slot;
+}
+
+const sct_render_case *sct_render_doc_case(const sct_render_doc *doc, size_t i)
+{
+    return doc_case(doc, i, false);
+}
+
+const sct_render_case *sct_render_doc_case_brief(const sct_render_doc *doc, size_t i)
+{
+    return doc_case(doc, i, true);
+}
+
+sct_verdict_cat sct_render_doc_case_verdict(const sct_render_doc *doc, size_t i)
+{
+    return i < doc->n_cases ? (sct_verdict_cat)doc->store->keys[i].verdict : SCT_VC_ERROR;
+}
+
+size_t sct_render_doc_case_group(const sct_render_doc *doc, size_t i)
+{
+    return i < doc->n_cases ? doc->store->keys[i].group : SIZE_MAX;
+}
+
+bool sct_render_doc_case_may_cite(const sct_render_doc *doc, size_t i, const char *id)
+{
+    if (i >= doc->n_cases)
+        return false;
+    uint64_t h = fnv1a(id, strlen(id));
+    return (doc->store->keys[i].cites[(h >> 6) & 3] >> (h & 63)) & 1u;
+}
+
+size_t sct_render_doc_reread_failures(const sct_render_doc *doc, char *why, size_t cap)
+{
+    if (doc->store == NULL)
+        return 0;
+    if (why != NULL && cap > 0)
+        snprintf(why, cap, "%s", doc->store->first_failure);
+    return doc->store->reread_failures;
+}
+
+void sct_render_case_store_free(struct sct_render_case_store *st)
+{
+    if (st == NULL)
+        return;
+    sct_render_case_free(&st->slot);
+    sct_json_index_free(&st->ix);
+    cJSON_Delete(st->tree);
+    free(st->items);
+    free(st->keys);
+    free(st);
+}
+
+/* Groups of the JSON, in its order. */
 static void load_groups(sct_render_doc *doc, const cJSON *groups)
 {
     const cJSON *g;
@@ -204,36 +590,86 @@ static void load_groups(sct_render_doc *doc, const cJSON *groups)
                 bin->hi = UINT64_MAX;
         }
     }
-    for (size_t i = 0; i < doc->n_cases; i++) {
-        const sct_render_case *c = &doc->cases[i];
-        bool found = false;
-        for (size_t k = 0; k < doc->n_groups && !found; k++)
-            found = strcmp(doc->groups[k].op, c->op) == 0 &&
-                    strcmp(doc->groups[k].type, c->types) == 0;
-        if (found)
-            continue;
-        doc->groups = sct_render_grow(doc->groups, doc->n_groups + 1, sizeof *doc->groups);
-        sct_render_group *r = &doc->groups[doc->n_groups++];
-        memset(r, 0, sizeof *r);
-        r->op = sct_render_strdup(c->op);
-        r->type = sct_render_strdup(c->types);
-        r->verdict = sct_render_strdup("");
-        r->has_max_ulp = c->has_max_ulp;
-    }
+}
+
+/* The group of a case: the first with its (op, types); one is added when
+ * the JSON's groups miss it, so every case appears under a group. */
+static size_t case_group(sct_render_doc *doc, const sct_render_case *c)
+{
+    for (size_t k = 0; k < doc->n_groups; k++)
+        if (strcmp(doc->groups[k].op, c->op) == 0 &&
+            strcmp(doc->groups[k].type, c->types) == 0)
+            return k;
+    doc->groups = sct_render_grow(doc->groups, doc->n_groups + 1, sizeof *doc->groups);
+    sct_render_group *r = &doc->groups[doc->n_groups];
+    memset(r, 0, sizeof *r);
+    r->op = sct_render_strdup(c->op);
+    r->type = sct_render_strdup(c->types);
+    r->verdict = sct_render_strdup("");
+    r->has_max_ulp = c->has_max_ulp;
+    return doc->n_groups++;
+}
+
+/* What the renderers need per group from one case. */
+static void group_add_case(sct_render_group *r, const sct_render_case *c)
+{
+    sct_tally_add(&r->tally, c->verdict);
+    r->case_elements += c->elements;
+    r->case_mismatches += c->mismatches;
     /* Tolerance of a group: the cases' (one per op x type by the tolerance
      * policy; the smallest if they ever differ, the strictest reading). */
+    if (c->has_tolerance) {
+        if (!r->has_tolerance || c->tolerance_ulp < r->tolerance_ulp)
+            r->tolerance_ulp = c->tolerance_ulp;
+        r->has_tolerance = true;
+        r->float_out |= sct_render_is_float_type(c->type_out);
+    }
+    sct_ulp_bins_count_case(r, c);
+}
+
+/* The one pass over the cases while loading: warnings, each case's key,
+ * the group aggregates. */
+static void load_cases(sct_render_doc *doc)
+{
+    struct sct_render_case_store *st = doc->store;
+    st->keys = sct_render_grow(NULL, doc->n_cases ? doc->n_cases : 1, sizeof *st->keys);
+    for (size_t i = 0; i < doc->n_cases; i++) {
+        sct_render_case c;
+        case_key *k = &st->keys[i];
+        memset(k, 0, sizeof *k);
+        k->broken = !fetch_case(doc, doc, i, &c);
+        k->group = case_group(doc, &c);
+        k->verdict = (uint8_t)sct_verdict_category(c.verdict);
+        for (size_t r = 0; r < c.n_requirements; r++)
+            cite_sig_add(k->cites, c.requirements[r]);
+        group_add_case(&doc->groups[k->group], &c);
+        sct_render_case_free(&c);
+    }
+    if (st->case_problems > SCT_RENDER_CASE_WARNINGS)
+        sct_render_warn(doc, "%zu more problems with cases are not listed (%zu in all)",
+                        st->case_problems - SCT_RENDER_CASE_WARNINGS, st->case_problems);
+    /* A (op, types) the JSON lists twice shows the same cases twice. */
     for (size_t k = 0; k < doc->n_groups; k++) {
         sct_render_group *r = &doc->groups[k];
-        for (size_t i = 0; i < doc->n_cases; i++) {
-            const sct_render_case *c = &doc->cases[i];
-            if (!c->has_tolerance || strcmp(r->op, c->op) != 0 ||
-                strcmp(r->type, c->types) != 0)
-                continue;
-            if (!r->has_tolerance || c->tolerance_ulp < r->tolerance_ulp)
-                r->tolerance_ulp = c->tolerance_ulp;
-            r->has_tolerance = true;
-            r->float_out |= sct_render_is_float_type(c->type_out);
-        }
+        r->first = k;
+        for (size_t j = 0; j < k; j++)
+            if (strcmp(doc->groups[j].op, r->op) == 0 &&
+                strcmp(doc->groups[j].type, r->type) == 0) {
+                const sct_render_group *f = &doc->groups[j];
+                r->first = j;
+                r->tally = f->tally;
+                r->case_elements = f->case_elements;
+                r->case_mismatches = f->case_mismatches;
+                r->has_tolerance = f->has_tolerance;
+                r->tolerance_ulp = f->tolerance_ulp;
+                r->float_out = f->float_out;
+                r->compared_cases = f->compared_cases;
+                r->no_ulp_cases = f->no_ulp_cases;
+                memcpy(r->worst_ulp, f->worst_ulp, sizeof r->worst_ulp);
+                r->compared_has_tolerance = f->compared_has_tolerance;
+                r->compared_tolerance = f->compared_tolerance;
+                break;
+            }
     }
 }
 
@@ -438,25 +874,77 @@ static void load_record_identity(sct_render_doc *doc, const cJSON *record)
                       str_or(record, "regenerate", ""));
 }
 
+/* Limits: the file is streamed, not held, so it may be large; one case
+ * element is parsed whole; everything but the cases (identity, summary,
+ * groups) is held, as the whole file was before (render_read_file.c). */
+#define SCT_RENDER_MAX_JSON (64ull << 30)
+#define SCT_RENDER_MAX_CASE (256ull << 20)
+#define SCT_RENDER_MAX_ROOT (512ull << 20)
+
+static void hash_bytes(void *user, const void *bytes, size_t n)
+{
+    sct_sha256_update(user, bytes, n);
+}
+
+/* The file without its indexed case elements, parsed with exact 64-bit
+ * integers (the index's own root tree has them as doubles, and a group's
+ * max ULP can exceed 2^53).  The elements are contiguous (separated only by
+ * commas and white space), so cutting from the first one's start to the
+ * last one's end leaves an empty array. */
+static cJSON *parse_root(const sct_json_index *ix, char *err, size_t cap)
+{
+    uint64_t lo = ix->file_size, hi = ix->file_size;
+    if (ix->has_array && ix->n_spans > 0) {
+        lo = ix->spans[0].offset;
+        hi = ix->spans[ix->n_spans - 1].offset + ix->spans[ix->n_spans - 1].length;
+    }
+    uint64_t len = lo + (ix->file_size - hi);
+    if (len > SCT_RENDER_MAX_ROOT) {
+        snprintf(err, cap, "the report without its cases is %llu bytes, above the "
+                 "limit of %llu", (unsigned long long)len,
+                 (unsigned long long)SCT_RENDER_MAX_ROOT);
+        return NULL;
+    }
+    char *text = sct_render_grow(NULL, (size_t)len + 1, 1);
+    if (!pread_all(ix->fd, text, lo, 0, err, cap) ||
+        !pread_all(ix->fd, text + lo, ix->file_size - hi, hi, err, cap)) {
+        free(text);
+        return NULL;
+    }
+    text[len] = '\0';
+    cJSON *root = sct_jx_parse(text, err, cap);
+    free(text);
+    return root;
+}
+
 int sct_render_load_run(sct_render_doc *doc, const char *json_path,
                         const char *profile, char *err, size_t err_cap)
 {
     memset(doc, 0, sizeof *doc);
-    size_t len = 0;
-    char *text = sct_render_read_file(json_path, &len);
-    if (text == NULL) {
-        snprintf(err, err_cap, "%s: cannot read: %s", json_path, strerror(errno));
-        return -1;
-    }
+    struct sct_render_case_store *st = sct_render_grow(NULL, 1, sizeof *st);
+    memset(st, 0, sizeof *st);
     /* The digest of the exact bytes rendered: a signed report names the
      * JSON it shows, so the two can be matched later. */
-    char digest[SCT_SHA256_HEX_CHARS + 1];
-    sct_sha256_hex(text, len, digest);
+    sct_sha256_ctx sha;
+    sct_sha256_init(&sha);
     char why[256];
-    cJSON *file = sct_jx_parse(text, why, sizeof why);
-    free(text);
+    if (sct_json_index_file(json_path, "cases", SCT_RENDER_MAX_JSON, SCT_RENDER_MAX_CASE,
+                            hash_bytes, &sha, &st->ix, why, sizeof why) != 0) {
+        snprintf(err, err_cap, "%s: %s", json_path, why);
+        free(st);
+        return -1;
+    }
+    uint8_t bin[SCT_SHA256_DIGEST_BYTES];
+    char digest[SCT_SHA256_HEX_CHARS + 1];
+    sct_sha256_final(&sha, bin);
+    sct_sha256_digest_to_hex(bin, digest);
+    /* Not used: inexact integers (parse_root). */
+    cJSON_Delete(st->ix.root);
+    st->ix.root = NULL;
+    cJSON *file = parse_root(&st->ix, why, sizeof why);
     if (file == NULL) {
         snprintf(err, err_cap, "%s: %s", json_path, why);
+        sct_render_case_store_free(st);
         return -1;
     }
     const char *schema = sct_jx_get_str(file, "schema");
@@ -466,6 +954,7 @@ int sct_render_load_run(sct_render_doc *doc, const char *json_path,
         root = pick_run(file, json_path, profile, err, err_cap);
         if (root == NULL) {
             cJSON_Delete(file);
+            sct_render_case_store_free(st);
             return -1;
         }
         schema = sct_jx_get_str(root, "schema");
@@ -476,6 +965,7 @@ int sct_render_load_run(sct_render_doc *doc, const char *json_path,
                  "\"sonnx-cts-conformance\")", json_path,
                  schema ? schema : "(missing)");
         cJSON_Delete(file);
+        sct_render_case_store_free(st);
         return -1;
     }
     const char *run_profile = sct_jx_get_str(cJSON_GetObjectItemCaseSensitive(root, "identity"),
@@ -484,8 +974,10 @@ int sct_render_load_run(sct_render_doc *doc, const char *json_path,
         snprintf(err, err_cap, "%s: the run is of profile \"%s\", not \"%s\"",
                  json_path, run_profile ? run_profile : "(missing)", profile);
         cJSON_Delete(file);
+        sct_render_case_store_free(st);
         return -1;
     }
+    doc->store = st;
     load_identity(doc, root);
     if (record)
         load_record_identity(doc, file);
@@ -496,12 +988,28 @@ int sct_render_load_run(sct_render_doc *doc, const char *json_path,
     const cJSON *cases = cJSON_GetObjectItemCaseSensitive(root, "cases"), *c;
     if (!cJSON_IsArray(cases))
         sct_render_warn(doc, "%s: no \"cases\" array", json_path);
-    doc->cases = sct_render_grow(NULL, (size_t)cJSON_GetArraySize(cases) + 1,
-                                 sizeof *doc->cases);
-    size_t pos = 0;
-    cJSON_ArrayForEach(c, cases)
-        load_case(doc, c, pos++);
+    if (!record && st->ix.has_array && cJSON_IsArray(cases)) {
+        /* A run report: its root "cases" was indexed (the parsed root holds
+         * it empty; the index takes the first "cases" that is an array,
+         * cJSON the first "cases": the same member when that is an
+         * array). */
+        st->indexed = true;
+        doc->n_cases = st->ix.n_spans;
+    } else {
+        /* A record's run, or a "cases" that is not an array (whose members
+         * were shown as cases before): from the parsed file, kept. */
+        sct_json_index_free(&st->ix);
+        st->tree = file;
+        size_t n = 0;
+        cJSON_ArrayForEach(c, cases)
+            n++;
+        st->items = sct_render_grow(NULL, n ? n : 1, sizeof *st->items);
+        cJSON_ArrayForEach(c, cases)
+            st->items[doc->n_cases++] = c;
+    }
     load_groups(doc, cJSON_GetObjectItemCaseSensitive(root, "groups"));
-    cJSON_Delete(file);
+    load_cases(doc);
+    if (st->tree == NULL)
+        cJSON_Delete(file);
     return 0;
 }

@@ -76,35 +76,58 @@ static size_t index_of(const char **labels, size_t n, const char *key)
     return n;
 }
 
+/* The cell of (row, col) among the distinct pairs seen so far, added when
+ * new.  Pairs are bounded by ops x types; a case is read once. */
+static sct_matrix_pair *pair_of(sct_render_matrix *m, const char *row, const char *col)
+{
+    for (size_t i = 0; i < m->n_pairs; i++)
+        if (strcmp(m->pairs[i].row, row) == 0 && strcmp(m->pairs[i].col, col) == 0)
+            return &m->pairs[i];
+    m->pairs = sct_render_grow(m->pairs, m->n_pairs + 1, sizeof *m->pairs);
+    sct_matrix_pair *p = &m->pairs[m->n_pairs++];
+    memset(p, 0, sizeof *p);
+    p->row = sct_render_strdup(row);
+    p->col = sct_render_strdup(col);
+    return p;
+}
+
 void sct_render_matrix_build(const sct_render_doc *doc, const char *op_filter,
                              sct_matrix_axis row_axis, sct_matrix_axis col_axis,
                              sct_render_matrix *out)
 {
     memset(out, 0, sizeof *out);
     for (size_t i = 0; i < doc->n_cases; i++) {
-        const sct_render_case *c = &doc->cases[i];
-        if (op_filter && strcmp(c->op, op_filter) != 0)
+        /* The op is the case's group's: cases of other ops are not read. */
+        if (op_filter &&
+            strcmp(doc->groups[sct_render_doc_case_group(doc, i)].op, op_filter) != 0)
             continue;
-        add_label(&out->rows, &out->n_rows, axis_key(c, row_axis), row_axis);
-        add_label(&out->cols, &out->n_cols, axis_key(c, col_axis), col_axis);
+        const sct_render_case *c = sct_render_doc_case_brief(doc, i);
+        sct_tally_add(&pair_of(out, axis_key(c, row_axis), axis_key(c, col_axis))->tally,
+                      c->verdict);
+    }
+    for (size_t i = 0; i < out->n_pairs; i++) {
+        add_label(&out->rows, &out->n_rows, out->pairs[i].row, row_axis);
+        add_label(&out->cols, &out->n_cols, out->pairs[i].col, col_axis);
     }
     if (out->n_rows == 0 || out->n_cols == 0)
         return;
     out->cells = sct_render_grow(NULL, out->n_rows * out->n_cols,
                                  sizeof *out->cells);
     memset(out->cells, 0, out->n_rows * out->n_cols * sizeof *out->cells);
-    for (size_t i = 0; i < doc->n_cases; i++) {
-        const sct_render_case *c = &doc->cases[i];
-        if (op_filter && strcmp(c->op, op_filter) != 0)
-            continue;
-        size_t r = index_of(out->rows, out->n_rows, axis_key(c, row_axis));
-        size_t k = index_of(out->cols, out->n_cols, axis_key(c, col_axis));
-        sct_tally_add(&out->cells[r * out->n_cols + k], c->verdict);
+    for (size_t i = 0; i < out->n_pairs; i++) {
+        size_t r = index_of(out->rows, out->n_rows, out->pairs[i].row);
+        size_t k = index_of(out->cols, out->n_cols, out->pairs[i].col);
+        out->cells[r * out->n_cols + k] = out->pairs[i].tally;
     }
 }
 
 void sct_render_matrix_free(sct_render_matrix *m)
 {
+    for (size_t i = 0; i < m->n_pairs; i++) {
+        free(m->pairs[i].row);
+        free(m->pairs[i].col);
+    }
+    free(m->pairs);
     free((void *)m->rows);
     free((void *)m->cols);
     free(m->cells);

@@ -92,7 +92,7 @@ static void free_strs(char **s, size_t n)
     free(s);
 }
 
-static void free_case(sct_render_case *c)
+void sct_render_case_free(sct_render_case *c)
 {
     free(c->id); free(c->op); free(c->type_a); free(c->type_b);
     free(c->type_out); free(c->types); free(c->verdict); free(c->expectation);
@@ -108,6 +108,7 @@ static void free_case(sct_render_case *c)
         free(s->actual); free(s->ulp); free(s->deviation);
     }
     free(c->samples);
+    memset(c, 0, sizeof *c);
 }
 
 void sct_render_doc_free(sct_render_doc *doc)
@@ -118,9 +119,7 @@ void sct_render_doc_free(sct_render_doc *doc)
     free_kvs(doc->identity, doc->n_identity);
     free_kvs(doc->totals, doc->n_totals);
     free(doc->vectors_dir); free(doc->command_line);
-    for (size_t i = 0; i < doc->n_cases; i++)
-        free_case(&doc->cases[i]);
-    free(doc->cases);
+    sct_render_case_store_free(doc->store);
     for (size_t i = 0; i < doc->n_groups; i++) {
         sct_render_group *g = &doc->groups[i];
         free(g->op); free(g->type); free(g->verdict);

@@ -10,6 +10,14 @@
  * sct_render_doc_free().  Missing JSON fields become "" / 0 / false, never a
  * crash: a report of a truncated JSON still says what it could read, and
  * the loader records every problem in `warnings`, which the report shows.
+ *
+ * The cases are NOT held (issue 6: memory must not grow with the number of
+ * cases): the doc keeps a small fixed-size record per case (the JSON
+ * index's span, the case's group, verdict category and requirement
+ * signature) and materialises one case at a time with sct_render_doc_case().
+ * Aggregates over cases that renderers need per group (verdict tally,
+ * element totals, the derived ULP bins) are gathered in the one loading
+ * pass and kept in the group, so they are bounded by ops x types.
  */
 #ifndef SCT_REPORT_RENDER_MODEL_H
 #define SCT_REPORT_RENDER_MODEL_H
@@ -17,6 +25,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "render_verdict.h"
 
 /* A labelled value of the identity block, in display order. */
 typedef struct sct_render_kv {
@@ -65,6 +75,9 @@ typedef struct sct_render_case {
     sct_render_sample *samples; size_t n_samples;
 } sct_render_case;
 
+/* Bins of a histogram derived from the case records (render_ulp_bins.c). */
+#define SCT_RENDER_DERIVED_BINS 8
+
 /* A histogram bin as the JSON gives it (group ulp_histogram). */
 typedef struct sct_render_bin {
     char *label;         /* "0", "1", "2", "3-4", ..., "n/a" */
@@ -87,6 +100,21 @@ typedef struct sct_render_group {
     uint64_t tolerance_ulp;
     bool float_out;      /* floating-point output: ULP is meaningful */
     sct_render_bin *bins; size_t n_bins;  /* 0: the JSON has no histogram */
+    /* Over the cases with this op and types, gathered while loading.  A
+     * JSON listing the same (op, types) twice shows the same cases under
+     * each: `first` is the index of the first such group, the one the
+     * cases' sct_render_doc_case_group() names; the aggregates are copied
+     * to the others. */
+    size_t first;
+    sct_verdict_tally tally;
+    uint64_t case_elements, case_mismatches;
+    /* For the histogram derived from the cases (render_ulp_bins.h): cases
+     * with elements > 0, their worst-element ULP bins, those without a
+     * max ULP, and the smallest tolerance among them. */
+    uint64_t compared_cases, no_ulp_cases;
+    uint64_t worst_ulp[SCT_RENDER_DERIVED_BINS];
+    bool compared_has_tolerance;
+    uint64_t compared_tolerance;
 } sct_render_group;
 
 typedef struct sct_render_requirement {
@@ -109,7 +137,8 @@ typedef struct sct_render_doc {
     sct_render_kv *totals; size_t n_totals;   /* cases per verdict etc. */
     char *vectors_dir;           /* from the JSON identity */
     char *command_line;
-    sct_render_case *cases; size_t n_cases;
+    size_t n_cases;              /* read them with sct_render_doc_case() */
+    struct sct_render_case_store *store;  /* render_load.c */
     sct_render_group *groups; size_t n_groups;
     sct_render_requirement *reqs; size_t n_reqs;  /* the catalogue */
     bool catalogue_loaded;
@@ -120,6 +149,37 @@ typedef struct sct_render_doc {
 } sct_render_doc;
 
 void sct_render_doc_free(sct_render_doc *doc);
+
+/* Case i (0 <= i < n_cases), read from the JSON report again.  The result
+ * lives in a one-slot cache of the doc: it is valid until the next call
+ * with this doc (a caller that needs two cases at once copies what it
+ * needs), and the doc must be used by one thread at a time.  A case element
+ * that cannot be read or is not an object gives a case whose verdict is
+ * ERROR and whose message says why (the loader warned about it; one that
+ * fails only on this later read, because the file changed, is counted in
+ * sct_render_doc_reread_failures()).  Never NULL. */
+const sct_render_case *sct_render_doc_case(const sct_render_doc *doc, size_t i);
+/* The same, brief: only id, op, the types, verdict, requirements, elements,
+ * mismatches, max ULP and tolerance are read (message, description, tags,
+ * deviations and samples are empty).  For the passes that list or count
+ * cases many times (traceability, matrix): a failing case's samples are
+ * most of its bytes. */
+const sct_render_case *sct_render_doc_case_brief(const sct_render_doc *doc, size_t i);
+/* From the loading pass, without reading the case again: its verdict
+ * category; the index of its group in doc->groups (the group's `first`);
+ * and whether it MAY cite requirement `id` (false: it certainly does not;
+ * a signature of its ids, so that a per-requirement pass reads only the
+ * cases that may cite it). */
+sct_verdict_cat sct_render_doc_case_verdict(const sct_render_doc *doc, size_t i);
+size_t sct_render_doc_case_group(const sct_render_doc *doc, size_t i);
+bool sct_render_doc_case_may_cite(const sct_render_doc *doc, size_t i, const char *id);
+/* Cases whose element could be read while loading but not when rendered
+ * (the file changed meanwhile); the first reason goes to `why`. */
+size_t sct_render_doc_reread_failures(const sct_render_doc *doc, char *why, size_t cap);
+/* Frees what a case owns and zeroes it. */
+void sct_render_case_free(sct_render_case *c);
+/* Frees the case store (called by sct_render_doc_free). */
+void sct_render_case_store_free(struct sct_render_case_store *store);
 
 /* Small owned-string helpers shared by the loaders. */
 char *sct_render_strdup(const char *s);           /* NULL -> "" */

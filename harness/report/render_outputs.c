@@ -45,6 +45,17 @@ int sct_render_outputs(const sct_render_request *req, char *err, size_t err_cap)
     if (rc == 0 && req->md_summary_path &&
         sct_markdown_summary_write_file(req->md_summary_path, &doc, err, err_cap) != 0)
         rc = 1;
+    /* A case that read well when loaded but not when rendered: the file
+     * changed meanwhile, and the reports mix two versions of it.  They show
+     * such cases as ERROR; the command must not report success. */
+    char why[256];
+    size_t bad = sct_render_doc_reread_failures(&doc, why, sizeof why);
+    if (rc == 0 && bad > 0) {
+        snprintf(err, err_cap, "%s: %zu case(s) could not be read again while "
+                 "rendering (first: %s); the reports written show them as ERROR",
+                 req->json_path, bad, why);
+        rc = 1;
+    }
     sct_render_doc_free(&doc);
     return rc;
 }

@@ -73,57 +73,51 @@ static bool from_group_bins(const sct_render_group *g, sct_ulp_histogram *h)
     return total > 0;
 }
 
-static bool derived_float(const sct_render_doc *doc, const sct_render_group *g,
-                          sct_ulp_histogram *h)
+_Static_assert(N_UPPER == SCT_RENDER_DERIVED_BINS,
+               "render_model.h sizes the group's derived bins");
+
+void sct_ulp_bins_count_case(sct_render_group *g, const sct_render_case *c)
 {
-    uint64_t counts[N_UPPER] = {0};
-    uint64_t no_ulp = 0, total = 0, tol = UINT64_MAX;
-    bool has_tol = false;
-    for (size_t i = 0; i < doc->n_cases; i++) {
-        const sct_render_case *c = &doc->cases[i];
-        if (strcmp(c->op, g->op) != 0 || strcmp(c->types, g->type) != 0 ||
-            c->elements == 0)
-            continue;
-        total++;
-        if (c->has_tolerance && (!has_tol || c->tolerance_ulp < tol)) {
-            tol = c->tolerance_ulp;
-            has_tol = true;
-        }
-        if (!c->has_max_ulp) {
-            no_ulp++;
-            continue;
-        }
-        size_t b = 0;
-        while (k_upper[b] < c->max_ulp)
-            b++;
-        counts[b]++;
+    if (c->elements == 0)
+        return;
+    g->compared_cases++;
+    if (c->has_tolerance &&
+        (!g->compared_has_tolerance || c->tolerance_ulp < g->compared_tolerance)) {
+        g->compared_tolerance = c->tolerance_ulp;
+        g->compared_has_tolerance = true;
     }
+    if (!c->has_max_ulp) {
+        g->no_ulp_cases++;
+        return;
+    }
+    size_t b = 0;
+    while (k_upper[b] < c->max_ulp)
+        b++;
+    g->worst_ulp[b]++;
+}
+
+static bool derived_float(const sct_render_group *g, sct_ulp_histogram *h)
+{
+    bool has_tol = g->compared_has_tolerance;
+    uint64_t tol = g->compared_tolerance;
     for (size_t i = 0; i < N_UPPER; i++) {
         char label[64];
         bucket_label(i, label, sizeof label);
-        add_bar(h, label, counts[i],
+        add_bar(h, label, g->worst_ulp[i],
                 has_tol && k_upper[i] <= tol ? SCT_SVG_TONE_OK : SCT_SVG_TONE_BAD);
     }
-    if (no_ulp)
-        add_bar(h, "n/a", no_ulp, SCT_SVG_TONE_NEUTRAL);
+    if (g->no_ulp_cases)
+        add_bar(h, "n/a", g->no_ulp_cases, SCT_SVG_TONE_NEUTRAL);
     h->unit = "cases";
     h->derived = true;
     snprintf(h->caption, sizeof h->caption,
              "%s %s: cases by worst-element ULP", g->op, g->type);
-    return total > 0;
+    return g->compared_cases > 0;
 }
 
-static bool derived_exact(const sct_render_doc *doc, const sct_render_group *g,
-                          sct_ulp_histogram *h)
+static bool derived_exact(const sct_render_group *g, sct_ulp_histogram *h)
 {
-    uint64_t elements = 0, mismatches = 0;
-    for (size_t i = 0; i < doc->n_cases; i++) {
-        const sct_render_case *c = &doc->cases[i];
-        if (strcmp(c->op, g->op) != 0 || strcmp(c->types, g->type) != 0)
-            continue;
-        elements += c->elements;
-        mismatches += c->mismatches;
-    }
+    uint64_t elements = g->case_elements, mismatches = g->case_mismatches;
     add_bar(h, "exact", elements - (mismatches <= elements ? mismatches : elements),
             SCT_SVG_TONE_OK);
     add_bar(h, "mismatch", mismatches, SCT_SVG_TONE_BAD);
@@ -140,9 +134,10 @@ bool sct_ulp_histogram_build(const sct_render_doc *doc,
     memset(out, 0, sizeof *out);
     /* Integer and bool outputs are exact: their chart is exact vs
      * mismatch, the same numbers the JSON histogram's match / n/a bins hold. */
+    (void)doc;
     if (!g->float_out)
-        return derived_exact(doc, g, out);
+        return derived_exact(g, out);
     if (g->n_bins > 0)
         return from_group_bins(g, out);
-    return derived_float(doc, g, out);
+    return derived_float(g, out);
 }

@@ -6,7 +6,8 @@
  * ones as one "match" bar, the mismatching ones by ULP distance; written by
  * the runner, ulp_histogram.h).  When a JSON has none (written before the
  * histogram existed), the chart is derived from the case records and says so
- * in its caption: CASES by their worst element's ULP distance.  Integer and
+ * in its caption: CASES by their worst element's ULP distance (counted
+ * while loading, sct_ulp_bins_count_case).  Integer and
  * bool outputs: ELEMENTS as exact / mismatch.  Nothing is ever estimated.
  */
 #ifndef SCT_REPORT_RENDER_ULP_BINS_H
@@ -36,5 +37,10 @@ typedef struct sct_ulp_histogram {
 bool sct_ulp_histogram_build(const sct_render_doc *doc,
                              const sct_render_group *g,
                              sct_ulp_histogram *out);
+
+/* Adds case `c` of group `g` to the group's derived-histogram counts
+ * (called once per case by the loader: the histograms then need no pass
+ * over the cases). */
+void sct_ulp_bins_count_case(sct_render_group *g, const sct_render_case *c);
 
 #endif /* SCT_REPORT_RENDER_ULP_BINS_H */
