@@ -158,6 +158,7 @@ typedef struct case_key {
     size_t group;        /* index in doc->groups (that group's `first`) */
     uint8_t verdict;     /* sct_verdict_cat */
     bool broken;         /* unusable when loaded (already warned about) */
+    bool reread_failed;  /* counted in reread_failures */
 } case_key;
 
 struct sct_render_case_store {
@@ -502,7 +503,9 @@ static const sct_render_case *doc_case(const sct_render_doc *doc, size_t i, bool
         broken_case(&st->slot, i, "no such case", "?", "?");
     } else if (brief && st->indexed && fetch_brief(st, i, &st->slot)) {
         st->slot_brief = true;
-    } else if (!fetch_case(doc, NULL, i, &st->slot) && !st->keys[i].broken) {
+    } else if (!fetch_case(doc, NULL, i, &st->slot) && !st->keys[i].broken &&
+               !st->keys[i].reread_failed) {
+        st->keys[i].reread_failed = true;
         if (st->reread_failures++ == 0)
             snprintf(st->first_failure, sizeof st->first_failure, "%s",
                      st->slot.message);
