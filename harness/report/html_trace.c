@@ -19,14 +19,16 @@ typedef struct link_list {
     size_t shown, limit;
 } link_list;
 
-static bool link_one(void *user, const sct_render_case *c)
+static bool link_one(void *user, const sct_render_doc *doc, size_t i, const char *id)
 {
+    (void)doc;
+    (void)i;
     link_list *l = user;
     if (l->shown == l->limit)
         return false;
     if (l->shown++)
         fputs(", ", l->out);
-    sct_html_case_link(l->out, c->id);
+    sct_html_case_link(l->out, id);
     return true;
 }
 

@@ -105,7 +105,7 @@ static void group_line(FILE *out, const sct_render_doc *doc, const sct_render_gr
         if (sct_render_doc_case_group(doc, i) != g->first ||
             sct_render_doc_case_verdict(doc, i) == SCT_VC_PASS)
             continue;
-        const sct_render_case *c = sct_render_doc_case(doc, i);
+        const sct_render_case *c = sct_render_doc_case_brief(doc, i);
         fputs(first ? "" : ", ", out);
         first = false;
         sct_md_escape(out, c->id);

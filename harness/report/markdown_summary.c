@@ -111,7 +111,7 @@ static void failing_cases(FILE *out, const sct_render_doc *doc)
         sct_verdict_cat v = sct_render_doc_case_verdict(doc, i);
         if (v != SCT_VC_FAIL && v != SCT_VC_CRASH && v != SCT_VC_ERROR)
             continue;
-        const sct_render_case *c = sct_render_doc_case(doc, i);
+        const sct_render_case *c = sct_render_doc_case_brief(doc, i);
         shown++;
         fputs("| ", out);
         sct_md_escape(out, c->id);

@@ -18,19 +18,19 @@ typedef struct id_list {
     bool first;
 } id_list;
 
-static bool id_one(void *user, const sct_render_case *c)
+static bool id_one(void *user, const sct_render_doc *doc, size_t i, const char *id)
 {
     id_list *l = user;
-    bool passed = sct_verdict_category(c->verdict) == SCT_VC_PASS;
+    bool passed = sct_render_doc_case_verdict(doc, i) == SCT_VC_PASS;
     if (passed && l->shown_pass == MD_PASSING_IDS)
         return false; /* passing cases come last: the rest are counted */
     l->shown_pass += passed;
     fputs(l->first ? "" : ", ", l->out);
     l->first = false;
-    sct_md_escape(l->out, c->id);
+    sct_md_escape(l->out, id);
     if (!passed) {
         fputs(" (**", l->out);
-        sct_md_escape(l->out, c->verdict);
+        sct_md_escape(l->out, sct_render_doc_case_brief(doc, i)->verdict);
         fputs("**)", l->out);
     }
     return true;

@@ -154,12 +154,21 @@ static void case_warn(sct_render_doc *doc, const char *fmt, ...)
 /* The cases of the doc: how to read case i again, and what the loading
  * pass kept of each (render_model.h). */
 typedef struct case_key {
-    uint64_t cites[4];   /* 256-bit signature of its requirement ids */
+    /* Bit b set: cites the id whose sct_render_cited.bit is b; exact when
+     * at most CITE_BITS distinct ids are cited (else bits are shared). */
+    uint64_t cites[4];
+    uint64_t id_hash;    /* FNV-1a of the id's bytes in the file */
     size_t group;        /* index in doc->groups (that group's `first`) */
+    uint32_t id_off, id_len;  /* the "id" value within the element (len 0:
+                                 no "id" member) */
     uint8_t verdict;     /* sct_verdict_cat */
     bool broken;         /* unusable when loaded (already warned about) */
     bool reread_failed;  /* counted in reread_failures */
+    bool id_known;       /* id_off/id_len/id_hash are set */
+    bool multi;          /* cites an id more than once */
 } case_key;
+
+#define CITE_BITS 256
 
 struct sct_render_case_store {
     /* Run reports: the streaming index of the file's "cases" (spans and
@@ -179,6 +188,8 @@ struct sct_render_case_store {
     bool slot_brief;             /* holds a brief case only */
     size_t reread_failures;
     char first_failure[256];
+    char *id_buf;                /* sct_render_doc_case_id's result */
+    size_t id_cap;
 };
 
 static void case_warn(sct_render_doc *doc, const char *fmt, ...)
@@ -205,12 +216,6 @@ static uint64_t fnv1a(const void *p, size_t n)
     return h;
 }
 
-static void cite_sig_add(uint64_t sig[4], const char *id)
-{
-    uint64_t h = fnv1a(id, strlen(id));
-    sig[(h >> 6) & 3] |= 1ull << (h & 63);
-}
-
 /* pread of exactly n bytes at `off`; false on error or end of file. */
 static bool pread_all(int fd, char *buf, uint64_t n, uint64_t off, char *err, size_t cap)
 {
@@ -231,12 +236,9 @@ static bool pread_all(int fd, char *buf, uint64_t n, uint64_t off, char *err, si
     return true;
 }
 
-/* Element i of the index, parsed with exact 64-bit integers.  Not
- * sct_json_index_element(): cJSON alone reads every number as a double,
- * and a float64 ULP distance such as 4607182418800017409 must be shown
- * exactly (merge_json_exact.h).  The bytes are checked against the span's
- * hash as the index does. */
-static cJSON *read_element(const sct_json_index *ix, size_t i, char *err, size_t cap)
+/* The bytes of element i of the index (NUL-terminated, caller frees),
+ * checked against the span's hash as the index does; NULL with `err`. */
+static char *read_raw(const sct_json_index *ix, size_t i, char *err, size_t cap)
 {
     const sct_json_span *sp = &ix->spans[i];
     char *buf = sct_render_grow(NULL, (size_t)sp->length + 1, 1);
@@ -251,6 +253,18 @@ static cJSON *read_element(const sct_json_index *ix, size_t i, char *err, size_t
         return NULL;
     }
     buf[sp->length] = '\0';
+    return buf;
+}
+
+/* Element i of the index, parsed with exact 64-bit integers.  Not
+ * sct_json_index_element(): cJSON alone reads every number as a double,
+ * and a float64 ULP distance such as 4607182418800017409 must be shown
+ * exactly (merge_json_exact.h). */
+static cJSON *read_element(const sct_json_index *ix, size_t i, char *err, size_t cap)
+{
+    char *buf = read_raw(ix, i, err, cap);
+    if (buf == NULL)
+        return NULL;
     cJSON *o = sct_jx_parse(buf, err, cap);
     free(buf);
     return o;
@@ -368,7 +382,7 @@ static bool fetch_case(const sct_render_doc *doc, sct_render_doc *warn_doc, size
 /* A brief case (render_model.h): the members build_case reads for it. */
 static const char *const k_brief_members[] = {
     "id", "op", "input_types", "output_type", "verdict", "requirements",
-    "elements", "mismatches", "max_ulp", "tolerance_ulp"};
+    "elements", "mismatches", "max_ulp", "tolerance_ulp", "expectation", "message"};
 #define N_BRIEF (sizeof k_brief_members / sizeof k_brief_members[0])
 
 /* Skipping over JSON text the index has validated: no error cases. */
@@ -413,33 +427,34 @@ static size_t skip_value(const char *t, size_t n, size_t i)
     return i;
 }
 
-/* The element's text reduced to the first occurrence of each brief member
- * (what cJSON's lookup finds), as a new JSON object text; NULL when the
- * element is not an object or a member name has escapes (then the whole
- * element is parsed). */
-static char *brief_text(const char *t, size_t n)
+/* Finds the first occurrence (what cJSON's lookup finds) of each of the
+ * `n_names` members in the element text: value bytes [at[k][0], at[k][1]).
+ * false when the element is not an object or a member name has escapes
+ * (then the whole element must be parsed). */
+static bool find_members(const char *t, size_t n, const char *const *names, size_t n_names,
+                         size_t (*at)[2], bool *found)
 {
-    size_t at[N_BRIEF][2] = {{0}};
-    bool found[N_BRIEF] = {false};
+    for (size_t k = 0; k < n_names; k++)
+        found[k] = false;
     size_t i = skip_ws(t, n, 0);
     if (i >= n || t[i] != '{')
-        return NULL;
+        return false;
     i = skip_ws(t, n, i + 1);
     while (i < n && t[i] == '"') {
         size_t k0 = i + 1;
         i = skip_string(t, n, i);
         size_t klen = i - 1 - k0;
         if (memchr(t + k0, '\\', klen) != NULL)
-            return NULL;
+            return false;
         i = skip_ws(t, n, i);
         if (i >= n || t[i] != ':')
-            return NULL;
+            return false;
         i = skip_ws(t, n, i + 1);
         size_t v0 = i;
         i = skip_value(t, n, i);
-        for (size_t k = 0; k < N_BRIEF; k++)
-            if (!found[k] && strlen(k_brief_members[k]) == klen &&
-                memcmp(k_brief_members[k], t + k0, klen) == 0) {
+        for (size_t k = 0; k < n_names; k++)
+            if (!found[k] && strlen(names[k]) == klen &&
+                memcmp(names[k], t + k0, klen) == 0) {
                 found[k] = true;
                 at[k][0] = v0;
                 at[k][1] = i;
@@ -448,6 +463,17 @@ static char *brief_text(const char *t, size_t n)
         if (i < n && t[i] == ',')
             i = skip_ws(t, n, i + 1);
     }
+    return true;
+}
+
+/* The element's text reduced to the brief members, as a new JSON object
+ * text; NULL as find_members. */
+static char *brief_text(const char *t, size_t n)
+{
+    size_t at[N_BRIEF][2] = {{0}};
+    bool found[N_BRIEF];
+    if (!find_members(t, n, k_brief_members, N_BRIEF, at, found))
+        return NULL;
     size_t len = 3;
     for (size_t k = 0; k < N_BRIEF; k++)
         if (found[k])
@@ -472,12 +498,9 @@ static char *brief_text(const char *t, size_t n)
 static bool fetch_brief(const struct sct_render_case_store *st, size_t pos,
                         sct_render_case *c)
 {
-    const sct_json_span *sp = &st->ix.spans[pos];
-    char *buf = sct_render_grow(NULL, (size_t)sp->length + 1, 1);
     char why[256];
-    bool ok = pread_all(st->ix.fd, buf, sp->length, sp->offset, why, sizeof why) &&
-              fnv1a(buf, (size_t)sp->length) == sp->fnv1a;
-    char *text = ok ? brief_text(buf, (size_t)sp->length) : NULL;
+    char *buf = read_raw(&st->ix, pos, why, sizeof why);
+    char *text = buf ? brief_text(buf, (size_t)st->ix.spans[pos].length) : NULL;
     free(buf);
     if (text == NULL)
         return false;
@@ -535,12 +558,74 @@ size_t sct_render_doc_case_group(const sct_render_doc *doc, size_t i)
     return i < doc->n_cases ? doc->store->keys[i].group : SIZE_MAX;
 }
 
-bool sct_render_doc_case_may_cite(const sct_render_doc *doc, size_t i, const char *id)
+const char *sct_render_doc_case_id(const sct_render_doc *doc, size_t i)
 {
-    if (i >= doc->n_cases)
-        return false;
-    uint64_t h = fnv1a(id, strlen(id));
-    return (doc->store->keys[i].cites[(h >> 6) & 3] >> (h & 63)) & 1u;
+    struct sct_render_case_store *st = doc->store;
+    const char *id = NULL;
+    char *token = NULL;
+    cJSON *str = NULL;
+    if (i < doc->n_cases && st->indexed && st->keys[i].id_known) {
+        const case_key *k = &st->keys[i];
+        char why[256];
+        token = sct_render_grow(NULL, (size_t)k->id_len + 1, 1);
+        if (k->id_len == 0) {
+            id = "";     /* no "id" member */
+        } else if (pread_all(st->ix.fd, token, k->id_len, st->ix.spans[i].offset + k->id_off,
+                             why, sizeof why) &&
+                   fnv1a(token, k->id_len) == k->id_hash) {
+            token[k->id_len] = '\0';
+            if (token[0] != '"') {
+                id = "";  /* not a string: build_case shows "" too */
+            } else if (memchr(token, '\\', k->id_len) == NULL) {
+                token[k->id_len - 1] = '\0';
+                id = token + 1;
+            } else {
+                str = cJSON_ParseWithLength(token, k->id_len);
+                if (cJSON_IsString(str))
+                    id = str->valuestring;
+            }
+        }
+        /* Else: changed or unreadable; the brief read says so. */
+    }
+    if (id == NULL)
+        id = sct_render_doc_case_brief(doc, i)->id;
+    size_t len = strlen(id);
+    if (len + 1 > st->id_cap) {
+        st->id_buf = sct_render_grow(st->id_buf, len + 1, 1);
+        st->id_cap = len + 1;
+    }
+    memcpy(st->id_buf, id, len + 1);
+    cJSON_Delete(str);
+    free(token);
+    return st->id_buf;
+}
+
+static int cited_cmp(const void *key, const void *elem)
+{
+    return strcmp(key, ((const sct_render_cited *)elem)->id);
+}
+
+sct_render_cite_filter sct_render_doc_cite_filter(const sct_render_doc *doc, const char *id)
+{
+    sct_render_cite_filter f = {false, 0};
+    const sct_render_cited *hit = doc->n_cited
+        ? bsearch(id, doc->cited, doc->n_cited, sizeof *doc->cited, cited_cmp) : NULL;
+    if (hit != NULL) {
+        f.any = true;
+        f.bit = hit->bit;
+    }
+    return f;
+}
+
+int sct_render_doc_case_cites(const sct_render_doc *doc, size_t i,
+                              const sct_render_cite_filter *f)
+{
+    if (!f->any || i >= doc->n_cases)
+        return 0;
+    const case_key *k = &doc->store->keys[i];
+    if (!((k->cites[f->bit / 64] >> (f->bit % 64)) & 1u))
+        return 0;
+    return doc->n_cited <= CITE_BITS && !k->multi ? 1 : 2;
 }
 
 size_t sct_render_doc_reread_failures(const sct_render_doc *doc, char *why, size_t cap)
@@ -561,6 +646,7 @@ void sct_render_case_store_free(struct sct_render_case_store *st)
     cJSON_Delete(st->tree);
     free(st->items);
     free(st->keys);
+    free(st->id_buf);
     free(st);
 }
 
@@ -630,8 +716,95 @@ static void group_add_case(sct_render_group *r, const sct_render_case *c)
     sct_ulp_bins_count_case(r, c);
 }
 
+/* The verdict of a case in its (op, type A, type B) combination. */
+static void combo_add(sct_render_doc *doc, const sct_render_case *c)
+{
+    sct_render_combo *m = NULL;
+    for (size_t i = 0; i < doc->n_combos && m == NULL; i++)
+        if (strcmp(doc->combos[i].op, c->op) == 0 &&
+            strcmp(doc->combos[i].type_a, c->type_a) == 0 &&
+            strcmp(doc->combos[i].type_b, c->type_b) == 0)
+            m = &doc->combos[i];
+    if (m == NULL) {
+        doc->combos = sct_render_grow(doc->combos, doc->n_combos + 1, sizeof *doc->combos);
+        m = &doc->combos[doc->n_combos++];
+        memset(m, 0, sizeof *m);
+        m->op = sct_render_strdup(c->op);
+        m->type_a = sct_render_strdup(c->type_a);
+        m->type_b = sct_render_strdup(c->type_b);
+    }
+    sct_tally_add(&m->tally, c->verdict);
+}
+
+/* The citations of a case: counted per id, and its citation set. */
+static void cites_add(sct_render_doc *doc, const sct_render_case *c, case_key *k)
+{
+    for (size_t r = 0; r < c->n_requirements; r++) {
+        const char *id = c->requirements[r];
+        size_t lo = 0, hi = doc->n_cited;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (strcmp(doc->cited[mid].id, id) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo == doc->n_cited || strcmp(doc->cited[lo].id, id) != 0) {
+            doc->cited = sct_render_grow(doc->cited, doc->n_cited + 1, sizeof *doc->cited);
+            memmove(&doc->cited[lo + 1], &doc->cited[lo],
+                    (doc->n_cited - lo) * sizeof *doc->cited);
+            memset(&doc->cited[lo], 0, sizeof doc->cited[lo]);
+            doc->cited[lo].id = sct_render_strdup(id);
+            /* Bits in order of first citation; beyond CITE_BITS ids they
+             * are shared and a set bit only says "may cite". */
+            doc->cited[lo].bit = doc->n_cited % CITE_BITS;
+            doc->n_cited++;
+        }
+        sct_render_cited *e = &doc->cited[lo];
+        e->n++;
+        sct_tally_add(&e->tally, c->verdict);
+        k->cites[e->bit / 64] |= 1ull << (e->bit % 64);
+        for (size_t q = 0; q < r && !k->multi; q++)
+            k->multi = strcmp(c->requirements[q], id) == 0;
+    }
+}
+
+/* Case i while loading, with warnings; for an indexed report also where
+ * its id lies, so that listing ids reads only those bytes. */
+static bool load_case(sct_render_doc *doc, size_t i, sct_render_case *c, case_key *k)
+{
+    struct sct_render_case_store *st = doc->store;
+    if (!st->indexed)
+        return fetch_case(doc, doc, i, c);
+    char why[256];
+    char *buf = read_raw(&st->ix, i, why, sizeof why);
+    cJSON *o = buf ? sct_jx_parse(buf, why, sizeof why) : NULL;
+    if (o == NULL) {
+        free(buf);
+        broken_case(c, i, why, "?", "?");
+        case_warn(doc, "%s", c->message);
+        return false;
+    }
+    static const char *const id_name[] = {"id"};
+    size_t at[1][2] = {{0, 0}};
+    bool found[1];
+    size_t len = (size_t)st->ix.spans[i].length;
+    if (len <= UINT32_MAX && find_members(buf, len, id_name, 1, at, found)) {
+        k->id_known = true;
+        if (found[0]) {
+            k->id_off = (uint32_t)at[0][0];
+            k->id_len = (uint32_t)(at[0][1] - at[0][0]);
+            k->id_hash = fnv1a(buf + at[0][0], k->id_len);
+        }
+    }
+    free(buf);
+    bool ok = build_case(doc, o, i, c);
+    cJSON_Delete(o);
+    return ok;
+}
+
 /* The one pass over the cases while loading: warnings, each case's key,
- * the group aggregates. */
+ * the group, combination and citation aggregates. */
 static void load_cases(sct_render_doc *doc)
 {
     struct sct_render_case_store *st = doc->store;
@@ -640,11 +813,11 @@ static void load_cases(sct_render_doc *doc)
         sct_render_case c;
         case_key *k = &st->keys[i];
         memset(k, 0, sizeof *k);
-        k->broken = !fetch_case(doc, doc, i, &c);
+        k->broken = !load_case(doc, i, &c, k);
         k->group = case_group(doc, &c);
         k->verdict = (uint8_t)sct_verdict_category(c.verdict);
-        for (size_t r = 0; r < c.n_requirements; r++)
-            cite_sig_add(k->cites, c.requirements[r]);
+        cites_add(doc, &c, k);
+        combo_add(doc, &c);
         group_add_case(&doc->groups[k->group], &c);
         sct_render_case_free(&c);
     }

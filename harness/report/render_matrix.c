@@ -38,13 +38,20 @@ int sct_render_op_order(const char *a, const char *b)
     return strcmp(a, b);
 }
 
-static const char *axis_key(const sct_render_case *c, sct_matrix_axis axis)
+static const char *axis_key(const sct_render_combo *c, sct_matrix_axis axis)
 {
     switch (axis) {
     case SCT_AXIS_OP: return c->op;
     case SCT_AXIS_TYPE_A: return c->type_a;
     default: return c->type_b;
     }
+}
+
+static void tally_sum(sct_verdict_tally *to, const sct_verdict_tally *from)
+{
+    for (int v = 0; v < SCT_VC_COUNT; v++)
+        to->n[v] += from->n[v];
+    to->total += from->total;
 }
 
 /* Adds `key` to the sorted label set (insertion keeps it sorted). */
@@ -77,7 +84,7 @@ static size_t index_of(const char **labels, size_t n, const char *key)
 }
 
 /* The cell of (row, col) among the distinct pairs seen so far, added when
- * new.  Pairs are bounded by ops x types; a case is read once. */
+ * new (pairs are bounded by ops x types). */
 static sct_matrix_pair *pair_of(sct_render_matrix *m, const char *row, const char *col)
 {
     for (size_t i = 0; i < m->n_pairs; i++)
@@ -96,14 +103,14 @@ void sct_render_matrix_build(const sct_render_doc *doc, const char *op_filter,
                              sct_render_matrix *out)
 {
     memset(out, 0, sizeof *out);
-    for (size_t i = 0; i < doc->n_cases; i++) {
-        /* The op is the case's group's: cases of other ops are not read. */
-        if (op_filter &&
-            strcmp(doc->groups[sct_render_doc_case_group(doc, i)].op, op_filter) != 0)
+    /* From the loading pass's (op, type A, type B) tallies: no case is
+     * read again. */
+    for (size_t i = 0; i < doc->n_combos; i++) {
+        const sct_render_combo *c = &doc->combos[i];
+        if (op_filter && strcmp(c->op, op_filter) != 0)
             continue;
-        const sct_render_case *c = sct_render_doc_case_brief(doc, i);
-        sct_tally_add(&pair_of(out, axis_key(c, row_axis), axis_key(c, col_axis))->tally,
-                      c->verdict);
+        tally_sum(&pair_of(out, axis_key(c, row_axis), axis_key(c, col_axis))->tally,
+                  &c->tally);
     }
     for (size_t i = 0; i < out->n_pairs; i++) {
         add_label(&out->rows, &out->n_rows, out->pairs[i].row, row_axis);

@@ -31,12 +31,11 @@ typedef struct sct_render_matrix {
     const char **rows; size_t n_rows;   /* borrowed from `pairs` */
     const char **cols; size_t n_cols;
     sct_verdict_tally *cells;           /* n_rows * n_cols, row-major */
-    sct_matrix_pair *pairs; size_t n_pairs;  /* owned (the cases are read
-                                                one at a time) */
+    sct_matrix_pair *pairs; size_t n_pairs;  /* owned */
 } sct_render_matrix;
 
-/* Builds the matrix of the cases whose op is `op_filter` (NULL: all), in
- * one pass over the cases. */
+/* Builds the matrix of the cases whose op is `op_filter` (NULL: all), from
+ * the doc's combinations (render_model.h: gathered while loading). */
 void sct_render_matrix_build(const sct_render_doc *doc, const char *op_filter,
                              sct_matrix_axis row_axis, sct_matrix_axis col_axis,
                              sct_render_matrix *out);

@@ -120,6 +120,13 @@ void sct_render_doc_free(sct_render_doc *doc)
     free_kvs(doc->totals, doc->n_totals);
     free(doc->vectors_dir); free(doc->command_line);
     sct_render_case_store_free(doc->store);
+    for (size_t i = 0; i < doc->n_combos; i++) {
+        free(doc->combos[i].op); free(doc->combos[i].type_a); free(doc->combos[i].type_b);
+    }
+    free(doc->combos);
+    for (size_t i = 0; i < doc->n_cited; i++)
+        free(doc->cited[i].id);
+    free(doc->cited);
     for (size_t i = 0; i < doc->n_groups; i++) {
         sct_render_group *g = &doc->groups[i];
         free(g->op); free(g->type); free(g->verdict);

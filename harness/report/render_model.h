@@ -129,6 +129,22 @@ typedef struct sct_render_note {
     char *body;          /* markdown source of the note (rendered as text) */
 } sct_render_note;
 
+/* Verdicts of the cases with one (op, input A type, input B type), gathered
+ * while loading: the verdict matrices are sums of these (render_matrix.h). */
+typedef struct sct_render_combo {
+    char *op, *type_a, *type_b;
+    sct_verdict_tally tally;
+} sct_render_combo;
+
+/* A requirement id cited by the cases, with its citations (a case citing it
+ * twice counts twice) and their verdicts, gathered while loading. */
+typedef struct sct_render_cited {
+    char *id;
+    size_t n;
+    sct_verdict_tally tally;
+    size_t bit;          /* its bit in the cases' citation sets */
+} sct_render_cited;
+
 typedef struct sct_render_doc {
     char *title;                 /* "sonnx-cts conformance report: <runtime>" */
     char *overall_verdict;       /* PASS, FAIL, ... as the JSON says */
@@ -139,6 +155,8 @@ typedef struct sct_render_doc {
     char *command_line;
     size_t n_cases;              /* read them with sct_render_doc_case() */
     struct sct_render_case_store *store;  /* render_load.c */
+    sct_render_combo *combos; size_t n_combos;
+    sct_render_cited *cited; size_t n_cited;  /* sorted by strcmp of id */
     sct_render_group *groups; size_t n_groups;
     sct_render_requirement *reqs; size_t n_reqs;  /* the catalogue */
     bool catalogue_loaded;
@@ -159,20 +177,31 @@ void sct_render_doc_free(sct_render_doc *doc);
  * fails only on this later read, because the file changed, is counted in
  * sct_render_doc_reread_failures()).  Never NULL. */
 const sct_render_case *sct_render_doc_case(const sct_render_doc *doc, size_t i);
-/* The same, brief: only id, op, the types, verdict, requirements, elements,
- * mismatches, max ULP and tolerance are read (message, description, tags,
- * deviations and samples are empty).  For the passes that list or count
+/* The same, brief: only id, op, the types, verdict, expectation, message,
+ * requirements, elements, mismatches, max ULP and tolerance are read
+ * (description, tags, deviations and samples are empty).  For the passes that list or count
  * cases many times (traceability, matrix): a failing case's samples are
  * most of its bytes. */
 const sct_render_case *sct_render_doc_case_brief(const sct_render_doc *doc, size_t i);
 /* From the loading pass, without reading the case again: its verdict
- * category; the index of its group in doc->groups (the group's `first`);
- * and whether it MAY cite requirement `id` (false: it certainly does not;
- * a signature of its ids, so that a per-requirement pass reads only the
- * cases that may cite it). */
+ * category, and the index of its group in doc->groups (the group's
+ * `first`). */
 sct_verdict_cat sct_render_doc_case_verdict(const sct_render_doc *doc, size_t i);
 size_t sct_render_doc_case_group(const sct_render_doc *doc, size_t i);
-bool sct_render_doc_case_may_cite(const sct_render_doc *doc, size_t i, const char *id);
+/* The id of case i, reading only its bytes when the loading pass could
+ * locate them; valid until the next call of this function. */
+const char *sct_render_doc_case_id(const sct_render_doc *doc, size_t i);
+/* Which cases cite a requirement id, from the loading pass's citation sets
+ * (so that a per-requirement pass reads only those cases). */
+typedef struct sct_render_cite_filter {
+    bool any;            /* some case cites the id */
+    size_t bit;
+} sct_render_cite_filter;
+sct_render_cite_filter sct_render_doc_cite_filter(const sct_render_doc *doc, const char *id);
+/* 0: case i does not cite the id; 1: it cites it exactly once; 2: it may
+ * (read its requirements to know how many times). */
+int sct_render_doc_case_cites(const sct_render_doc *doc, size_t i,
+                              const sct_render_cite_filter *f);
 /* Cases whose element could be read while loading but not when rendered
  * (the file changed meanwhile); the first reason goes to `why`. */
 size_t sct_render_doc_reread_failures(const sct_render_doc *doc, char *why, size_t cap);

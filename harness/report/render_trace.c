@@ -1,151 +1,97 @@
 /*
  * render_trace.c — requirement -> cases table (render_trace.h).
- * One pass over the cases counts the citations of every row: catalogue ids
- * are found by binary search in a sorted copy of their order, so the cost
- * is O(P log R) for P citations and R requirements; the memory is O(R).
+ * The counts come from the doc's citation tallies (sorted by id, looked up
+ * by binary search); the cases of a row are streamed, skipping those whose
+ * citation set lacks the id without reading them.
  */
 #include "render_trace.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* A catalogue row by id, for binary search. */
-typedef struct req_ref {
-    const char *id;
-    size_t index;
-} req_ref;
-
-static int req_ref_cmp(const void *a, const void *b)
+static int cited_cmp(const void *key, const void *elem)
 {
-    const req_ref *x = a, *y = b;
-    int c = strcmp(x->id, y->id);
-    if (c != 0)
-        return c;
-    return x->index < y->index ? -1 : x->index > y->index;
+    return strcmp(key, ((const sct_render_cited *)elem)->id);
 }
 
-/* First position in `order` (sorted by id) whose id is not below `id`. */
-static size_t lower_bound(const req_ref *order, size_t n, const char *id)
+static bool in_catalogue(const sct_render_doc *doc, const char *id)
 {
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (strcmp(order[mid].id, id) < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-/* Position of `id` in the sorted extra ids, or where it goes (*found). */
-static size_t extra_pos(char **ids, size_t n, const char *id, bool *found)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        int c = strcmp(ids[mid], id);
-        if (c == 0) {
-            *found = true;
-            return mid;
-        }
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    *found = false;
-    return lo;
+    for (size_t i = 0; i < doc->n_reqs; i++)
+        if (strcmp(doc->reqs[i].id, id) == 0)
+            return true;
+    return false;
 }
 
 void sct_trace_build(const sct_render_doc *doc, sct_trace *out)
 {
     memset(out, 0, sizeof *out);
-    req_ref *order = sct_render_grow(NULL, doc->n_reqs ? doc->n_reqs : 1, sizeof *order);
-    for (size_t i = 0; i < doc->n_reqs; i++)
-        order[i] = (req_ref){doc->reqs[i].id, i};
-    qsort(order, doc->n_reqs, sizeof *order, req_ref_cmp);
-
-    /* Catalogue rows first; the counts of uncatalogued ids in rows kept
-     * beside them in the order of extra_ids. */
-    sct_trace_row *cat = sct_render_grow(NULL, doc->n_reqs ? doc->n_reqs : 1, sizeof *cat);
-    memset(cat, 0, (doc->n_reqs ? doc->n_reqs : 1) * sizeof *cat);
-    sct_trace_row *extra = NULL;
-    for (size_t i = 0; i < doc->n_cases; i++) {
-        const sct_render_case *c = sct_render_doc_case_brief(doc, i);
-        for (size_t r = 0; r < c->n_requirements; r++) {
-            const char *id = c->requirements[r];
-            size_t k = lower_bound(order, doc->n_reqs, id);
-            if (k < doc->n_reqs && strcmp(order[k].id, id) == 0) {
-                /* Every catalogue row of this id (a catalogue listing an
-                 * id twice shows its cases twice). */
-                for (; k < doc->n_reqs && strcmp(order[k].id, id) == 0; k++) {
-                    cat[order[k].index].n_cases++;
-                    sct_tally_add(&cat[order[k].index].tally, c->verdict);
-                }
-                continue;
-            }
-            bool found;
-            size_t pos = extra_pos(out->extra_ids, out->n_uncatalogued, id, &found);
-            if (!found) {
-                size_t n = out->n_uncatalogued;
-                out->extra_ids = sct_render_grow(out->extra_ids, n + 1, sizeof *out->extra_ids);
-                extra = sct_render_grow(extra, n + 1, sizeof *extra);
-                memmove(&out->extra_ids[pos + 1], &out->extra_ids[pos],
-                        (n - pos) * sizeof *out->extra_ids);
-                memmove(&extra[pos + 1], &extra[pos], (n - pos) * sizeof *extra);
-                out->extra_ids[pos] = sct_render_strdup(id);
-                memset(&extra[pos], 0, sizeof *extra);
-                out->n_uncatalogued++;
-            }
-            extra[pos].n_cases++;
-            sct_tally_add(&extra[pos].tally, c->verdict);
-        }
+    /* Cited ids not in the catalogue, after it, in id order. */
+    bool *extra = sct_render_grow(NULL, doc->n_cited ? doc->n_cited : 1, sizeof *extra);
+    for (size_t i = 0; i < doc->n_cited; i++) {
+        extra[i] = !in_catalogue(doc, doc->cited[i].id);
+        out->n_uncatalogued += extra[i];
     }
-    free(order);
-
     out->n_rows = doc->n_reqs + out->n_uncatalogued;
     out->rows = sct_render_grow(NULL, out->n_rows ? out->n_rows : 1, sizeof *out->rows);
     memset(out->rows, 0, (out->n_rows ? out->n_rows : 1) * sizeof *out->rows);
     for (size_t i = 0; i < doc->n_reqs; i++) {
         sct_trace_row *row = &out->rows[i];
-        *row = cat[i];
         row->id = doc->reqs[i].id;
         row->req = &doc->reqs[i];
         row->in_catalogue = true;
+        const sct_render_cited *c = doc->n_cited
+            ? bsearch(row->id, doc->cited, doc->n_cited, sizeof *doc->cited, cited_cmp)
+            : NULL;
+        if (c != NULL) {
+            row->n_cases = c->n;
+            row->tally = c->tally;
+        }
         if (row->n_cases == 0)
             out->n_gaps++;
     }
-    for (size_t i = 0; i < out->n_uncatalogued; i++) {
-        sct_trace_row *row = &out->rows[doc->n_reqs + i];
-        *row = extra[i];
-        row->id = out->extra_ids[i];
-    }
-    free(cat);
+    size_t r = doc->n_reqs;
+    for (size_t i = 0; i < doc->n_cited; i++)
+        if (extra[i]) {
+            sct_trace_row *row = &out->rows[r++];
+            row->id = doc->cited[i].id;
+            row->n_cases = doc->cited[i].n;
+            row->tally = doc->cited[i].tally;
+        }
     free(extra);
 }
 
 void sct_trace_each_case(const sct_render_doc *doc, const sct_trace_row *row,
                          sct_trace_case_fn fn, void *user)
 {
+    sct_render_cite_filter f = sct_render_doc_cite_filter(doc, row->id);
     /* Two rounds over the cases, each ending as soon as all of its
      * citations (known from the tally) were seen; the loading pass's
-     * verdict category and requirement signature skip most cases without
-     * reading them. */
+     * verdict category and citation set skip the others unread. */
     size_t passing = row->tally.n[SCT_VC_PASS];
     size_t want[2] = {row->n_cases - passing, passing};
     for (int round = 0; round < 2; round++) {
         size_t seen = 0;
         for (size_t i = 0; i < doc->n_cases && seen < want[round]; i++) {
             bool passed = sct_render_doc_case_verdict(doc, i) == SCT_VC_PASS;
-            if (passed != (round == 1) || !sct_render_doc_case_may_cite(doc, i, row->id))
+            if (passed != (round == 1))
                 continue;
-            const sct_render_case *c = sct_render_doc_case_brief(doc, i);
-            for (size_t r = 0; r < c->n_requirements; r++) {
-                if (strcmp(c->requirements[r], row->id) != 0)
-                    continue;
+            int cites = sct_render_doc_case_cites(doc, i, &f);
+            if (cites == 0)
+                continue;
+            size_t times = 1;
+            if (cites == 2) {
+                /* Only "may cite": count in its requirements. */
+                const sct_render_case *c = sct_render_doc_case_brief(doc, i);
+                times = 0;
+                for (size_t r = 0; r < c->n_requirements; r++)
+                    times += strcmp(c->requirements[r], row->id) == 0;
+            }
+            if (times == 0)
+                continue;
+            const char *id = sct_render_doc_case_id(doc, i);
+            for (size_t t = 0; t < times; t++) {
                 seen++;
-                if (!fn(user, c))
+                if (!fn(user, doc, i, id))
                     return;
             }
         }
@@ -154,9 +100,6 @@ void sct_trace_each_case(const sct_render_doc *doc, const sct_trace_row *row,
 
 void sct_trace_free(sct_trace *t)
 {
-    for (size_t i = 0; i < t->n_uncatalogued; i++)
-        free(t->extra_ids[i]);
-    free(t->extra_ids);
     free(t->rows);
     memset(t, 0, sizeof *t);
 }

@@ -6,8 +6,9 @@
  * catalogue are listed after the catalogue rows (`in_catalogue` false), so
  * no citation silently disappears.
  *
- * The rows hold counts, not case lists (issue 6: nothing per case is
- * kept): the cases of a row are streamed from the doc when it is printed
+ * The rows hold counts (from the doc's citation tallies, gathered while
+ * loading), not case lists (issue 6: nothing per case is kept): the cases
+ * of a row are streamed from the doc when it is printed
  * (sct_trace_each_case).
  */
 #ifndef SCT_REPORT_RENDER_TRACE_H
@@ -33,20 +34,20 @@ typedef struct sct_trace {
     sct_trace_row *rows; size_t n_rows;
     size_t n_gaps;          /* catalogue rows with no case */
     size_t n_uncatalogued;  /* rows not in the catalogue */
-    char **extra_ids;       /* their ids (owned), sorted by strcmp */
 } sct_trace;
 
-/* One pass over the cases. */
+/* No pass over the cases: the doc's citation tallies. */
 void sct_trace_build(const sct_render_doc *doc, sct_trace *out);
 void sct_trace_free(sct_trace *t);
 
 /* Called with each case citing the row's id, once per citation:
  * non-passing cases first (an assessor looks for what failed), then the
- * passing ones, each part in the order of the run.  `c` is a brief case
- * (sct_render_doc_case_brief: id, verdict, ... but no samples) valid during
- * the call only (the doc's one-slot cache); the callback must not read
- * other cases of the doc.  Return false to stop. */
-typedef bool (*sct_trace_case_fn)(void *user, const sct_render_case *c);
+ * passing ones, each part in the order of the run.  `i` is the case's
+ * index, `id` its id (valid during the call); the callback may read the
+ * doc's cases (sct_render_doc_case_brief), not sct_render_doc_case_id.
+ * Return false to stop. */
+typedef bool (*sct_trace_case_fn)(void *user, const sct_render_doc *doc, size_t i,
+                                  const char *id);
 void sct_trace_each_case(const sct_render_doc *doc, const sct_trace_row *row,
                          sct_trace_case_fn fn, void *user);
 

@@ -193,6 +193,51 @@ START_TEST(case_warnings_are_bounded)
 }
 END_TEST
 
+/* More distinct requirement ids than the loader's exact citation bits, and
+ * a case citing an id twice: the traceability still lists exactly the
+ * citing cases (rows whose bits are shared read the cases to check); the
+ * failing case first. */
+static const struct {
+    const char *row;     /* a Markdown traceability row, exactly */
+} k_cites[] = {
+    {"| <a id=\"r-shared\"></a>shared | *not in the catalogue* | 301 | FAIL | "
+     "c44 (**FAIL**), c0, c0, c1, c2, c3 and 295 more, all PASS |"},
+    {"| <a id=\"r-req-2D299\"></a>req-299 | *not in the catalogue* | 1 | PASS | c299 |"},
+    {"| <a id=\"r-req-2D44\"></a>req-44 | *not in the catalogue* | 1 | FAIL | c44 (**FAIL**) |"},
+    {"| <a id=\"r-req-2D0\"></a>req-0 | *not in the catalogue* | 1 | PASS | c0 |"},
+};
+
+START_TEST(citations_beyond_exact_bits)
+{
+    char json[512];
+    tmp_path(json, sizeof json, "cites.json");
+    FILE *f = fopen(json, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(k_head, f);
+    for (int i = 0; i < 300; i++)
+        fprintf(f, "%s{\"id\": \"c%d\", \"op\": \"Div\", \"verdict\": \"%s\", "
+                   "\"requirements\": [\"req-%d\", \"shared\"%s]}",
+                i ? ",\n" : "", i, i == 44 ? "FAIL" : "PASS", i,
+                i == 0 ? ", \"shared\"" : "");
+    fputs("]}\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    sct_render_doc doc;
+    char err[512] = "";
+    ck_assert_msg(sct_render_load_run(&doc, json, NULL, err, sizeof err) == 0, "%s", err);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&out, &len);
+    ck_assert_ptr_nonnull(mem);
+    ck_assert_int_eq(sct_markdown_write(mem, &doc), 0);
+    ck_assert_int_eq(fclose(mem), 0);
+    for (size_t k = 0; k < sizeof k_cites / sizeof k_cites[0]; k++)
+        HAS(out, k_cites[k].row);
+    free(out);
+    sct_render_doc_free(&doc);
+    remove(json);
+}
+END_TEST
+
 /* A run report of n cases like the suite's: several ops and types, six
  * requirements, tags, every 10th case failing with samples. */
 static void write_many(const char *path, size_t n)
@@ -308,6 +353,7 @@ int main(void)
                         (int)(sizeof k_broken / sizeof k_broken[0]));
     tcase_add_test(tc, case_changed_while_rendering);
     tcase_add_test(tc, case_warnings_are_bounded);
+    tcase_add_test(tc, citations_beyond_exact_bits);
     suite_add_tcase(s, tc);
     TCase *tm = tcase_create("memory");
     /* Thousands of cases rendered several times, slower under ASan and on
