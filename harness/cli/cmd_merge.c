@@ -115,14 +115,19 @@ int sct_cmd_merge(int argc, char **argv)
     }
     free(cmdline);
     /* Case members the report model does not know (a sweep's "sweep"
-     * object) are carried over from the shards, not dropped. */
-    if (sct_write_json_file(json_out, &merged, err, sizeof err) != 0 ||
-        sct_merge_carry_extensions(inputs, n_inputs, json_out, err, sizeof err) != 0) {
+     * object) are carried over from the shards, not dropped: added to each
+     * case as the writer streams it. */
+    sct_merge_carry *carry = NULL;
+    if (sct_merge_carry_open(inputs, n_inputs, &carry, err, sizeof err) != 0 ||
+        sct_write_json_file_hooked(json_out, &merged, sct_merge_carry_case, carry, err,
+                                   sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts merge: %s\n", err);
+        sct_merge_carry_close(carry);
         sct_run_report_free(&merged);
         free(inputs);
         return SCT_EXIT_USAGE;
     }
+    sct_merge_carry_close(carry);
     free(inputs);
     rc = SCT_EXIT_OK;
     if (req.html_path || req.md_path || req.md_summary_path) {

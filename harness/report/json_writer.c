@@ -244,6 +244,8 @@ static cJSON *group_json(const sct_group_summary *g)
 typedef struct case_source {
     const char *path;
     const sct_run_report *r;
+    sct_json_case_hook hook;
+    void *user;
 } case_source;
 
 /* sct_json_item_fn: case i read back from the spool, as JSON. */
@@ -259,11 +261,22 @@ static cJSON *case_item(void *user, size_t i, char *err, size_t err_cap)
     if (o == NULL)
         snprintf(err, err_cap, "%s: out of memory while building the JSON report",
                  src->path);
+    else if (src->hook != NULL && src->hook(src->user, i, o, err, err_cap) != 0) {
+        cJSON_Delete(o);
+        return NULL;
+    }
     return o;
 }
 
 int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
                         size_t err_cap)
+{
+    return sct_write_json_file_hooked(path, r, NULL, NULL, err, err_cap);
+}
+
+int sct_write_json_file_hooked(const char *path, const sct_run_report *r,
+                               sct_json_case_hook hook, void *user, char *err,
+                               size_t err_cap)
 {
     sct_run_summary s;
     char why[512];
@@ -310,7 +323,7 @@ int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
         cJSON_Delete(root);
         return 1;
     }
-    case_source src = {path, r};
+    case_source src = {path, r, hook, user};
     int rc = sct_json_write_streamed(path, root, r->n_cases, case_item, &src, err,
                                      err_cap);
     cJSON_Delete(root);

@@ -21,6 +21,15 @@ cJSON *sct_jx_read_file(const char *path, char *err, size_t err_cap);
 /* Same, from text. */
 cJSON *sct_jx_parse(const char *text, char *err, size_t err_cap);
 
+/* Element i of an array indexed by json_index.h, parsed with big integers
+ * kept exact (sct_json_index_element parses with cJSON alone, which rounds
+ * them): read with pread, checked against the span's FNV-1a hash (a file
+ * changed since it was indexed is reported), parsed as sct_jx_parse.  NULL
+ * with `err` holding the reason only. */
+struct sct_json_index;
+cJSON *sct_jx_index_element(const struct sct_json_index *ix, size_t i, char *err,
+                            size_t err_cap);
+
 /* A non-negative integer member, exact; false when missing or not an
  * integer. */
 bool sct_jx_get_u64(const cJSON *obj, const char *name, uint64_t *v);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_index.h"
 #include "merge.h"
 #include "merge_json_exact.h"
 #include "numeric/dtype.h"
@@ -336,13 +337,26 @@ static void read_shard(reader *rd, const cJSON *root, sct_run_report *r)
         r->merged_from = (uint32_t)m;
 }
 
+/* Limits of the streaming index: a report of any realistic size; one case
+ * record (at most max_errors + 1 samples of ~0.5 KB) far below 1 GiB. */
+#define REPORT_MAX_BYTES (UINT64_C(1) << 40)
+#define CASE_MAX_BYTES (UINT64_C(1) << 30)
+
 int sct_merge_read_report(const char *path, sct_run_report *r, char *err,
                           size_t err_cap)
 {
     sct_run_report_init(r);
-    cJSON *root = sct_jx_read_file(path, err, err_cap);
-    if (root == NULL)
+    /* Indexed, not parsed whole (issue 6): the cases are read one at a
+     * time into the report's spool; the rest (identity, options, summary,
+     * shard: small numbers only, so cJSON's doubles are exact) is ix.root. */
+    sct_json_index ix;
+    char why[512];
+    if (sct_json_index_file(path, "cases", REPORT_MAX_BYTES, CASE_MAX_BYTES, NULL, NULL,
+                            &ix, why, sizeof why) != 0) {
+        snprintf(err, err_cap, "%s: %s", path, why);
         return 1;
+    }
+    const cJSON *root = ix.root;
     reader rd = {path, err, err_cap, 0};
     const char *schema = sct_jx_get_str(root, "schema");
     const char *version = sct_jx_get_str(root, "schema_version");
@@ -352,24 +366,28 @@ int sct_merge_read_report(const char *path, sct_run_report *r, char *err,
         fail(&rd, "schema_version", "unsupported (this harness reads 1.x)");
     if (!rd.failed) {
         read_identity(&rd, root, r);
-        const cJSON *cases = cJSON_GetObjectItemCaseSensitive(root, "cases"), *c;
-        if (!cJSON_IsArray(cases))
+        if (!ix.has_array)
             fail(&rd, "cases", "missing array");
-        cJSON_ArrayForEach(c, cases) {
-            if (rd.failed)
-                break;
-            sct_case_result *out = sct_run_report_add_case(r);
-            if (out == NULL) {
-                fail(&rd, "cases", sct_run_report_error(r));
+        for (size_t i = 0; i < ix.n_spans && !rd.failed; i++) {
+            cJSON *c = sct_jx_index_element(&ix, i, why, sizeof why);
+            if (c == NULL) {
+                char where[32];
+                snprintf(where, sizeof where, "cases[%zu]", i);
+                fail(&rd, where, why);
                 break;
             }
-            read_case(&rd, c, out);
+            sct_case_result *out = sct_run_report_add_case(r);
+            if (out == NULL)
+                fail(&rd, "cases", sct_run_report_error(r));
+            else
+                read_case(&rd, c, out);
+            cJSON_Delete(c);
         }
         if (!rd.failed && sct_run_report_flush(r) != 0)
             fail(&rd, "cases", sct_run_report_error(r));
         read_shard(&rd, root, r);
     }
-    cJSON_Delete(root);
+    sct_json_index_free(&ix);
     if (rd.failed) {
         sct_run_report_free(r);
         return 1;
