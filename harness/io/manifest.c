@@ -651,7 +651,8 @@ static int find_duplicate_ids(sct_manifest *m, sct_manifest_id_hash_fn hash, sct
     free(keys);
     if (rc != 0)
         return sct_io_error(err, err_cap, m->display, "cases", "%s", sct_oom_text);
-    qsort(m->dups, m->n_dups, sizeof *m->dups, compare_dup);
+    if (m->n_dups > 1) /* qsort's pointer must not be NULL, even for 0 items */
+        qsort(m->dups, m->n_dups, sizeof *m->dups, compare_dup);
     /* Set-level messages in slot order. */
     for (size_t d = 0; d < m->n_dups; d++) {
         char *id = slot_id(m, m->dups[d].slot);
