@@ -570,43 +570,71 @@ int sct_json_index_file(const char *path, const char *array_member, uint64_t max
     return 0;
 }
 
-cJSON *sct_json_index_element(const sct_json_index *ix, size_t i, char *err, size_t err_cap)
+uint64_t sct_json_fnv1a(const void *bytes, size_t n)
+{
+    return fnv1a_update(fnv_offset, bytes, n);
+}
+
+int sct_json_index_read(const sct_json_index *ix, uint64_t offset, uint64_t n, void *buf,
+                        char *err, size_t err_cap)
+{
+    uint64_t got = 0;
+    while (got < n) {
+        ssize_t r = pread(ix->fd, (char *)buf + got, (size_t)(n - got), (off_t)(offset + got));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            if (r < 0)
+                snprintf(err, err_cap, "cannot read: %s", strerror(errno));
+            else
+                snprintf(err, err_cap, "the file was truncated during the run");
+            return r < 0 ? -1 : 1;
+        }
+        got += (uint64_t)r;
+    }
+    return 0;
+}
+
+char *sct_json_index_element_text(const sct_json_index *ix, size_t i, char *err,
+                                  size_t err_cap)
 {
     if (ix == NULL || ix->fd < 0 || i >= ix->n_spans) {
         snprintf(err, err_cap, "element %zu does not exist", i);
         return NULL;
     }
     const sct_json_span *sp = &ix->spans[i];
-    char *buf = malloc((size_t)sp->length + 1);
+    char *buf = sp->length < SIZE_MAX ? malloc((size_t)sp->length + 1) : NULL;
     if (buf == NULL) {
         snprintf(err, err_cap, "out of memory");
         return NULL;
     }
-    uint64_t got = 0;
-    while (got < sp->length) {
-        ssize_t n = pread(ix->fd, buf + got, (size_t)(sp->length - got), (off_t)(sp->offset + got));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            if (n < 0)
-                snprintf(err, err_cap, "cannot read: %s", strerror(errno));
-            else
-                snprintf(err, err_cap,
-                         "element %zu changed since the file was indexed (the file was "
-                         "truncated during the run)", i);
-            free(buf);
-            return NULL;
-        }
-        got += (uint64_t)n;
+    char why[200];
+    int rc = sct_json_index_read(ix, sp->offset, sp->length, buf, why, sizeof why);
+    if (rc != 0) {
+        if (rc > 0)
+            snprintf(err, err_cap, "element %zu changed since the file was indexed (%s)", i, why);
+        else
+            snprintf(err, err_cap, "element %zu: %s", i, why);
+        free(buf);
+        return NULL;
     }
-    if (fnv1a_update(fnv_offset, (const unsigned char *)buf, (size_t)sp->length) != sp->fnv1a) {
+    if (sct_json_fnv1a(buf, (size_t)sp->length) != sp->fnv1a) {
         snprintf(err, err_cap,
                  "element %zu changed since the file was indexed (the file was modified "
                  "during the run)", i);
         free(buf);
         return NULL;
     }
-    cJSON *item = cJSON_ParseWithLength(buf, (size_t)sp->length);
+    buf[sp->length] = '\0';
+    return buf;
+}
+
+cJSON *sct_json_index_element(const sct_json_index *ix, size_t i, char *err, size_t err_cap)
+{
+    char *buf = sct_json_index_element_text(ix, i, err, err_cap);
+    if (buf == NULL)
+        return NULL;
+    cJSON *item = cJSON_ParseWithLength(buf, strlen(buf));
     free(buf);
     if (item == NULL)
         snprintf(err, err_cap, "out of memory");

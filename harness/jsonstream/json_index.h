@@ -70,6 +70,21 @@ int sct_json_index_file(const char *path, const char *array_member, uint64_t max
  * indexed (the file was modified during the run)", "out of memory"). */
 cJSON *sct_json_index_element(const sct_json_index *ix, size_t i, char *err, size_t err_cap);
 
+/* The bytes of element i, checked against the span's hash, NUL-terminated,
+ * owned by the caller (free); NULL with `err` as sct_json_index_element
+ * says.  For parsers other than cJSON's (e.g. exact 64-bit integers). */
+char *sct_json_index_element_text(const sct_json_index *ix, size_t i, char *err,
+                                  size_t err_cap);
+
+/* Exactly n bytes of the indexed file at `offset` (pread); 0, or with
+ * `err`: -1 on a read error, 1 when the file became shorter. */
+int sct_json_index_read(const sct_json_index *ix, uint64_t offset, uint64_t n, void *buf,
+                        char *err, size_t err_cap);
+
+/* FNV-1a 64 of n bytes: the hash of sct_json_span.fnv1a, for callers that
+ * re-read part of a span and check it against a hash of their own. */
+uint64_t sct_json_fnv1a(const void *bytes, size_t n);
+
 void sct_json_index_free(sct_json_index *ix);
 
 #endif /* SCT_JSON_INDEX_H */

@@ -100,48 +100,9 @@ cJSON *sct_jx_parse(const char *text, char *err, size_t err_cap)
 cJSON *sct_jx_index_element(const sct_json_index *ix, size_t i, char *err,
                             size_t err_cap)
 {
-    if (ix == NULL || ix->fd < 0 || i >= ix->n_spans) {
-        snprintf(err, err_cap, "element %zu does not exist", i);
+    char *buf = sct_json_index_element_text(ix, i, err, err_cap);
+    if (buf == NULL)
         return NULL;
-    }
-    const sct_json_span *sp = &ix->spans[i];
-    if (sp->length >= SIZE_MAX) {
-        snprintf(err, err_cap, "out of memory");
-        return NULL;
-    }
-    char *buf = malloc((size_t)sp->length + 1);
-    if (buf == NULL) {
-        snprintf(err, err_cap, "out of memory");
-        return NULL;
-    }
-    uint64_t got = 0;
-    while (got < sp->length) {
-        ssize_t n = pread(ix->fd, buf + got, (size_t)(sp->length - got),
-                          (off_t)(sp->offset + got));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            if (n < 0)
-                snprintf(err, err_cap, "cannot read: %s", strerror(errno));
-            else
-                snprintf(err, err_cap, "element %zu changed since the file was "
-                         "indexed (the file was truncated)", i);
-            free(buf);
-            return NULL;
-        }
-        got += (uint64_t)n;
-    }
-    buf[sp->length] = '\0';
-    /* FNV-1a 64, as json_index.c hashes the spans. */
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (uint64_t k = 0; k < sp->length; k++)
-        h = (h ^ (unsigned char)buf[k]) * UINT64_C(0x100000001b3);
-    if (h != sp->fnv1a) {
-        snprintf(err, err_cap, "element %zu changed since the file was indexed "
-                 "(the file was modified meanwhile)", i);
-        free(buf);
-        return NULL;
-    }
     cJSON *o = sct_jx_parse(buf, err, err_cap);
     free(buf);
     return o;

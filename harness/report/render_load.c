@@ -204,72 +204,6 @@ static void case_warn(sct_render_doc *doc, const char *fmt, ...)
     sct_render_warn(doc, "%s", buf);
 }
 
-/* FNV-1a 64, as json_index.c hashes element spans. */
-static uint64_t fnv1a(const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= b[i];
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
-
-/* pread of exactly n bytes at `off`; false on error or end of file. */
-static bool pread_all(int fd, char *buf, uint64_t n, uint64_t off, char *err, size_t cap)
-{
-    uint64_t got = 0;
-    while (got < n) {
-        ssize_t r = pread(fd, buf + got, (size_t)(n - got), (off_t)(off + got));
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0) {
-            if (r < 0)
-                snprintf(err, cap, "cannot read: %s", strerror(errno));
-            else
-                snprintf(err, cap, "the file became shorter while being read");
-            return false;
-        }
-        got += (uint64_t)r;
-    }
-    return true;
-}
-
-/* The bytes of element i of the index (NUL-terminated, caller frees),
- * checked against the span's hash as the index does; NULL with `err`. */
-static char *read_raw(const sct_json_index *ix, size_t i, char *err, size_t cap)
-{
-    const sct_json_span *sp = &ix->spans[i];
-    char *buf = sct_render_grow(NULL, (size_t)sp->length + 1, 1);
-    if (!pread_all(ix->fd, buf, sp->length, sp->offset, err, cap)) {
-        free(buf);
-        return NULL;
-    }
-    if (fnv1a(buf, (size_t)sp->length) != sp->fnv1a) {
-        snprintf(err, cap, "element %zu changed since the file was indexed (the "
-                 "file was modified during the run)", i);
-        free(buf);
-        return NULL;
-    }
-    buf[sp->length] = '\0';
-    return buf;
-}
-
-/* Element i of the index, parsed with exact 64-bit integers.  Not
- * sct_json_index_element(): cJSON alone reads every number as a double,
- * and a float64 ULP distance such as 4607182418800017409 must be shown
- * exactly (merge_json_exact.h). */
-static cJSON *read_element(const sct_json_index *ix, size_t i, char *err, size_t cap)
-{
-    char *buf = read_raw(ix, i, err, cap);
-    if (buf == NULL)
-        return NULL;
-    cJSON *o = sct_jx_parse(buf, err, cap);
-    free(buf);
-    return o;
-}
-
 /* The stand-in of a case element that cannot be used: ERROR, and the
  * message says which element and why. */
 static void broken_case(sct_render_case *c, size_t pos, const char *why,
@@ -363,7 +297,10 @@ static bool fetch_case(const sct_render_doc *doc, sct_render_doc *warn_doc, size
     if (!st->indexed)
         return build_case(warn_doc, st->items[pos], pos, c);
     char why[256];
-    cJSON *o = read_element(&st->ix, pos, why, sizeof why);
+    /* Exact 64-bit integers (merge_json_exact.h): cJSON alone reads every
+     * number as a double, and a float64 ULP distance such as
+     * 4607182418800017409 must be shown exactly. */
+    cJSON *o = sct_jx_index_element(&st->ix, pos, why, sizeof why);
     if (o == NULL) {
         if (warn_doc != NULL) {
             broken_case(c, pos, why, "?", "?");
@@ -499,7 +436,7 @@ static bool fetch_brief(const struct sct_render_case_store *st, size_t pos,
                         sct_render_case *c)
 {
     char why[256];
-    char *buf = read_raw(&st->ix, pos, why, sizeof why);
+    char *buf = sct_json_index_element_text(&st->ix, pos, why, sizeof why);
     char *text = buf ? brief_text(buf, (size_t)st->ix.spans[pos].length) : NULL;
     free(buf);
     if (text == NULL)
@@ -570,9 +507,9 @@ const char *sct_render_doc_case_id(const sct_render_doc *doc, size_t i)
         token = sct_render_grow(NULL, (size_t)k->id_len + 1, 1);
         if (k->id_len == 0) {
             id = "";     /* no "id" member */
-        } else if (pread_all(st->ix.fd, token, k->id_len, st->ix.spans[i].offset + k->id_off,
-                             why, sizeof why) &&
-                   fnv1a(token, k->id_len) == k->id_hash) {
+        } else if (sct_json_index_read(&st->ix, st->ix.spans[i].offset + k->id_off, k->id_len,
+                                       token, why, sizeof why) == 0 &&
+                   sct_json_fnv1a(token, k->id_len) == k->id_hash) {
             token[k->id_len] = '\0';
             if (token[0] != '"') {
                 id = "";  /* not a string: build_case shows "" too */
@@ -777,7 +714,7 @@ static bool load_case(sct_render_doc *doc, size_t i, sct_render_case *c, case_ke
     if (!st->indexed)
         return fetch_case(doc, doc, i, c);
     char why[256];
-    char *buf = read_raw(&st->ix, i, why, sizeof why);
+    char *buf = sct_json_index_element_text(&st->ix, i, why, sizeof why);
     cJSON *o = buf ? sct_jx_parse(buf, why, sizeof why) : NULL;
     if (o == NULL) {
         free(buf);
@@ -794,7 +731,7 @@ static bool load_case(sct_render_doc *doc, size_t i, sct_render_case *c, case_ke
         if (found[0]) {
             k->id_off = (uint32_t)at[0][0];
             k->id_len = (uint32_t)(at[0][1] - at[0][0]);
-            k->id_hash = fnv1a(buf + at[0][0], k->id_len);
+            k->id_hash = sct_json_fnv1a(buf + at[0][0], k->id_len);
         }
     }
     free(buf);
@@ -1082,8 +1019,8 @@ static cJSON *parse_root(const sct_json_index *ix, char *err, size_t cap)
         return NULL;
     }
     char *text = sct_render_grow(NULL, (size_t)len + 1, 1);
-    if (!pread_all(ix->fd, text, lo, 0, err, cap) ||
-        !pread_all(ix->fd, text + lo, ix->file_size - hi, hi, err, cap)) {
+    if (sct_json_index_read(ix, 0, lo, text, err, cap) != 0 ||
+        sct_json_index_read(ix, hi, ix->file_size - hi, text + lo, err, cap) != 0) {
         free(text);
         return NULL;
     }
