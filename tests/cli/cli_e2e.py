@@ -417,6 +417,36 @@ def sc_repo_vectors_onnx(a):
     repo_vectors(a, "onnx")
 
 
+def sc_output_limits(a):
+    """A run that cannot write its case spool or its report says so and
+    exits 2 (never a crash, never a report passing as complete): under a
+    file-size limit (RLIMIT_FSIZE, the harness ignores SIGXFSZ) and with a
+    TMPDIR that does not exist."""
+    import resource
+    require_repo_vectors(a.vectors)
+    work = fresh_dir(a.work)
+    out = os.path.join(work, "r.json")
+    limit = 64 * 1024  # far below the spool of the whole set
+
+    def small_files():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    p = subprocess.run([a.sonnx_cts, "run", "--vectors", a.vectors, "--json", out, "--quiet"],
+                       capture_output=True, text=True, timeout=300, preexec_fn=small_files)
+    check(p.returncode == 2, "RLIMIT_FSIZE %d: exit %d, expected 2\n%s" % (
+        limit, p.returncode, p.stderr[-2000:]))
+    check("File too large" in p.stderr, "RLIMIT_FSIZE: no reason given:\n%s" % p.stderr[-2000:])
+    check(not os.path.exists(out) or os.path.getsize(out) == 0,
+          "RLIMIT_FSIZE: a partial JSON report was left behind")
+    env = dict(os.environ, TMPDIR=os.path.join(work, "no-such-dir"))
+    p = subprocess.run([a.sonnx_cts, "run", "--vectors", a.vectors, "--json", out, "--quiet"],
+                       capture_output=True, text=True, timeout=300, env=env)
+    check(p.returncode == 2, "missing TMPDIR: exit %d, expected 2\n%s" % (
+        p.returncode, p.stderr[-2000:]))
+    check("no-such-dir" in p.stderr, "missing TMPDIR: the directory is not named:\n%s"
+          % p.stderr[-2000:])
+
+
 def sc_changed_golden_manifest(a):
     require_repo_vectors(a.vectors)
     work = fresh_dir(a.work)
