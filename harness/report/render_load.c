@@ -153,19 +153,27 @@ static void case_warn(sct_render_doc *doc, const char *fmt, ...)
 
 /* The cases of the doc: how to read case i again, and what the loading
  * pass kept of each (render_model.h). */
+/* The requirement ids one case cites, as bits: bit b set cites the id
+ * whose sct_render_cited.bit is b; exact when at most CITE_BITS distinct
+ * ids are cited (else bits are shared).  Cases share their set: a vector
+ * set has few distinct citation sets, so each case keeps only an index
+ * (issue 6: per-case memory is what grows with the case count). */
+typedef struct cite_set {
+    uint64_t bits[4];
+    bool multi;          /* cites an id more than once */
+} cite_set;
+
+/* What the loading pass keeps per case: 32 bytes. */
 typedef struct case_key {
-    /* Bit b set: cites the id whose sct_render_cited.bit is b; exact when
-     * at most CITE_BITS distinct ids are cited (else bits are shared). */
-    uint64_t cites[4];
     uint64_t id_hash;    /* FNV-1a of the id's bytes in the file */
-    size_t group;        /* index in doc->groups (that group's `first`) */
+    uint32_t cites;      /* index in store->cite_sets */
+    uint32_t group;      /* index in doc->groups (that group's `first`) */
     uint32_t id_off, id_len;  /* the "id" value within the element (len 0:
                                  no "id" member) */
     uint8_t verdict;     /* sct_verdict_cat */
     bool broken;         /* unusable when loaded (already warned about) */
     bool reread_failed;  /* counted in reread_failures */
     bool id_known;       /* id_off/id_len/id_hash are set */
-    bool multi;          /* cites an id more than once */
 } case_key;
 
 #define CITE_BITS 256
@@ -181,6 +189,10 @@ struct sct_render_case_store {
     cJSON *tree;
     const cJSON **items;
     case_key *keys;
+    /* Distinct citation sets, and an open-addressing table of their
+     * indices + 1 (0: empty slot), n_sets < table_cap / 2. */
+    cite_set *cite_sets; size_t n_sets;
+    uint32_t *set_table; size_t table_cap;
     size_t case_problems;        /* while loading */
     sct_render_case slot;        /* sct_render_doc_case's one-slot cache */
     size_t slot_index;
@@ -559,10 +571,11 @@ int sct_render_doc_case_cites(const sct_render_doc *doc, size_t i,
 {
     if (!f->any || i >= doc->n_cases)
         return 0;
-    const case_key *k = &doc->store->keys[i];
-    if (!((k->cites[f->bit / 64] >> (f->bit % 64)) & 1u))
+    const struct sct_render_case_store *st = doc->store;
+    const cite_set *cs = &st->cite_sets[st->keys[i].cites];
+    if (!((cs->bits[f->bit / 64] >> (f->bit % 64)) & 1u))
         return 0;
-    return doc->n_cited <= CITE_BITS && !k->multi ? 1 : 2;
+    return doc->n_cited <= CITE_BITS && !cs->multi ? 1 : 2;
 }
 
 size_t sct_render_doc_reread_failures(const sct_render_doc *doc, char *why, size_t cap)
@@ -583,6 +596,8 @@ void sct_render_case_store_free(struct sct_render_case_store *st)
     cJSON_Delete(st->tree);
     free(st->items);
     free(st->keys);
+    free(st->cite_sets);
+    free(st->set_table);
     free(st->id_buf);
     free(st);
 }
@@ -673,9 +688,51 @@ static void combo_add(sct_render_doc *doc, const sct_render_case *c)
     sct_tally_add(&m->tally, c->verdict);
 }
 
+static uint64_t cite_set_hash(const cite_set *cs)
+{
+    uint64_t h = cs->multi ? 0x9e3779b97f4a7c15ull : 0;
+    for (int w = 0; w < 4; w++)
+        h = (h ^ cs->bits[w]) * 0x100000001b3ull + (h >> 29);
+    return h;
+}
+
+static bool cite_set_equal(const cite_set *a, const cite_set *b)
+{
+    return a->multi == b->multi && memcmp(a->bits, b->bits, sizeof a->bits) == 0;
+}
+
+/* The index of `cs` among the distinct sets, added when new. */
+static uint32_t cite_set_intern(struct sct_render_case_store *st, const cite_set *cs)
+{
+    if (2 * (st->n_sets + 1) > st->table_cap) {
+        size_t cap = st->table_cap ? 2 * st->table_cap : 64;
+        uint32_t *t = sct_render_grow(NULL, cap, sizeof *t);
+        memset(t, 0, cap * sizeof *t);
+        for (size_t k = 0; k < st->n_sets; k++) {
+            size_t h = (size_t)cite_set_hash(&st->cite_sets[k]) & (cap - 1);
+            while (t[h] != 0)
+                h = (h + 1) & (cap - 1);
+            t[h] = (uint32_t)(k + 1);
+        }
+        free(st->set_table);
+        st->set_table = t;
+        st->table_cap = cap;
+    }
+    size_t h = (size_t)cite_set_hash(cs) & (st->table_cap - 1);
+    for (; st->set_table[h] != 0; h = (h + 1) & (st->table_cap - 1))
+        if (cite_set_equal(&st->cite_sets[st->set_table[h] - 1], cs))
+            return st->set_table[h] - 1;
+    st->cite_sets = sct_render_grow(st->cite_sets, st->n_sets + 1, sizeof *st->cite_sets);
+    st->cite_sets[st->n_sets] = *cs;
+    st->set_table[h] = (uint32_t)(st->n_sets + 1);
+    return (uint32_t)st->n_sets++;
+}
+
 /* The citations of a case: counted per id, and its citation set. */
 static void cites_add(sct_render_doc *doc, const sct_render_case *c, case_key *k)
 {
+    cite_set cs;
+    memset(&cs, 0, sizeof cs);
     for (size_t r = 0; r < c->n_requirements; r++) {
         const char *id = c->requirements[r];
         size_t lo = 0, hi = doc->n_cited;
@@ -700,10 +757,11 @@ static void cites_add(sct_render_doc *doc, const sct_render_case *c, case_key *k
         sct_render_cited *e = &doc->cited[lo];
         e->n++;
         sct_tally_add(&e->tally, c->verdict);
-        k->cites[e->bit / 64] |= 1ull << (e->bit % 64);
-        for (size_t q = 0; q < r && !k->multi; q++)
-            k->multi = strcmp(c->requirements[q], id) == 0;
+        cs.bits[e->bit / 64] |= 1ull << (e->bit % 64);
+        for (size_t q = 0; q < r && !cs.multi; q++)
+            cs.multi = strcmp(c->requirements[q], id) == 0;
     }
+    k->cites = cite_set_intern(doc->store, &cs);
 }
 
 /* Case i while loading, with warnings; for an indexed report also where
@@ -751,7 +809,7 @@ static void load_cases(sct_render_doc *doc)
         case_key *k = &st->keys[i];
         memset(k, 0, sizeof *k);
         k->broken = !load_case(doc, i, &c, k);
-        k->group = case_group(doc, &c);
+        k->group = (uint32_t)case_group(doc, &c);
         k->verdict = (uint8_t)sct_verdict_category(c.verdict);
         cites_add(doc, &c, k);
         combo_add(doc, &c);
