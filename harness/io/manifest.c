@@ -516,12 +516,7 @@ static int check_top_level(const cJSON *root, const char *display, sct_vector_se
 
 uint64_t sct_manifest_id_hash_fnv1a(const char *id)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (const unsigned char *p = (const unsigned char *)id; *p; p++) {
-        h ^= *p;
-        h *= 0x100000001b3ull;
-    }
-    return h;
+    return sct_json_fnv1a(id, strlen(id));
 }
 
 /* The id slot i is known by, exactly as sct_manifest_case names it: the

@@ -4,6 +4,7 @@
  * unsharded order (shard.h: the k-th selected case is case k div N of
  * shard k mod N + 1).
  */
+#include "json_index.h"
 #include "merge.h"
 
 #include <stdio.h>
@@ -135,13 +136,10 @@ static int check_shards(const char *const *paths, const sct_run_report *r, size_
     return 0;
 }
 
-/* FNV-1a 64 of a case id. */
+/* FNV-1a 64 of a case id (json_index.h's hash). */
 static uint64_t id_hash(const char *s)
 {
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (; s != NULL && *s; s++)
-        h = (h ^ (unsigned char)*s) * UINT64_C(0x100000001b3);
-    return h;
+    return s != NULL ? sct_json_fnv1a(s, strlen(s)) : sct_json_fnv1a("", 0);
 }
 
 typedef struct id_key {

@@ -43,12 +43,10 @@ struct sct_merge_carry {
     id_ref *refs; size_t n_refs;
 };
 
+/* FNV-1a 64 of a case id (json_index.h's hash). */
 static uint64_t id_hash(const char *s)
 {
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * UINT64_C(0x100000001b3);
-    return h;
+    return s != NULL ? sct_json_fnv1a(s, strlen(s)) : sct_json_fnv1a("", 0);
 }
 
 static int ref_cmp(const void *a, const void *b)
