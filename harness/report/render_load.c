@@ -8,6 +8,11 @@
  * and hashed in one pass, its "cases" elements recorded as spans; the rest
  * is parsed, the cases are read one at a time (sct_render_doc_case), so
  * memory does not grow with them (issue 6).
+ *
+ * Here: the case store and its accessors, the aggregates of the loading
+ * pass, identity and totals.  One case object into a case is
+ * render_case_json.c; finding members in an element's raw text (brief
+ * reads, id locations) is render_json_scan.c.
  */
 #include "render_load.h"
 
@@ -21,135 +26,17 @@
 #include "compare.h"
 #include "json_index.h"
 #include "merge_json_exact.h"
+#include "render_case_json.h"
+#include "render_json_scan.h"
 #include "render_sources.h"
 #include "render_ulp_bins.h"
 #include "sha256.h"
 #include "verdict.h"
 
-static const char *str_or(const cJSON *obj, const char *name, const char *dflt)
-{
-    const char *s = sct_jx_get_str(obj, name);
-    return s ? s : dflt;
-}
-
-static char *u64_text(const cJSON *obj, const char *name)
-{
-    uint64_t v;
-    if (sct_jx_get_u64(obj, name, &v))
-        return sct_render_printf("%llu", (unsigned long long)v);
-    return sct_render_strdup("");
-}
-
-static char **string_list(const cJSON *arr, size_t *n)
-{
-    *n = 0;
-    if (!cJSON_IsArray(arr))
-        return NULL;
-    char **v = sct_render_grow(NULL, (size_t)cJSON_GetArraySize(arr) + 1, sizeof *v);
-    const cJSON *it;
-    cJSON_ArrayForEach(it, arr)
-        if (cJSON_IsString(it))
-            v[(*n)++] = sct_render_strdup(it->valuestring);
-    return v;
-}
-
-/* Deviation classes in the classifier's order (compare.h), unknown names
- * last by name: the display must not depend on the JSON's key order (a
- * record re-serialised with sorted keys renders the same). */
-static int deviation_cmp(const void *a, const void *b)
-{
-    const sct_render_count *x = a, *y = b;
-    sct_deviation dx = sct_deviation_from_name(x->name);
-    sct_deviation dy = sct_deviation_from_name(y->name);
-    if (dx != dy)
-        return dx < dy ? -1 : 1;
-    return strcmp(x->name, y->name);
-}
-
-static void load_deviations(const cJSON *o, sct_render_case *c)
-{
-    const cJSON *it;
-    if (!cJSON_IsObject(o))
-        return;
-    cJSON_ArrayForEach(it, o) {
-        uint64_t n;
-        if (!sct_jx_item_u64(it, &n))
-            continue;
-        c->deviations = sct_render_grow(c->deviations, c->n_deviations + 1,
-                                        sizeof *c->deviations);
-        c->deviations[c->n_deviations].name = sct_render_strdup(it->string);
-        c->deviations[c->n_deviations].count = n;
-        c->n_deviations++;
-    }
-    if (c->n_deviations > 1)
-        qsort(c->deviations, c->n_deviations, sizeof *c->deviations, deviation_cmp);
-}
-
-static char *value_text(const cJSON *s, const char *name)
-{
-    char key[32];
-    snprintf(key, sizeof key, "%s_bits", name);
-    const char *dec = sct_jx_get_str(s, name), *hex = sct_jx_get_str(s, key);
-    if (dec == NULL)
-        return sct_render_strdup("");
-    return hex ? sct_render_printf("%s (%s)", dec, hex) : sct_render_strdup(dec);
-}
-
-static char *coords_text(const cJSON *arr)
-{
-    char buf[256];
-    size_t o = 0;
-    buf[o++] = '[';
-    const cJSON *it;
-    bool first = true;
-    cJSON_ArrayForEach(it, arr) {
-        uint64_t v = 0;
-        sct_jx_item_u64(it, &v);
-        int n = snprintf(buf + o, sizeof buf - o, "%s%llu", first ? "" : ", ",
-                         (unsigned long long)v);
-        if (n < 0 || (size_t)n >= sizeof buf - o - 2)
-            break;
-        o += (size_t)n;
-        first = false;
-    }
-    buf[o++] = ']';
-    buf[o] = '\0';
-    return sct_render_strdup(buf);
-}
-
-static void load_sample(const cJSON *s, sct_render_sample *out)
-{
-    out->index = u64_text(s, "index");
-    out->coords = coords_text(cJSON_GetObjectItemCaseSensitive(s, "coords"));
-    char *a = value_text(s, "a"), *b = value_text(s, "b");
-    if (a[0] && b[0])
-        out->inputs = sct_render_printf("A = %s; B = %s", a, b);
-    else if (a[0])
-        out->inputs = sct_render_printf("A = %s", a);
-    else
-        out->inputs = sct_render_strdup("");
-    free(a);
-    free(b);
-    out->expected = value_text(s, "expected");
-    out->actual = value_text(s, "actual");
-    uint64_t ulp;
-    out->ulp = sct_jx_get_u64(s, "ulp", &ulp)
-                   ? sct_render_printf("%llu", (unsigned long long)ulp)
-                   : sct_render_strdup("n/a");
-    out->deviation = sct_render_strdup(str_or(s, "class", ""));
-    out->worst = false;
-    sct_jx_get_bool(s, "worst", &out->worst);
-}
-
 /* Problems with single cases are warnings, at most this many (a JSON whose
  * every case is broken must not make the list grow with the cases); the
  * rest are counted in one more line. */
 #define SCT_RENDER_CASE_WARNINGS 20
-
-/* A case warning while loading; nothing when `doc` is NULL (a case read
- * again while rendering: it was warned about when loaded). */
-static void case_warn(sct_render_doc *doc, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 
 /* The cases of the doc: how to read case i again, and what the loading
  * pass kept of each (render_model.h). */
@@ -204,7 +91,7 @@ struct sct_render_case_store {
     size_t id_cap;
 };
 
-static void case_warn(sct_render_doc *doc, const char *fmt, ...)
+void sct_render_case_warn(sct_render_doc *doc, const char *fmt, ...)
 {
     if (doc == NULL || doc->store->case_problems++ >= SCT_RENDER_CASE_WARNINGS)
         return;
@@ -216,89 +103,6 @@ static void case_warn(sct_render_doc *doc, const char *fmt, ...)
     sct_render_warn(doc, "%s", buf);
 }
 
-/* The stand-in of a case element that cannot be used: ERROR, and the
- * message says which element and why. */
-static void broken_case(sct_render_case *c, size_t pos, const char *why,
-                        const char *op, const char *types)
-{
-    memset(c, 0, sizeof *c);
-    c->id = sct_render_printf("(case %zu)", pos);
-    c->op = sct_render_strdup(op);
-    c->types = sct_render_strdup(types);
-    /* The group label "a,b" of two input types, else one type for both. */
-    const char *comma = strchr(types, ',');
-    c->type_a = comma ? sct_render_printf("%.*s", (int)(comma - types), types)
-                      : sct_render_strdup(types);
-    c->type_b = sct_render_strdup(comma ? comma + 1 : types);
-    c->type_out = sct_render_strdup("?");
-    c->verdict = sct_render_strdup("ERROR");
-    c->expectation = sct_render_strdup("");
-    c->message = sct_render_printf("case %zu of the JSON report cannot be shown: %s",
-                                   pos, why);
-    c->description = sct_render_strdup("");
-}
-
-static const char *json_type_name(const cJSON *o)
-{
-    if (cJSON_IsArray(o)) return "an array";
-    if (cJSON_IsString(o)) return "a string";
-    if (cJSON_IsNumber(o)) return "a number";
-    if (cJSON_IsBool(o)) return "a boolean";
-    if (cJSON_IsNull(o)) return "null";
-    return "not an object";
-}
-
-/* Case `pos` from its JSON object into `c`; warnings go to `doc` (NULL:
- * none).  false: not an object (a stand-in says so). */
-static bool build_case(sct_render_doc *doc, const cJSON *o, size_t pos, sct_render_case *c)
-{
-    if (!cJSON_IsObject(o)) {
-        char why[64];
-        snprintf(why, sizeof why, "it is %s, not an object", json_type_name(o));
-        broken_case(c, pos, why, "?", "?");
-        case_warn(doc, "%s", c->message);
-        return false;
-    }
-    memset(c, 0, sizeof *c);
-    c->id = sct_render_strdup(str_or(o, "id", ""));
-    if (c->id[0] == '\0')
-        case_warn(doc, "case %zu has no id", pos);
-    c->op = sct_render_strdup(str_or(o, "op", "?"));
-    const cJSON *types = cJSON_GetObjectItemCaseSensitive(o, "input_types");
-    const cJSON *t0 = cJSON_GetArrayItem(types, 0), *t1 = cJSON_GetArrayItem(types, 1);
-    c->type_out = sct_render_strdup(str_or(o, "output_type", "?"));
-    c->type_a = sct_render_strdup(cJSON_IsString(t0) ? t0->valuestring : c->type_out);
-    c->type_b = sct_render_strdup(cJSON_IsString(t1) ? t1->valuestring : c->type_a);
-    /* The JSON's group key (run_summary.h, sct_case_types_label). */
-    c->types = strcmp(c->type_a, c->type_b) == 0
-                   ? sct_render_strdup(c->type_a)
-                   : sct_render_printf("%s,%s", c->type_a, c->type_b);
-    c->verdict = sct_render_strdup(str_or(o, "verdict", "ERROR"));
-    if (sct_jx_get_str(o, "verdict") == NULL)
-        case_warn(doc, "case %zu (%s) has no verdict; shown as ERROR", pos,
-                  c->id[0] ? c->id : "no id");
-    c->expectation = sct_render_strdup(str_or(o, "expectation", ""));
-    c->message = sct_render_strdup(str_or(o, "message", ""));
-    c->description = sct_render_strdup(str_or(o, "description", ""));
-    c->requirements = string_list(cJSON_GetObjectItemCaseSensitive(o, "requirements"),
-                                  &c->n_requirements);
-    c->tags = string_list(cJSON_GetObjectItemCaseSensitive(o, "tags"), &c->n_tags);
-    sct_jx_get_u64(o, "elements", &c->elements);
-    sct_jx_get_u64(o, "mismatches", &c->mismatches);
-    c->has_max_ulp = sct_jx_get_u64(o, "max_ulp", &c->max_ulp);
-    c->has_tolerance = sct_jx_get_u64(o, "tolerance_ulp", &c->tolerance_ulp);
-    load_deviations(cJSON_GetObjectItemCaseSensitive(o, "deviation_counts"), c);
-    const cJSON *samples = cJSON_GetObjectItemCaseSensitive(o, "samples");
-    if (cJSON_IsArray(samples) && cJSON_GetArraySize(samples) > 0) {
-        c->samples = sct_render_grow(NULL, (size_t)cJSON_GetArraySize(samples),
-                                     sizeof *c->samples);
-        const cJSON *s;
-        cJSON_ArrayForEach(s, samples)
-            load_sample(s, &c->samples[c->n_samples++]);
-    }
-    return true;
-}
-
 /* Reads case `pos` into `c`; false when the element cannot be used (a
  * stand-in in `c` says why).  `warn_doc` NULL: a re-read, no warning; a
  * stand-in then keeps the case in the group it was loaded in. */
@@ -307,7 +111,7 @@ static bool fetch_case(const sct_render_doc *doc, sct_render_doc *warn_doc, size
 {
     struct sct_render_case_store *st = doc->store;
     if (!st->indexed)
-        return build_case(warn_doc, st->items[pos], pos, c);
+        return sct_render_build_case(warn_doc, st->items[pos], pos, c);
     char why[256];
     /* Exact 64-bit integers (merge_json_exact.h): cJSON alone reads every
      * number as a double, and a float64 ULP distance such as
@@ -315,131 +119,17 @@ static bool fetch_case(const sct_render_doc *doc, sct_render_doc *warn_doc, size
     cJSON *o = sct_jx_index_element(&st->ix, pos, why, sizeof why);
     if (o == NULL) {
         if (warn_doc != NULL) {
-            broken_case(c, pos, why, "?", "?");
-            case_warn(warn_doc, "%s", c->message);
+            sct_render_broken_case(c, pos, why, "?", "?");
+            sct_render_case_warn(warn_doc, "%s", c->message);
         } else {
             const sct_render_group *g = &doc->groups[st->keys[pos].group];
-            broken_case(c, pos, why, g->op, g->type);
+            sct_render_broken_case(c, pos, why, g->op, g->type);
         }
         return false;
     }
-    bool ok = build_case(warn_doc, o, pos, c);
+    bool ok = sct_render_build_case(warn_doc, o, pos, c);
     cJSON_Delete(o);
     return ok;
-}
-
-/* A brief case (render_model.h): the members build_case reads for it. */
-static const char *const k_brief_members[] = {
-    "id", "op", "input_types", "output_type", "verdict", "requirements",
-    "elements", "mismatches", "max_ulp", "tolerance_ulp", "expectation", "message"};
-#define N_BRIEF (sizeof k_brief_members / sizeof k_brief_members[0])
-
-/* Skipping over JSON text the index has validated: no error cases. */
-static size_t skip_ws(const char *t, size_t n, size_t i)
-{
-    while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\n'))
-        i++;
-    return i;
-}
-
-static size_t skip_string(const char *t, size_t n, size_t i)
-{
-    for (i++; i < n && t[i] != '"'; i++)
-        if (t[i] == '\\')
-            i++;
-    return i + 1;
-}
-
-static size_t skip_value(const char *t, size_t n, size_t i)
-{
-    if (i < n && t[i] == '"')
-        return skip_string(t, n, i);
-    if (i < n && (t[i] == '{' || t[i] == '[')) {
-        size_t depth = 0;
-        while (i < n) {
-            char c = t[i];
-            if (c == '"') {
-                i = skip_string(t, n, i);
-                continue;
-            }
-            if (c == '{' || c == '[')
-                depth++;
-            else if ((c == '}' || c == ']') && --depth == 0)
-                return i + 1;
-            i++;
-        }
-        return n;
-    }
-    while (i < n && t[i] != ',' && t[i] != '}' && t[i] != ']' && t[i] != ' ' &&
-           t[i] != '\t' && t[i] != '\r' && t[i] != '\n')
-        i++;
-    return i;
-}
-
-/* Finds the first occurrence (what cJSON's lookup finds) of each of the
- * `n_names` members in the element text: value bytes [at[k][0], at[k][1]).
- * false when the element is not an object or a member name has escapes
- * (then the whole element must be parsed). */
-static bool find_members(const char *t, size_t n, const char *const *names, size_t n_names,
-                         size_t (*at)[2], bool *found)
-{
-    for (size_t k = 0; k < n_names; k++)
-        found[k] = false;
-    size_t i = skip_ws(t, n, 0);
-    if (i >= n || t[i] != '{')
-        return false;
-    i = skip_ws(t, n, i + 1);
-    while (i < n && t[i] == '"') {
-        size_t k0 = i + 1;
-        i = skip_string(t, n, i);
-        size_t klen = i - 1 - k0;
-        if (memchr(t + k0, '\\', klen) != NULL)
-            return false;
-        i = skip_ws(t, n, i);
-        if (i >= n || t[i] != ':')
-            return false;
-        i = skip_ws(t, n, i + 1);
-        size_t v0 = i;
-        i = skip_value(t, n, i);
-        for (size_t k = 0; k < n_names; k++)
-            if (!found[k] && strlen(names[k]) == klen &&
-                memcmp(names[k], t + k0, klen) == 0) {
-                found[k] = true;
-                at[k][0] = v0;
-                at[k][1] = i;
-            }
-        i = skip_ws(t, n, i);
-        if (i < n && t[i] == ',')
-            i = skip_ws(t, n, i + 1);
-    }
-    return true;
-}
-
-/* The element's text reduced to the brief members, as a new JSON object
- * text; NULL as find_members. */
-static char *brief_text(const char *t, size_t n)
-{
-    size_t at[N_BRIEF][2] = {{0}};
-    bool found[N_BRIEF];
-    if (!find_members(t, n, k_brief_members, N_BRIEF, at, found))
-        return NULL;
-    size_t len = 3;
-    for (size_t k = 0; k < N_BRIEF; k++)
-        if (found[k])
-            len += strlen(k_brief_members[k]) + 4 + (at[k][1] - at[k][0]);
-    char *out = sct_render_grow(NULL, len, 1);
-    size_t o = 0;
-    out[o++] = '{';
-    for (size_t k = 0; k < N_BRIEF; k++) {
-        if (!found[k])
-            continue;
-        o += (size_t)sprintf(out + o, "%s\"%s\":", o > 1 ? "," : "", k_brief_members[k]);
-        memcpy(out + o, t + at[k][0], at[k][1] - at[k][0]);
-        o += at[k][1] - at[k][0];
-    }
-    out[o++] = '}';
-    out[o] = '\0';
-    return out;
 }
 
 /* The brief case `pos` of an indexed report; false when it needs the
@@ -449,7 +139,7 @@ static bool fetch_brief(const struct sct_render_case_store *st, size_t pos,
 {
     char why[256];
     char *buf = sct_json_index_element_text(&st->ix, pos, why, sizeof why);
-    char *text = buf ? brief_text(buf, (size_t)st->ix.spans[pos].length) : NULL;
+    char *text = buf ? sct_render_brief_text(buf, (size_t)st->ix.spans[pos].length) : NULL;
     free(buf);
     if (text == NULL)
         return false;
@@ -457,7 +147,7 @@ static bool fetch_brief(const struct sct_render_case_store *st, size_t pos,
     free(text);
     if (o == NULL)
         return false;
-    build_case(NULL, o, pos, c);
+    sct_render_build_case(NULL, o, pos, c);
     cJSON_Delete(o);
     return true;
 }
@@ -472,7 +162,7 @@ static const sct_render_case *doc_case(const sct_render_doc *doc, size_t i, bool
     st->slot_brief = false;
     if (i >= doc->n_cases) {
         /* A caller's bug, but never a crash in a report. */
-        broken_case(&st->slot, i, "no such case", "?", "?");
+        sct_render_broken_case(&st->slot, i, "no such case", "?", "?");
     } else if (brief && st->indexed && fetch_brief(st, i, &st->slot)) {
         st->slot_brief = true;
     } else if (!fetch_case(doc, NULL, i, &st->slot) && !st->keys[i].broken &&
@@ -524,7 +214,7 @@ const char *sct_render_doc_case_id(const sct_render_doc *doc, size_t i)
                    sct_json_fnv1a(token, k->id_len) == k->id_hash) {
             token[k->id_len] = '\0';
             if (token[0] != '"') {
-                id = "";  /* not a string: build_case shows "" too */
+                id = "";  /* not a string: sct_render_build_case shows "" too */
             } else if (memchr(token, '\\', k->id_len) == NULL) {
                 token[k->id_len - 1] = '\0';
                 id = token + 1;
@@ -610,9 +300,9 @@ static void load_groups(sct_render_doc *doc, const cJSON *groups)
         doc->groups = sct_render_grow(doc->groups, doc->n_groups + 1, sizeof *doc->groups);
         sct_render_group *r = &doc->groups[doc->n_groups++];
         memset(r, 0, sizeof *r);
-        r->op = sct_render_strdup(str_or(g, "op", "?"));
-        r->type = sct_render_strdup(str_or(g, "types", "?"));
-        r->verdict = sct_render_strdup(str_or(g, "verdict", ""));
+        r->op = sct_render_strdup(sct_render_str_or(g, "op", "?"));
+        r->type = sct_render_strdup(sct_render_str_or(g, "types", "?"));
+        r->verdict = sct_render_strdup(sct_render_str_or(g, "verdict", ""));
         sct_jx_get_u64(g, "cases", &r->cases);
         sct_jx_get_u64(g, "elements", &r->elements);
         sct_jx_get_u64(g, "mismatches", &r->mismatches);
@@ -623,7 +313,7 @@ static void load_groups(sct_render_doc *doc, const cJSON *groups)
             r->bins = sct_render_grow(r->bins, r->n_bins + 1, sizeof *r->bins);
             sct_render_bin *bin = &r->bins[r->n_bins++];
             memset(bin, 0, sizeof *bin);
-            bin->label = sct_render_strdup(str_or(b, "label", "?"));
+            bin->label = sct_render_strdup(sct_render_str_or(b, "label", "?"));
             sct_jx_get_u64(b, "count", &bin->count);
             sct_jx_get_bool(b, "match", &bin->match);
             bin->unmeasurable = !sct_jx_get_u64(b, "lo", &bin->lo);
@@ -776,15 +466,15 @@ static bool load_case(sct_render_doc *doc, size_t i, sct_render_case *c, case_ke
     cJSON *o = buf ? sct_jx_parse(buf, why, sizeof why) : NULL;
     if (o == NULL) {
         free(buf);
-        broken_case(c, i, why, "?", "?");
-        case_warn(doc, "%s", c->message);
+        sct_render_broken_case(c, i, why, "?", "?");
+        sct_render_case_warn(doc, "%s", c->message);
         return false;
     }
     static const char *const id_name[] = {"id"};
     size_t at[1][2] = {{0, 0}};
     bool found[1];
     size_t len = (size_t)st->ix.spans[i].length;
-    if (len <= UINT32_MAX && find_members(buf, len, id_name, 1, at, found)) {
+    if (len <= UINT32_MAX && sct_render_find_members(buf, len, id_name, 1, at, found)) {
         k->id_known = true;
         if (found[0]) {
             k->id_off = (uint32_t)at[0][0];
@@ -793,7 +483,7 @@ static bool load_case(sct_render_doc *doc, size_t i, sct_render_case *c, case_ke
         }
     }
     free(buf);
-    bool ok = build_case(doc, o, i, c);
+    bool ok = sct_render_build_case(doc, o, i, c);
     cJSON_Delete(o);
     return ok;
 }
@@ -878,28 +568,31 @@ static void load_identity(sct_render_doc *doc, const cJSON *root)
     sct_render_kv **kv = &doc->identity;
     size_t *n = &doc->n_identity;
 
-    snprintf(buf, sizeof buf, "%s %s (vendor: %s)", str_or(be, "runtime_name", "?"),
-             str_or(be, "runtime_version", "?"), str_or(be, "vendor", "?"));
+    snprintf(buf, sizeof buf, "%s %s (vendor: %s)",
+             sct_render_str_or(be, "runtime_name", "?"),
+             sct_render_str_or(be, "runtime_version", "?"),
+             sct_render_str_or(be, "vendor", "?"));
     sct_render_kv_add(kv, n, "Implementation under test", buf);
-    sct_render_kv_add(kv, n, "Plugin", str_or(be, "plugin_path", ""));
+    sct_render_kv_add(kv, n, "Plugin", sct_render_str_or(be, "plugin_path", ""));
     uint64_t maj = 0, min = 0;
     bool has_abi = sct_jx_get_u64(be, "abi_major", &maj) &&
                    sct_jx_get_u64(be, "abi_minor", &min);
     snprintf(buf, sizeof buf, "%llu.%llu", (unsigned long long)maj,
              (unsigned long long)min);
     sct_render_kv_add(kv, n, "Plugin ABI", has_abi ? buf : "");
-    sct_render_kv_add(kv, n, "Isolation", str_or(be, "isolation", ""));
-    snprintf(buf, sizeof buf, "%s %s", str_or(id, "harness", "sonnx-cts"),
-             str_or(id, "harness_version", "?"));
+    sct_render_kv_add(kv, n, "Isolation", sct_render_str_or(be, "isolation", ""));
+    snprintf(buf, sizeof buf, "%s %s", sct_render_str_or(id, "harness", "sonnx-cts"),
+             sct_render_str_or(id, "harness_version", "?"));
     sct_render_kv_add(kv, n, "Harness", buf);
-    sct_render_kv_add(kv, n, "Profile", str_or(id, "profile", ""));
-    sct_render_kv_add(kv, n, "Vectors directory", str_or(id, "vectors_dir", ""));
-    sct_render_kv_add(kv, n, "Vector set sha256", str_or(id, "vector_set_sha256", ""));
+    sct_render_kv_add(kv, n, "Profile", sct_render_str_or(id, "profile", ""));
+    sct_render_kv_add(kv, n, "Vectors directory", sct_render_str_or(id, "vectors_dir", ""));
+    sct_render_kv_add(kv, n, "Vector set sha256",
+                      sct_render_str_or(id, "vector_set_sha256", ""));
     sct_render_kv_add(kv, n, "Vector format version",
-                      str_or(id, "vector_format_version", ""));
-    sct_render_kv_add(kv, n, "Host", str_or(id, "host", ""));
-    sct_render_kv_add(kv, n, "Date (UTC)", str_or(id, "date_utc", ""));
-    sct_render_kv_add(kv, n, "Command line", str_or(id, "command_line", ""));
+                      sct_render_str_or(id, "vector_format_version", ""));
+    sct_render_kv_add(kv, n, "Host", sct_render_str_or(id, "host", ""));
+    sct_render_kv_add(kv, n, "Date (UTC)", sct_render_str_or(id, "date_utc", ""));
+    sct_render_kv_add(kv, n, "Command line", sct_render_str_or(id, "command_line", ""));
     uint64_t max_errors = 0;
     bool strict = false, isolate = false;
     sct_jx_get_u64(op, "max_errors", &max_errors);
@@ -914,8 +607,9 @@ static void load_identity(sct_render_doc *doc, const cJSON *root)
              "isolation %s; vendor options \"%s\"; filters: %s",
              (unsigned long long)max_errors, strict ? "strict (bits)" : "any NaN",
              timeout, isolate ? "on" : "off",
-             str_or(op, "vendor_options", ""),
-             str_or(op, "filters", "")[0] ? str_or(op, "filters", "") : "none");
+             sct_render_str_or(op, "vendor_options", ""),
+             sct_render_str_or(op, "filters", "")[0] ? sct_render_str_or(op, "filters", "")
+                                                     : "none");
     sct_render_kv_add(kv, n, "Options", op ? buf : "");
     uint64_t si = 1, sn = 1;
     if (sh && sct_jx_get_u64(sh, "index", &si) && sct_jx_get_u64(sh, "count", &sn) &&
@@ -934,11 +628,11 @@ static void load_identity(sct_render_doc *doc, const cJSON *root)
     snprintf(buf, sizeof buf, "%.3f s", cJSON_IsNumber(secs) ? secs->valuedouble : 0.0);
     sct_render_kv_add(kv, n, "Run time", cJSON_IsNumber(secs) ? buf : "");
 
-    const char *runtime = str_or(be, "runtime_name", "unknown implementation");
+    const char *runtime = sct_render_str_or(be, "runtime_name", "unknown implementation");
     doc->title = sct_render_printf("Conformance of %s %s", runtime,
-                                   str_or(be, "runtime_version", ""));
-    doc->vectors_dir = sct_render_strdup(str_or(id, "vectors_dir", ""));
-    doc->command_line = sct_render_strdup(str_or(id, "command_line", ""));
+                                   sct_render_str_or(be, "runtime_version", ""));
+    doc->vectors_dir = sct_render_strdup(sct_render_str_or(id, "vectors_dir", ""));
+    doc->command_line = sct_render_strdup(sct_render_str_or(id, "command_line", ""));
 }
 
 static void load_totals(sct_render_doc *doc, const cJSON *root)
@@ -946,12 +640,12 @@ static void load_totals(sct_render_doc *doc, const cJSON *root)
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(root, "summary");
     if (s == NULL)
         sct_render_warn(doc, "the JSON has no \"summary\"");
-    const char *overall = str_or(s, "overall", "");
+    const char *overall = sct_render_str_or(s, "overall", "");
     doc->overall_verdict = sct_render_strdup(overall);
     doc->exit_meaning = sct_render_strdup(overall_meaning(overall));
     char *v;
     sct_render_kv_add(&doc->totals, &doc->n_totals, "Cases run",
-                      (v = u64_text(s, "cases")));
+                      (v = sct_render_u64_text(s, "cases")));
     free(v);
     /* Verdict counts in the verdict order of verdict.h, whatever the key
      * order of the JSON. */
@@ -972,7 +666,7 @@ static void load_totals(sct_render_doc *doc, const cJSON *root)
         {"not_in_profile", "Cases of the set not in this profile"},
         {"excluded_by_filters", "Cases excluded by filters"}};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        v = u64_text(s, fields[i][0]);
+        v = sct_render_u64_text(s, fields[i][0]);
         sct_render_kv_add(&doc->totals, &doc->n_totals, fields[i][1], v);
         free(v);
     }
@@ -1036,13 +730,13 @@ static void load_record_identity(sct_render_doc *doc, const cJSON *record)
 {
     const cJSON *lib = cJSON_GetObjectItemCaseSensitive(record, "library");
     sct_render_kv_add(&doc->identity, &doc->n_identity, "Certified library",
-                      str_or(lib, "path", ""));
+                      sct_render_str_or(lib, "path", ""));
     sct_render_kv_add(&doc->identity, &doc->n_identity, "Library sha256",
-                      str_or(lib, "sha256", ""));
+                      sct_render_str_or(lib, "sha256", ""));
     sct_render_kv_add(&doc->identity, &doc->n_identity, "Library source",
-                      str_or(lib, "source", ""));
+                      sct_render_str_or(lib, "source", ""));
     sct_render_kv_add(&doc->identity, &doc->n_identity, "Record regenerated by",
-                      str_or(record, "regenerate", ""));
+                      sct_render_str_or(record, "regenerate", ""));
 }
 
 /* Limits: the file is streamed, not held, so it may be large; one case
