@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_index.h"
 #include "json_util.h"
 #include "numeric/dtype.h"
 #include "verdict.h"
@@ -90,16 +91,59 @@ int sct_baseline_write(const char *path, const sct_run_report *r, char *err,
     return rc;
 }
 
+/* One baseline entry while comparing: 16 bytes, the entry itself stays in
+ * the file (json_index.h) and is re-read when a run case matches its id
+ * hash, so that comparing with a baseline does not grow with the number of
+ * cases beyond this table (issue 6). */
 typedef struct entry {
-    const char *id;
-    const char *verdict;
-    const cJSON *obj;
+    uint64_t hash;      /* FNV-1a of the id */
+    uint32_t index;     /* element of the baseline's "cases" */
+    uint8_t verdict;    /* sct_verdict */
     bool seen;
 } entry;
 
 static int entry_cmp(const void *a, const void *b)
 {
-    return strcmp(((const entry *)a)->id, ((const entry *)b)->id);
+    const entry *x = a, *y = b;
+    if (x->hash != y->hash)
+        return x->hash < y->hash ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+static uint64_t id_hash(const char *id)
+{
+    return sct_json_fnv1a(id, strlen(id));
+}
+
+/* The baseline entry whose id is `id` (the first in file order when the
+ * baseline repeats it), parsed into *obj (caller deletes); NULL when there is
+ * none; sets *io_error (with err) when an entry cannot be re-read. */
+static entry *find_entry(const sct_json_index *ix, entry *e, size_t n, const char *id,
+                         cJSON **obj, bool *io_error, char *err, size_t err_cap)
+{
+    uint64_t h = id_hash(id);
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (e[mid].hash < h)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < n && e[lo].hash == h; lo++) {
+        cJSON *o = sct_json_index_element(ix, e[lo].index, err, err_cap);
+        if (o == NULL) {
+            *io_error = true;
+            return NULL;
+        }
+        const char *eid = sct_json_get_str(o, "id");
+        if (eid != NULL && strcmp(eid, id) == 0) {
+            *obj = o;
+            return &e[lo];
+        }
+        cJSON_Delete(o); /* a hash collision, not this id */
+    }
+    return NULL;
 }
 
 static void note_identity(FILE *out, const char *what, const char *base,
@@ -116,48 +160,53 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
                          sct_baseline_diff *d, char *err, size_t err_cap)
 {
     memset(d, 0, sizeof *d);
-    cJSON *root = sct_json_read_file(path, err, err_cap);
-    if (root == NULL)
+    sct_json_index ix;
+    char why[512];
+    if (sct_json_index_file(path, "cases", SCT_BASELINE_MAX_BYTES, SCT_BASELINE_MAX_ENTRY_BYTES,
+                            NULL, NULL, &ix, why, sizeof why) != 0) {
+        snprintf(err, err_cap, "%s: %s", path, why);
         return 1;
+    }
+    const cJSON *root = ix.root;
     const char *schema = sct_json_get_str(root, "schema");
     const char *profile = sct_json_get_str(root, "profile");
-    const cJSON *cases = cJSON_GetObjectItemCaseSensitive(root, "cases");
     if (schema == NULL || strcmp(schema, SCT_BASELINE_SCHEMA) != 0 ||
-        profile == NULL || !cJSON_IsArray(cases)) {
+        profile == NULL || !ix.has_array) {
         snprintf(err, err_cap, "%s: not a %s file (schema, profile or cases "
                  "missing)", path, SCT_BASELINE_SCHEMA);
-        cJSON_Delete(root);
+        sct_json_index_free(&ix);
         return 1;
     }
     if (strcmp(profile, r->identity.profile) != 0) {
         snprintf(err, err_cap, "%s: baseline recorded under profile %s, this "
                  "run uses profile %s", path, profile, r->identity.profile);
-        cJSON_Delete(root);
+        sct_json_index_free(&ix);
         return 1;
     }
-    size_t n = (size_t)cJSON_GetArraySize(cases);
-    entry *e = calloc(n ? n : 1, sizeof *e);
+    size_t n = ix.n_spans;
+    entry *e = n <= UINT32_MAX ? calloc(n ? n : 1, sizeof *e) : NULL;
     if (e == NULL) {
         snprintf(err, err_cap, "%s: out of memory", path);
-        cJSON_Delete(root);
+        sct_json_index_free(&ix);
         return 1;
     }
-    size_t k = 0;
-    const cJSON *it;
-    cJSON_ArrayForEach(it, cases) {
+    for (size_t k = 0; k < n; k++) {
+        cJSON *it = sct_json_index_element(&ix, k, why, sizeof why);
         const char *id = sct_json_get_str(it, "id");
         const char *v = sct_json_get_str(it, "verdict");
-        if (id == NULL || v == NULL || sct_verdict_from_name(v) == SCT_VERDICT_COUNT) {
-            snprintf(err, err_cap, "%s: case %zu has no id or no valid verdict",
-                     path, k);
+        sct_verdict verdict = v ? sct_verdict_from_name(v) : SCT_VERDICT_COUNT;
+        if (it == NULL)
+            snprintf(err, err_cap, "%s: case %zu: %s", path, k, why);
+        else if (id == NULL || verdict == SCT_VERDICT_COUNT)
+            snprintf(err, err_cap, "%s: case %zu has no id or no valid verdict", path, k);
+        else
+            e[k] = (entry){id_hash(id), (uint32_t)k, (uint8_t)verdict, false};
+        cJSON_Delete(it);
+        if (it == NULL || id == NULL || verdict == SCT_VERDICT_COUNT) {
             free(e);
-            cJSON_Delete(root);
+            sct_json_index_free(&ix);
             return 1;
         }
-        e[k].id = id;
-        e[k].verdict = v;
-        e[k].obj = it;
-        k++;
     }
     qsort(e, n, sizeof *e, entry_cmp);
 
@@ -186,8 +235,14 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
             rc = 1;
             break;
         }
-        entry key = {c->id, NULL, NULL, false};
-        entry *found = n ? bsearch(&key, e, n, sizeof *e, entry_cmp) : NULL;
+        cJSON *obj = NULL;
+        bool io_error = false;
+        entry *found = find_entry(&ix, e, n, c->id, &obj, &io_error, why, sizeof why);
+        if (io_error) {
+            snprintf(err, err_cap, "%s: %s", path, why);
+            rc = 1;
+            break;
+        }
         const char *now = sct_verdict_name(c->verdict);
         if (found == NULL) {
             d->unknown++;
@@ -197,32 +252,34 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
         }
         found->seen = true;
         d->compared++;
-        if (strcmp(found->verdict, now) != 0) {
+        const char *was = sct_verdict_name((sct_verdict)found->verdict);
+        if (found->verdict != (uint8_t)c->verdict) {
             d->changed++;
             bool passing = c->verdict == SCT_VERDICT_PASS;
-            bool was_passing = strcmp(found->verdict, "PASS") == 0;
+            bool was_passing = found->verdict == (uint8_t)SCT_VERDICT_PASS;
             if (passing)
                 d->now_passing++;
             if (was_passing)
                 d->new_failures++;
-            fprintf(out, "baseline: CHANGED %s: %s -> %s%s\n", c->id,
-                    found->verdict, now,
+            fprintf(out, "baseline: CHANGED %s: %s -> %s%s\n", c->id, was, now,
                     passing ? " (now passes: update the baseline)"
                     : was_passing ? " (new failure)" : "");
+            cJSON_Delete(obj);
             continue;
         }
         uint64_t base_ulp;
-        if (has_ulp(c) && sct_json_get_u64(found->obj, "max_ulp", &base_ulp) &&
+        if (has_ulp(c) && sct_json_get_u64(obj, "max_ulp", &base_ulp) &&
             base_ulp != c->stats.max_ulp) {
             d->ulp_changed++;
             fprintf(out, "baseline note: %s: max_ulp %" PRIu64 " -> %" PRIu64
                     " (verdict %s unchanged)\n", c->id, base_ulp,
                     c->stats.max_ulp, now);
         }
+        cJSON_Delete(obj);
     }
     if (rc != 0) {
         free(e);
-        cJSON_Delete(root);
+        sct_json_index_free(&ix);
         return rc;
     }
     for (size_t i = 0; i < n; i++)
@@ -233,6 +290,6 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
             "run\n", d->compared, d->changed, d->new_failures, d->now_passing,
             d->unknown, d->not_run);
     free(e);
-    cJSON_Delete(root);
+    sct_json_index_free(&ix);
     return 0;
 }

@@ -14,6 +14,9 @@
 
 #define SCT_BASELINE_SCHEMA "sonnx-cts-baseline"
 #define SCT_BASELINE_SCHEMA_VERSION "1.0"
+/* Limits of a baseline file given to --baseline: the file, and one entry. */
+#define SCT_BASELINE_MAX_BYTES (UINT64_C(1) << 32)
+#define SCT_BASELINE_MAX_ENTRY_BYTES (UINT64_C(1) << 20)
 
 int sct_baseline_write(const char *path, const sct_run_report *r, char *err,
                        size_t err_cap);
