@@ -17,7 +17,7 @@ def parse(path):
     r = {"log": path.rsplit("/", 1)[-1], "commit": lines[1][:7] if len(lines) > 1 else "?"}
     m = re.search(r"^command: sct-mpfr-verify (.*)$", text, re.M)
     r["command"] = m.group(1) if m else "?"
-    m = re.search(r"^sct-mpfr-verify (\w+) (\w+): .*?; (.*?); all 65536 b each; (.*?); 1 thread", text, re.M)
+    m = re.search(r"^sct-mpfr-verify (\w+) (\w+): .*?; (.*?); all 65536 b each; (.*?); \d+ thread", text, re.M)
     r["what"] = f"{m.group(1)} {m.group(2)}" if m else "?"
     r["rows"] = (m.group(3) if m else "?").replace("|", "\\|")
     m = re.search(r"^pairs checked: (\d+) in ([\d.]+) s", text, re.M)
