@@ -15,51 +15,66 @@
 #include "run_summary.h"
 #include "value_format.h"
 
+/* Every builder below returns NULL when any of its members could not be
+ * allocated (and frees what it built): an object with a member silently
+ * missing would make a report that says less than the run found, so the
+ * writer turns NULL into an "out of memory" error instead. */
+static cJSON *complete_or_null(cJSON *o, bool ok)
+{
+    if (ok)
+        return o;
+    cJSON_Delete(o);
+    return NULL;
+}
+
 static cJSON *shape_array(const sct_tensor_shape *t)
 {
     cJSON *a = cJSON_CreateArray();
-    for (int32_t d = 0; a != NULL && d < t->rank; d++) {
+    bool ok = a != NULL;
+    for (int32_t d = 0; ok && d < t->rank; d++) {
         char buf[24];
         snprintf(buf, sizeof buf, "%lld", (long long)t->dims[d]);
-        sct_json_append(a, cJSON_CreateRaw(buf));
+        ok = sct_json_append(a, cJSON_CreateRaw(buf));
     }
-    return a;
+    return complete_or_null(a, ok);
 }
 
 static cJSON *string_array(char *const *v, size_t n)
 {
     cJSON *a = cJSON_CreateArray();
-    for (size_t i = 0; a != NULL && i < n; i++)
-        sct_json_append(a, cJSON_CreateString(v[i]));
-    return a;
+    bool ok = a != NULL;
+    for (size_t i = 0; ok && i < n; i++)
+        ok = sct_json_append(a, cJSON_CreateString(v[i]));
+    return complete_or_null(a, ok);
 }
 
 static cJSON *verdict_counts(const size_t *counts)
 {
     cJSON *o = cJSON_CreateObject();
-    for (int v = 0; o != NULL && v < (int)SCT_VERDICT_COUNT; v++)
-        sct_json_add_u64(o, sct_verdict_name((sct_verdict)v), counts[v]);
-    return o;
+    bool ok = o != NULL;
+    for (int v = 0; ok && v < (int)SCT_VERDICT_COUNT; v++)
+        ok = sct_json_add_u64(o, sct_verdict_name((sct_verdict)v), counts[v]);
+    return complete_or_null(o, ok);
 }
 
 /* Only the classes that occurred, in enum order: stable output. */
 static cJSON *deviation_counts(const uint64_t *counts)
 {
     cJSON *o = cJSON_CreateObject();
-    for (int d = 1; o != NULL && d < (int)SCT_DEV_COUNT; d++)
+    bool ok = o != NULL;
+    for (int d = 1; ok && d < (int)SCT_DEV_COUNT; d++)
         if (counts[d] != 0)
-            sct_json_add_u64(o, sct_deviation_name((sct_deviation)d), counts[d]);
-    return o;
+            ok = sct_json_add_u64(o, sct_deviation_name((sct_deviation)d), counts[d]);
+    return complete_or_null(o, ok);
 }
 
-static void add_value(cJSON *o, const char *name, int32_t type, uint64_t bits)
+static bool add_value(cJSON *o, const char *name, int32_t type, uint64_t bits)
 {
     char dec[SCT_VALUE_TEXT_MAX], hex[SCT_VALUE_TEXT_MAX], key[32];
     sct_format_value(type, bits, dec, sizeof dec);
     sct_format_bits(type, bits, hex, sizeof hex);
-    sct_json_add_str(o, name, dec);
     snprintf(key, sizeof key, "%s_bits", name);
-    sct_json_add_str(o, key, hex);
+    return sct_json_add_str(o, name, dec) && sct_json_add_str(o, key, hex);
 }
 
 static cJSON *sample_json(const sct_sample *s)
@@ -68,24 +83,25 @@ static cJSON *sample_json(const sct_sample *s)
     cJSON *o = cJSON_CreateObject();
     if (o == NULL)
         return NULL;
-    sct_json_add_u64(o, "index", s->index);
+    bool ok = sct_json_add_u64(o, "index", s->index);
     cJSON *coords = cJSON_AddArrayToObject(o, "coords");
-    for (int32_t d = 0; coords != NULL && d < s->rank; d++) {
+    ok = ok && coords != NULL;
+    for (int32_t d = 0; ok && d < s->rank; d++) {
         char buf[24];
         snprintf(buf, sizeof buf, "%lld", (long long)s->coords[d]);
-        sct_json_append(coords, cJSON_CreateRaw(buf));
+        ok = sct_json_append(coords, cJSON_CreateRaw(buf));
     }
-    for (size_t k = 0; k < s->n_inputs && k < 2; k++)
-        add_value(o, names[k], s->in_types[k], s->in_bits[k]);
-    add_value(o, "expected", s->out_type, s->expected_bits);
-    add_value(o, "actual", s->out_type, s->actual_bits);
+    for (size_t k = 0; ok && k < s->n_inputs && k < 2; k++)
+        ok = add_value(o, names[k], s->in_types[k], s->in_bits[k]);
+    ok = ok && add_value(o, "expected", s->out_type, s->expected_bits) &&
+         add_value(o, "actual", s->out_type, s->actual_bits);
     if (s->ulp == SCT_ULP_NONE)
-        cJSON_AddNullToObject(o, "ulp");
+        ok = ok && cJSON_AddNullToObject(o, "ulp") != NULL;
     else
-        sct_json_add_u64(o, "ulp", s->ulp);
-    sct_json_add_str(o, "class", sct_deviation_name(s->deviation));
-    cJSON_AddBoolToObject(o, "worst", s->worst);
-    return o;
+        ok = ok && sct_json_add_u64(o, "ulp", s->ulp);
+    ok = ok && sct_json_add_str(o, "class", sct_deviation_name(s->deviation)) &&
+         cJSON_AddBoolToObject(o, "worst", s->worst) != NULL;
+    return complete_or_null(o, ok);
 }
 
 static cJSON *case_json(const sct_case_result *c)
@@ -93,52 +109,53 @@ static cJSON *case_json(const sct_case_result *c)
     cJSON *o = cJSON_CreateObject();
     if (o == NULL)
         return NULL;
-    sct_json_add_str(o, "id", c->id);
-    sct_json_add_str(o, "op", c->op_type);
-    sct_json_add_i64(o, "opset", c->opset);
-    cJSON *it = cJSON_AddArrayToObject(o, "input_types");
-    cJSON *is = cJSON_AddArrayToObject(o, "input_shapes");
-    for (size_t k = 0; k < c->n_inputs && k < 2; k++) {
-        sct_json_append(it, cJSON_CreateString(sct_dtype_name(c->inputs[k].elem_type)));
-        sct_json_append(is, shape_array(&c->inputs[k]));
-    }
-    sct_json_add_str(o, "output_type", sct_dtype_name(c->output.elem_type));
-    sct_json_add_item(o, "output_shape", shape_array(&c->output));
-    sct_json_add_item(o, "tags", string_array(c->tags, c->n_tags));
-    sct_json_add_item(o, "requirements",
-                          string_array(c->requirements, c->n_requirements));
-    sct_json_add_str(o, "expectation", c->expectation);
-    sct_json_add_u64(o, "tolerance_ulp", c->tolerance_ulp);
-    sct_json_add_str(o, "verdict", sct_verdict_name(c->verdict));
+    bool ok = sct_json_add_str(o, "id", c->id) && sct_json_add_str(o, "op", c->op_type) &&
+              sct_json_add_i64(o, "opset", c->opset);
+    cJSON *it = ok ? cJSON_AddArrayToObject(o, "input_types") : NULL;
+    cJSON *is = it ? cJSON_AddArrayToObject(o, "input_shapes") : NULL;
+    ok = ok && it != NULL && is != NULL;
+    for (size_t k = 0; ok && k < c->n_inputs && k < 2; k++)
+        ok = sct_json_append(it, cJSON_CreateString(sct_dtype_name(c->inputs[k].elem_type))) &&
+             sct_json_append(is, shape_array(&c->inputs[k]));
+    ok = ok && sct_json_add_str(o, "output_type", sct_dtype_name(c->output.elem_type)) &&
+         sct_json_add_item(o, "output_shape", shape_array(&c->output)) &&
+         sct_json_add_item(o, "tags", string_array(c->tags, c->n_tags)) &&
+         sct_json_add_item(o, "requirements",
+                           string_array(c->requirements, c->n_requirements)) &&
+         sct_json_add_str(o, "expectation", c->expectation) &&
+         sct_json_add_u64(o, "tolerance_ulp", c->tolerance_ulp) &&
+         sct_json_add_str(o, "verdict", sct_verdict_name(c->verdict));
     if (c->exec_status[0] != '\0')
-        sct_json_add_str(o, "exec_status", c->exec_status);
+        ok = ok && sct_json_add_str(o, "exec_status", c->exec_status);
     else
-        cJSON_AddNullToObject(o, "exec_status");
-    sct_json_add_i64(o, "signal", c->signal_number);
-    sct_json_add_i64(o, "exit_code", c->exit_code);
-    sct_json_add_str(o, "message", c->message);
-    cJSON_AddBoolToObject(o, "compared", c->compared);
-    sct_json_add_u64(o, "elements", c->compared ? c->stats.elements : 0);
-    sct_json_add_u64(o, "mismatches", c->compared ? c->stats.mismatches : 0);
-    sct_json_add_u64(o, "unmeasurable", c->compared ? c->stats.unmeasurable : 0);
+        ok = ok && cJSON_AddNullToObject(o, "exec_status") != NULL;
+    ok = ok && sct_json_add_i64(o, "signal", c->signal_number) &&
+         sct_json_add_i64(o, "exit_code", c->exit_code) &&
+         sct_json_add_str(o, "message", c->message) &&
+         cJSON_AddBoolToObject(o, "compared", c->compared) != NULL &&
+         sct_json_add_u64(o, "elements", c->compared ? c->stats.elements : 0) &&
+         sct_json_add_u64(o, "mismatches", c->compared ? c->stats.mismatches : 0) &&
+         sct_json_add_u64(o, "unmeasurable", c->compared ? c->stats.unmeasurable : 0);
     if (c->compared && sct_dtype_by_code(c->output.elem_type) != NULL &&
         sct_dtype_by_code(c->output.elem_type)->kind == SCT_KIND_FLOAT)
-        sct_json_add_u64(o, "max_ulp", c->stats.max_ulp);
+        ok = ok && sct_json_add_u64(o, "max_ulp", c->stats.max_ulp);
     else
-        cJSON_AddNullToObject(o, "max_ulp");
+        ok = ok && cJSON_AddNullToObject(o, "max_ulp") != NULL;
     uint64_t none[SCT_DEV_COUNT] = {0};
-    sct_json_add_item(o, "deviation_counts",
-                          deviation_counts(c->compared ? c->stats.deviation_counts : none));
+    ok = ok && sct_json_add_item(o, "deviation_counts",
+                                 deviation_counts(c->compared ? c->stats.deviation_counts : none));
     /* Mismatching elements by ULP bin, only the bins that occurred. */
-    cJSON *hist = cJSON_AddObjectToObject(o, "ulp_histogram");
-    for (size_t b = 0; hist != NULL && c->compared && b < SCT_ULP_HIST_BINS; b++)
+    cJSON *hist = ok ? cJSON_AddObjectToObject(o, "ulp_histogram") : NULL;
+    ok = ok && hist != NULL;
+    for (size_t b = 0; ok && c->compared && b < SCT_ULP_HIST_BINS; b++)
         if (c->ulp_hist[b] != 0)
-            sct_json_add_u64(hist, sct_ulp_bin_defs()[b].label, c->ulp_hist[b]);
-    cJSON *samples = cJSON_AddArrayToObject(o, "samples");
-    for (size_t i = 0; samples != NULL && i < c->n_samples; i++)
-        sct_json_append(samples, sample_json(&c->samples[i]));
-    cJSON_AddNumberToObject(o, "seconds", c->seconds);
-    return o;
+            ok = sct_json_add_u64(hist, sct_ulp_bin_defs()[b].label, c->ulp_hist[b]);
+    cJSON *samples = ok ? cJSON_AddArrayToObject(o, "samples") : NULL;
+    ok = ok && samples != NULL;
+    for (size_t i = 0; ok && i < c->n_samples; i++)
+        ok = sct_json_append(samples, sample_json(&c->samples[i]));
+    ok = ok && cJSON_AddNumberToObject(o, "seconds", c->seconds) != NULL;
+    return complete_or_null(o, ok);
 }
 
 static cJSON *identity_json(const sct_run_identity *id)
@@ -146,24 +163,24 @@ static cJSON *identity_json(const sct_run_identity *id)
     cJSON *o = cJSON_CreateObject();
     if (o == NULL)
         return NULL;
-    sct_json_add_str(o, "harness", "sonnx-cts");
-    sct_json_add_str(o, "harness_version", id->harness_version);
-    sct_json_add_str(o, "command_line", id->command_line);
-    sct_json_add_str(o, "host", id->host);
-    sct_json_add_str(o, "date_utc", id->date_utc);
-    sct_json_add_str(o, "profile", id->profile);
-    sct_json_add_str(o, "vectors_dir", id->vectors_dir);
-    sct_json_add_str(o, "vector_set_sha256", id->vector_set_sha256);
-    sct_json_add_str(o, "vector_format_version", id->vector_format_version);
-    cJSON *b = cJSON_AddObjectToObject(o, "backend");
-    sct_json_add_str(b, "vendor", id->vendor);
-    sct_json_add_str(b, "runtime_name", id->runtime_name);
-    sct_json_add_str(b, "runtime_version", id->runtime_version);
-    sct_json_add_str(b, "plugin_path", id->plugin_path);
-    sct_json_add_u64(b, "abi_major", id->abi_major);
-    sct_json_add_u64(b, "abi_minor", id->abi_minor);
-    sct_json_add_str(b, "isolation", id->isolation);
-    return o;
+    bool ok = sct_json_add_str(o, "harness", "sonnx-cts") &&
+              sct_json_add_str(o, "harness_version", id->harness_version) &&
+              sct_json_add_str(o, "command_line", id->command_line) &&
+              sct_json_add_str(o, "host", id->host) &&
+              sct_json_add_str(o, "date_utc", id->date_utc) &&
+              sct_json_add_str(o, "profile", id->profile) &&
+              sct_json_add_str(o, "vectors_dir", id->vectors_dir) &&
+              sct_json_add_str(o, "vector_set_sha256", id->vector_set_sha256) &&
+              sct_json_add_str(o, "vector_format_version", id->vector_format_version);
+    cJSON *b = ok ? cJSON_AddObjectToObject(o, "backend") : NULL;
+    ok = ok && b != NULL && sct_json_add_str(b, "vendor", id->vendor) &&
+         sct_json_add_str(b, "runtime_name", id->runtime_name) &&
+         sct_json_add_str(b, "runtime_version", id->runtime_version) &&
+         sct_json_add_str(b, "plugin_path", id->plugin_path) &&
+         sct_json_add_u64(b, "abi_major", id->abi_major) &&
+         sct_json_add_u64(b, "abi_minor", id->abi_minor) &&
+         sct_json_add_str(b, "isolation", id->isolation);
+    return complete_or_null(o, ok);
 }
 
 static cJSON *options_json(const sct_run_options *op)
@@ -171,13 +188,13 @@ static cJSON *options_json(const sct_run_options *op)
     cJSON *o = cJSON_CreateObject();
     if (o == NULL)
         return NULL;
-    sct_json_add_u64(o, "max_errors", op->max_errors);
-    cJSON_AddBoolToObject(o, "strict_nan", op->strict_nan);
-    cJSON_AddNumberToObject(o, "timeout_seconds", op->timeout_seconds);
-    cJSON_AddBoolToObject(o, "isolate", op->isolate);
-    sct_json_add_str(o, "vendor_options", op->vendor_options);
-    sct_json_add_str(o, "filters", op->filters);
-    return o;
+    bool ok = sct_json_add_u64(o, "max_errors", op->max_errors) &&
+              cJSON_AddBoolToObject(o, "strict_nan", op->strict_nan) != NULL &&
+              cJSON_AddNumberToObject(o, "timeout_seconds", op->timeout_seconds) != NULL &&
+              cJSON_AddBoolToObject(o, "isolate", op->isolate) != NULL &&
+              sct_json_add_str(o, "vendor_options", op->vendor_options) &&
+              sct_json_add_str(o, "filters", op->filters);
+    return complete_or_null(o, ok);
 }
 
 static cJSON *summary_json(const sct_run_report *r, const sct_run_summary *s)
@@ -185,16 +202,29 @@ static cJSON *summary_json(const sct_run_report *r, const sct_run_summary *s)
     cJSON *o = cJSON_CreateObject();
     if (o == NULL)
         return NULL;
-    sct_json_add_u64(o, "cases", s->cases);
-    sct_json_add_item(o, "verdicts", verdict_counts(s->counts));
-    sct_json_add_u64(o, "elements", s->elements);
-    sct_json_add_u64(o, "mismatches", s->mismatches);
-    sct_json_add_item(o, "deviation_counts", deviation_counts(s->deviation_counts));
-    sct_json_add_u64(o, "not_in_profile", r->n_filtered_profile);
-    sct_json_add_u64(o, "excluded_by_filters", r->n_filtered_selection);
-    sct_json_add_str(o, "overall", sct_overall_name(s->overall));
-    sct_json_add_i64(o, "exit_code", sct_overall_exit_code(s->overall));
-    return o;
+    bool ok = sct_json_add_u64(o, "cases", s->cases) &&
+              sct_json_add_item(o, "verdicts", verdict_counts(s->counts)) &&
+              sct_json_add_u64(o, "elements", s->elements) &&
+              sct_json_add_u64(o, "mismatches", s->mismatches) &&
+              sct_json_add_item(o, "deviation_counts", deviation_counts(s->deviation_counts)) &&
+              sct_json_add_u64(o, "not_in_profile", r->n_filtered_profile) &&
+              sct_json_add_u64(o, "excluded_by_filters", r->n_filtered_selection) &&
+              sct_json_add_str(o, "overall", sct_overall_name(s->overall)) &&
+              sct_json_add_i64(o, "exit_code", sct_overall_exit_code(s->overall));
+    return complete_or_null(o, ok);
+}
+
+/* One bar of a group's ULP histogram. */
+static cJSON *hist_bin(const char *label, bool match, const sct_ulp_bin_def *d,
+                       uint64_t count)
+{
+    cJSON *bin = cJSON_CreateObject();
+    bool ok = bin != NULL && sct_json_add_str(bin, "label", label) &&
+              cJSON_AddBoolToObject(bin, "match", match) != NULL;
+    if (ok && d != NULL && d->measurable)
+        ok = sct_json_add_u64(bin, "lo", d->lo) && sct_json_add_u64(bin, "hi", d->hi);
+    ok = ok && sct_json_add_u64(bin, "count", count);
+    return complete_or_null(bin, ok);
 }
 
 static cJSON *group_json(const sct_group_summary *g)
@@ -202,43 +232,31 @@ static cJSON *group_json(const sct_group_summary *g)
     cJSON *o = cJSON_CreateObject();
     if (o == NULL)
         return NULL;
-    sct_json_add_str(o, "op", g->op_type);
-    sct_json_add_str(o, "types", g->types);
-    sct_json_add_u64(o, "cases", g->cases);
-    sct_json_add_item(o, "verdicts", verdict_counts(g->counts));
-    sct_json_add_u64(o, "passed", g->counts[SCT_VERDICT_PASS]);
-    sct_json_add_u64(o, "failed", g->counts[SCT_VERDICT_FAIL] +
-                                      g->counts[SCT_VERDICT_CRASH] +
-                                      g->counts[SCT_VERDICT_TIMEOUT]);
-    sct_json_add_u64(o, "elements", g->elements);
-    sct_json_add_u64(o, "mismatches", g->mismatches);
+    bool ok = sct_json_add_str(o, "op", g->op_type) && sct_json_add_str(o, "types", g->types) &&
+              sct_json_add_u64(o, "cases", g->cases) &&
+              sct_json_add_item(o, "verdicts", verdict_counts(g->counts)) &&
+              sct_json_add_u64(o, "passed", g->counts[SCT_VERDICT_PASS]) &&
+              sct_json_add_u64(o, "failed", g->counts[SCT_VERDICT_FAIL] +
+                                                g->counts[SCT_VERDICT_CRASH] +
+                                                g->counts[SCT_VERDICT_TIMEOUT]) &&
+              sct_json_add_u64(o, "elements", g->elements) &&
+              sct_json_add_u64(o, "mismatches", g->mismatches);
     if (g->has_ulp)
-        sct_json_add_u64(o, "max_ulp", g->max_ulp);
+        ok = ok && sct_json_add_u64(o, "max_ulp", g->max_ulp);
     else
-        cJSON_AddNullToObject(o, "max_ulp");
-    sct_json_add_item(o, "deviation_counts", deviation_counts(g->deviation_counts));
+        ok = ok && cJSON_AddNullToObject(o, "max_ulp") != NULL;
+    ok = ok && sct_json_add_item(o, "deviation_counts", deviation_counts(g->deviation_counts));
     /* Elements by ULP distance: one "match" bar, then the mismatches by
      * bin (ulp_histogram.h); drawn by the HTML report. */
-    cJSON *hist = cJSON_AddArrayToObject(o, "ulp_histogram");
-    cJSON *bin = cJSON_CreateObject();
-    sct_json_add_str(bin, "label", "match");
-    cJSON_AddBoolToObject(bin, "match", 1);
-    sct_json_add_u64(bin, "count", g->elements - g->mismatches);
-    sct_json_append(hist, bin);
-    for (size_t b = 0; b < SCT_ULP_HIST_BINS; b++) {
+    cJSON *hist = ok ? cJSON_AddArrayToObject(o, "ulp_histogram") : NULL;
+    ok = ok && hist != NULL &&
+         sct_json_append(hist, hist_bin("match", true, NULL, g->elements - g->mismatches));
+    for (size_t b = 0; ok && b < SCT_ULP_HIST_BINS; b++) {
         const sct_ulp_bin_def *d = &sct_ulp_bin_defs()[b];
-        bin = cJSON_CreateObject();
-        sct_json_add_str(bin, "label", d->label);
-        cJSON_AddBoolToObject(bin, "match", 0);
-        if (d->measurable) {
-            sct_json_add_u64(bin, "lo", d->lo);
-            sct_json_add_u64(bin, "hi", d->hi);
-        }
-        sct_json_add_u64(bin, "count", g->ulp_hist[b]);
-        sct_json_append(hist, bin);
+        ok = sct_json_append(hist, hist_bin(d->label, false, d, g->ulp_hist[b]));
     }
-    sct_json_add_str(o, "verdict", sct_overall_name(g->verdict));
-    return o;
+    ok = ok && sct_json_add_str(o, "verdict", sct_overall_name(g->verdict));
+    return complete_or_null(o, ok);
 }
 
 typedef struct case_source {
@@ -288,35 +306,30 @@ int sct_write_json_file_hooked(const char *path, const sct_run_report *r,
      * tree; the cases are streamed into its "cases" placeholder one at a
      * time (sct_json_write_streamed), so memory does not grow with them. */
     cJSON *root = cJSON_CreateObject();
-    bool complete = false;
-    if (root != NULL) {
-        sct_json_add_str(root, "schema", SCT_RUN_SCHEMA);
-        sct_json_add_str(root, "schema_version", SCT_RUN_SCHEMA_VERSION);
-        bool sections =
-            sct_json_add_item(root, "identity", identity_json(&r->identity)) &&
-            sct_json_add_item(root, "options", options_json(&r->options)) &&
-            sct_json_add_item(root, "summary", summary_json(r, &s));
-        cJSON *groups = cJSON_AddArrayToObject(root, "groups");
-        for (size_t i = 0; groups != NULL && i < s.n_groups; i++)
-            sct_json_append(groups, group_json(&s.groups[i]));
-        bool cases = sct_json_add_item(root, "cases",
-                                       cJSON_CreateRaw(SCT_JSON_STREAM_MARK));
-        /* Sharding (docs/reports.md): which part of the selection this is. */
-        cJSON *shard = cJSON_AddObjectToObject(root, "shard");
-        sct_json_add_u64(shard, "index", r->shard_index);
-        sct_json_add_u64(shard, "count", r->shard_count);
-        sct_json_add_u64(shard, "cases_before_sharding", r->shard_total);
-        if (r->merged_from > 0)
-            sct_json_add_u64(shard, "merged_from", r->merged_from);
-        cJSON *timing = cJSON_AddObjectToObject(root, "timing");
-        cJSON_AddNumberToObject(timing, "seconds", r->seconds);
-        /* An item that could not be allocated is left out of its array or
-         * object (sct_json_append, sct_json_add_item): a case, group or the
-         * summary missing from the report would hide a verdict, so a short
-         * report is an error. */
-        complete = sections && cases && groups != NULL &&
-                   (size_t)cJSON_GetArraySize(groups) == s.n_groups;
-    }
+    /* Any member that could not be allocated makes the report incomplete,
+     * and an incomplete report is an error, never a file (complete_or_null
+     * above): a missing case, group or field would hide what the run found. */
+    bool complete = root != NULL && sct_json_add_str(root, "schema", SCT_RUN_SCHEMA) &&
+                    sct_json_add_str(root, "schema_version", SCT_RUN_SCHEMA_VERSION) &&
+                    sct_json_add_item(root, "identity", identity_json(&r->identity)) &&
+                    sct_json_add_item(root, "options", options_json(&r->options)) &&
+                    sct_json_add_item(root, "summary", summary_json(r, &s));
+    cJSON *groups = complete ? cJSON_AddArrayToObject(root, "groups") : NULL;
+    complete = complete && groups != NULL;
+    for (size_t i = 0; complete && i < s.n_groups; i++)
+        complete = sct_json_append(groups, group_json(&s.groups[i]));
+    complete = complete &&
+               sct_json_add_item(root, "cases", cJSON_CreateRaw(SCT_JSON_STREAM_MARK));
+    /* Sharding (docs/reports.md): which part of the selection this is. */
+    cJSON *shard = complete ? cJSON_AddObjectToObject(root, "shard") : NULL;
+    complete = complete && shard != NULL && sct_json_add_u64(shard, "index", r->shard_index) &&
+               sct_json_add_u64(shard, "count", r->shard_count) &&
+               sct_json_add_u64(shard, "cases_before_sharding", r->shard_total);
+    if (complete && r->merged_from > 0)
+        complete = sct_json_add_u64(shard, "merged_from", r->merged_from);
+    cJSON *timing = complete ? cJSON_AddObjectToObject(root, "timing") : NULL;
+    complete = complete && timing != NULL &&
+               cJSON_AddNumberToObject(timing, "seconds", r->seconds) != NULL;
     sct_run_summary_free(&s);
     if (!complete) {
         snprintf(err, err_cap, "%s: out of memory while building the JSON report", path);
