@@ -514,10 +514,6 @@ static int check_top_level(const cJSON *root, const char *display, sct_vector_se
 
 /* ---------------------------------------------------------- duplicate ids */
 
-uint64_t sct_manifest_id_hash_fnv1a(const char *id)
-{
-    return sct_json_fnv1a(id, strlen(id));
-}
 
 /* The id slot i is known by, exactly as sct_manifest_case names it: the
  * "id" string when parse_case keeps it (an object without duplicate keys
@@ -725,7 +721,7 @@ int sct_manifest_open(const char *path, const char *display, sct_manifest_id_has
     cJSON_Delete(m->ix.root);
     m->ix.root = NULL;
     set->n_cases = m->ix.n_spans;
-    return find_duplicate_ids(m, hash ? hash : sct_manifest_id_hash_fnv1a, set, err, err_cap);
+    return find_duplicate_ids(m, hash ? hash : sct_json_fnv1a_str, set, err, err_cap);
 }
 
 void sct_manifest_case(const sct_manifest *m, size_t i, sct_case *c)

@@ -39,7 +39,6 @@
  * can force collisions (e.g. a constant) and check that only equal ids are
  * called duplicates. */
 typedef uint64_t (*sct_manifest_id_hash_fn)(const char *id);
-uint64_t sct_manifest_id_hash_fnv1a(const char *id);
 
 /* A later slot whose id was first used by an earlier one. */
 typedef struct sct_manifest_dup {
@@ -58,7 +57,7 @@ typedef struct sct_manifest {
 
 /* Opens the manifest at `path` (display: the name shown in messages) and
  * fills set->manifest, set->n_cases, set->set_sha256, set->format_version
- * and set->errors (one per duplicate id).  `hash` NULL means FNV-1a.
+ * and set->errors (one per duplicate id).  `hash` NULL means sct_json_fnv1a_str (FNV-1a).
  * Returns 0, or -1 with `err` when the manifest as a whole is unusable
  * (unreadable, invalid JSON with line and column, \u0000 or a raw control
  * character, wrong format or major version, no "cases" array, an entry

@@ -575,6 +575,11 @@ uint64_t sct_json_fnv1a(const void *bytes, size_t n)
     return fnv1a_update(fnv_offset, bytes, n);
 }
 
+uint64_t sct_json_fnv1a_str(const char *s)
+{
+    return s != NULL ? sct_json_fnv1a(s, strlen(s)) : fnv_offset;
+}
+
 int sct_json_index_read(const sct_json_index *ix, uint64_t offset, uint64_t n, void *buf,
                         char *err, size_t err_cap)
 {
@@ -634,7 +639,7 @@ cJSON *sct_json_index_element(const sct_json_index *ix, size_t i, char *err, siz
     char *buf = sct_json_index_element_text(ix, i, err, err_cap);
     if (buf == NULL)
         return NULL;
-    cJSON *item = cJSON_ParseWithLength(buf, strlen(buf));
+    cJSON *item = cJSON_ParseWithLength(buf, (size_t)ix->spans[i].length);
     free(buf);
     if (item == NULL)
         snprintf(err, err_cap, "out of memory");

@@ -85,6 +85,10 @@ int sct_json_index_read(const sct_json_index *ix, uint64_t offset, uint64_t n, v
  * re-read part of a span and check it against a hash of their own. */
 uint64_t sct_json_fnv1a(const void *bytes, size_t n);
 
+/* The same hash of a C string (NULL hashes as ""): the one id hash of the
+ * duplicate-id and lookup tables (harness/io manifest, baseline, merge). */
+uint64_t sct_json_fnv1a_str(const char *s);
+
 void sct_json_index_free(sct_json_index *ix);
 
 #endif /* SCT_JSON_INDEX_H */

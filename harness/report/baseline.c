@@ -110,18 +110,13 @@ static int entry_cmp(const void *a, const void *b)
     return (x->index > y->index) - (x->index < y->index);
 }
 
-static uint64_t id_hash(const char *id)
-{
-    return sct_json_fnv1a(id, strlen(id));
-}
-
 /* The baseline entry whose id is `id` (the first in file order when the
  * baseline repeats it), parsed into *obj (caller deletes); NULL when there is
  * none; sets *io_error (with err) when an entry cannot be re-read. */
 static entry *find_entry(const sct_json_index *ix, entry *e, size_t n, const char *id,
                          cJSON **obj, bool *io_error, char *err, size_t err_cap)
 {
-    uint64_t h = id_hash(id);
+    uint64_t h = sct_json_fnv1a_str(id);
     size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -200,7 +195,7 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
         else if (id == NULL || verdict == SCT_VERDICT_COUNT)
             snprintf(err, err_cap, "%s: case %zu has no id or no valid verdict", path, k);
         else
-            e[k] = (entry){id_hash(id), (uint32_t)k, (uint8_t)verdict, false};
+            e[k] = (entry){sct_json_fnv1a_str(id), (uint32_t)k, (uint8_t)verdict, false};
         cJSON_Delete(it);
         if (it == NULL || id == NULL || verdict == SCT_VERDICT_COUNT) {
             free(e);

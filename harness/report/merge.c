@@ -136,11 +136,6 @@ static int check_shards(const char *const *paths, const sct_run_report *r, size_
     return 0;
 }
 
-/* FNV-1a 64 of a case id (json_index.h's hash). */
-static uint64_t id_hash(const char *s)
-{
-    return s != NULL ? sct_json_fnv1a(s, strlen(s)) : sct_json_fnv1a("", 0);
-}
 
 typedef struct id_key {
     uint64_t hash;
@@ -176,7 +171,7 @@ static int check_disjoint(const sct_run_report *out, char *err, size_t err_cap)
             rc = 1;
             break;
         }
-        keys[i].hash = id_hash(c->id);
+        keys[i].hash = sct_json_fnv1a_str(c->id);
         keys[i].index = i;
     }
     if (rc == 0)

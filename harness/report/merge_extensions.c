@@ -43,11 +43,6 @@ struct sct_merge_carry {
     id_ref *refs; size_t n_refs;
 };
 
-/* FNV-1a 64 of a case id (json_index.h's hash). */
-static uint64_t id_hash(const char *s)
-{
-    return s != NULL ? sct_json_fnv1a(s, strlen(s)) : sct_json_fnv1a("", 0);
-}
 
 static int ref_cmp(const void *a, const void *b)
 {
@@ -113,7 +108,7 @@ int sct_merge_carry_open(const char *const *paths, size_t n, sct_merge_carry **o
                 c->refs = grown;
             }
             if (id != NULL)
-                c->refs[c->n_refs++] = (id_ref){id_hash(id), (uint32_t)s, (uint32_t)i};
+                c->refs[c->n_refs++] = (id_ref){sct_json_fnv1a_str(id), (uint32_t)s, (uint32_t)i};
             cJSON_Delete(e);
         }
     }
@@ -151,7 +146,7 @@ int sct_merge_carry_case(void *carry, size_t i, cJSON *case_obj, char *err,
     const char *id = sct_jx_get_str(case_obj, "id");
     if (id == NULL || c->n_refs == 0)
         return 0;
-    uint64_t h = id_hash(id);
+    uint64_t h = sct_json_fnv1a_str(id);
     /* First ref with this hash, then each of them until the id matches. */
     size_t lo = 0, hi = c->n_refs;
     while (lo < hi) {
