@@ -31,7 +31,7 @@
 #include "report_model.h"
 #include "report_writers.h"
 #include "run_identity.h"
-#include "shard.h"
+#include "shard_option.h"
 #include "subcommands.h"
 #include "sweep.h"
 #include "sweep_progress.h"
@@ -43,6 +43,7 @@ typedef struct sweep_args {
     bool isolate;
     double timeout;
     uint32_t shard_index, shard_count;
+    const char *shard_source; /* --shard auto: what was found */
     uint64_t first, limit, batch;
     unsigned threads;
     bool has_max_ulp;
@@ -58,6 +59,8 @@ static void usage(FILE *out)
             "                       [--shard I/N] [--first N] [--json FILE] [--threads K]\n"
             "                       [--limit PAIRS] [--batch PAIRS] [--max-ulp N]\n"
             "  T: float16 bfloat16 int8 uint8 int16 uint16 (Pow: float16, bfloat16)\n"
+            "  --shard I/N pairs [(I-1)S/N, IS/N) of the S pairs; --shard auto: I/N\n"
+            "              from the job array (Slurm, Kubernetes, GitLab; docs/cluster.md)\n"
             "  --first N   list the first N mismatching pairs (default 20)\n"
             "  --threads K worker threads (default: number of online CPUs)\n"
             "  --limit P   only the first P pairs of the shard (quick checks)\n"
@@ -75,17 +78,15 @@ static bool parse_u64(const char *s, uint64_t *v)
     return *end == '\0';
 }
 
-/* "I/N", 1 <= I <= N, as `run --shard` (shard.h); stored 0-based. */
-static bool parse_shard(const char *s, uint32_t *i, uint32_t *n)
+/* "I/N", 1 <= I <= N, or "auto", as `run --shard` (shard_option.h);
+ * stored 0-based. */
+static bool parse_shard(const char *s, sweep_args *a)
 {
     sct_shard_spec sh;
-    char err[128];
-    if (s == NULL || sct_shard_parse(s, &sh, err, sizeof err) != 0) {
-        fprintf(stderr, "sonnx-cts sweep: --shard: %s\n", s ? err : "missing");
+    if (sct_shard_option("sweep", s, &sh, &a->shard_source) != 0)
         return false;
-    }
-    *i = sh.index - 1;
-    *n = sh.count;
+    a->shard_index = sh.index - 1;
+    a->shard_count = sh.count;
     return true;
 }
 
@@ -110,7 +111,7 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         else if (strcmp(o, "--vendor") == 0) a->vendor = v;
         else if (strcmp(o, "--vendor-options") == 0) a->vendor_options = v;
         else if (strcmp(o, "--json") == 0) a->json = v;
-        else if (strcmp(o, "--shard") == 0) ok = parse_shard(v, &a->shard_index, &a->shard_count);
+        else if (strcmp(o, "--shard") == 0) ok = parse_shard(v, a);
         else if (strcmp(o, "--first") == 0) { ok = parse_u64(v, &x) && x <= 100000; a->first = x; }
         else if (strcmp(o, "--limit") == 0) { ok = parse_u64(v, &a->limit); }
         else if (strcmp(o, "--batch") == 0) { ok = parse_u64(v, &x) && x > 0 && x <= (UINT64_C(1) << 26); a->batch = x; }
@@ -231,6 +232,7 @@ static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
     rep->shard_index = a->shard_index + 1;
     rep->shard_count = a->shard_count;
     rep->shard_total = a->shard_count;
+    rep->shard_source = a->shard_source ? sct_report_strdup(a->shard_source) : NULL;
 }
 
 static int write_json(const sweep_args *a, int argc, char **argv,

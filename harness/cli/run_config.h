@@ -24,6 +24,7 @@ typedef struct sct_run_config {
     const char *json_path, *junit_path, *text_path;
     const char *html_path, *md_path;  /* rendered from the JSON (docs/reports.md) */
     sct_shard_spec shard;             /* --shard I/N; 1/1 by default */
+    const char *shard_source;         /* --shard auto: what was found (static) */
     const char *baseline_path, *write_baseline_path;
     bool quiet;
     bool list_ids;                  /* list --ids */

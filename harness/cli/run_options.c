@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "numeric/dtype.h"
+#include "shard_option.h"
 
 const char *sct_default_vectors_dir(void)
 {
@@ -76,6 +77,11 @@ void sct_print_run_help(FILE *out)
             "                       left after filtering, in manifest order, belongs to\n"
             "                       shard k mod N + 1; combine the shards' JSON reports\n"
             "                       with `sonnx-cts merge` (docs/reports.md)\n"
+            "  --shard auto         I/N from the job array running this task: Slurm\n"
+            "                       (SLURM_ARRAY_TASK_*), Kubernetes Indexed Job\n"
+            "                       (JOB_COMPLETION_INDEX + SONNX_CTS_SHARD_COUNT),\n"
+            "                       GitLab parallel (CI_NODE_INDEX/CI_NODE_TOTAL);\n"
+            "                       docs/cluster.md\n"
             "\n"
             "baseline:\n"
             "  --write-baseline FILE  record this run's verdicts as a baseline\n"
@@ -262,14 +268,10 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
         case OPT_JUNIT: cfg->junit_path = optarg; break;
         case OPT_HTML: cfg->html_path = optarg; break;
         case OPT_MD: cfg->md_path = optarg; break;
-        case OPT_SHARD: {
-            char why[256];
-            if (sct_shard_parse(optarg, &cfg->shard, why, sizeof why) != 0) {
-                fprintf(stderr, "sonnx-cts %s: %s\n", cmd, why);
+        case OPT_SHARD:
+            if (sct_shard_option(cmd, optarg, &cfg->shard, &cfg->shard_source) != 0)
                 return SCT_PARSE_ERROR;
-            }
             break;
-        }
         case OPT_TEXT: cfg->text_path = optarg; break;
         case OPT_BASELINE: cfg->baseline_path = optarg; break;
         case OPT_WRITE_BASELINE: cfg->write_baseline_path = optarg; break;
