@@ -36,6 +36,7 @@
 #include "sweep.h"
 #include "sweep_progress.h"
 #include "sweep_report.h"
+#include "sweep_verdict.h"
 #include "value_format.h"
 
 typedef struct sweep_args {
@@ -243,30 +244,13 @@ static int write_json(const sweep_args *a, int argc, char **argv,
     sct_run_report rep;
     sct_run_report_init(&rep);
     fill_identity(&rep, id, argc, argv, a);
-    char err[512], case_id[128];
-    int rc = sct_sweep_add_case(&rep, spec, opset, r, v, message) != 0;
-    rep.seconds = r ? r->seconds : 0.0;
-    if (rc)
-        snprintf(err, sizeof err, "%s: out of memory", a->json);
-    else
-        rc = sct_write_json_file(a->json, &rep, err, sizeof err);
-    if (!rc && r != NULL && sct_sweep_case_id(spec, case_id, sizeof case_id))
-        rc = sct_sweep_json_annotate(a->json, case_id, spec, r, err, sizeof err);
+    char err[512];
+    int rc = sct_sweep_write_json(a->json, &rep, spec, opset, r, v, message, err,
+                                  sizeof err);
     if (rc)
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
     sct_run_report_free(&rep);
     return rc;
-}
-
-/* The compared pairs' verdict, then the undefined pairs' call judged like
- * `run` judges a no-crash case (case_verdict.c: an orderly OK, ERROR or
- * INVALID_ARGUMENT conforms; a crash, hang or memory defect does not). */
-static sct_verdict final_verdict(const sct_sweep_result *r)
-{
-    sct_verdict v = sct_sweep_verdict(r);
-    const char *why;
-    sct_verdict u = sct_case_verdict(SCT_EXPECT_NO_CRASH, r->undefined_status, true, &why);
-    return v != SCT_VERDICT_PASS ? v : u == SCT_VERDICT_UNSUPPORTED ? SCT_VERDICT_PASS : u;
 }
 
 static int exit_for(sct_verdict v)
@@ -370,7 +354,7 @@ int sct_cmd_sweep(int argc, char **argv)
             printf("ERROR: %s\n", err);
         } else {
             have = true;
-            v = final_verdict(&res);
+            v = sct_sweep_final_verdict(&res);
         }
         if (spec.progress)
             sct_sweep_progress_finish(&prog);

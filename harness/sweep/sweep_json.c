@@ -53,6 +53,15 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
     sct_json_add_str(o, "pair_index", "(a_bits << b_width) | b_bits");
     sct_json_add_u64(o, "first_pair", r->first_pair);
     sct_json_add_u64(o, "pairs", r->n_pairs);
+    /* The part of the sweep this report covers, in the unit its shards are
+     * cut in: what `merge` checks for gaps and overlaps (sweep_merge.h). */
+    cJSON *range = cJSON_AddObjectToObject(o, "shard_range");
+    if (range != NULL) {
+        sct_json_add_str(range, "unit", "pair");
+        sct_json_add_u64(range, "first", r->first_pair);
+        sct_json_add_u64(range, "count", r->n_pairs);
+        sct_json_add_u64(range, "of", UINT64_C(1) << bits);
+    }
     sct_json_add_u64(o, "compared", r->compared);
     sct_json_add_u64(o, "exact", r->exact);
     sct_json_add_u64(o, "within_tolerance", r->within_tolerance);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "numeric/dtype.h"
+#include "report_writers.h"
 
 bool sct_sweep_case_id(const sct_sweep_spec *spec, char *buf, size_t cap)
 {
@@ -140,6 +141,24 @@ static char *summary_message(const sct_sweep_result *r)
                  sct_exec_status_name(r->failures[0].status),
                  r->failures[0].message);
     return sct_report_strdup(buf);
+}
+
+int sct_sweep_write_json(const char *path, sct_run_report *rep,
+                         const sct_sweep_spec *spec, int32_t opset,
+                         const sct_sweep_result *r, sct_verdict v,
+                         const char *message, char *err, size_t err_cap)
+{
+    char case_id[128];
+    if (sct_sweep_add_case(rep, spec, opset, r, v, message) != 0) {
+        snprintf(err, err_cap, "%s: out of memory", path);
+        return 1;
+    }
+    rep->seconds = r ? r->seconds : 0.0;
+    if (sct_write_json_file(path, rep, err, err_cap) != 0)
+        return 1;
+    if (r != NULL && sct_sweep_case_id(spec, case_id, sizeof case_id))
+        return sct_sweep_json_annotate(path, case_id, spec, r, err, err_cap);
+    return 0;
 }
 
 int sct_sweep_add_case(sct_run_report *report, const sct_sweep_spec *spec,
