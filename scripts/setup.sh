@@ -23,6 +23,9 @@ PACKAGES=(
   valgrind chromium
   # /usr/bin/time: peak RSS and CPU time in the benchmarks
   time
+  # a private single-node Slurm cluster: the `slurm` ctest and
+  # bench/slurm_sweep.sh (docs/cluster.md); installed without recommends
+  slurmctld slurmd slurm-client munge
   ca-certificates
 )
 # npm fetches onnxruntime-node (ORT's C library); the image may already ship
@@ -34,10 +37,18 @@ missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Slurm's recommended packages are not needed by the private cluster
+# (scripts/slurm/private-cluster.sh): installed without them.
+NO_RECOMMENDS=(slurmctld slurmd slurm-client munge)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   $SUDO apt-get update -q
-  $SUDO apt-get install -y -q "${missing[@]}"
+  plain=(); bare=()
+  for p in "${missing[@]}"; do
+    if [[ " ${NO_RECOMMENDS[*]} " == *" $p "* ]]; then bare+=("$p"); else plain+=("$p"); fi
+  done
+  [ "${#plain[@]}" -eq 0 ] || $SUDO apt-get install -y -q "${plain[@]}"
+  [ "${#bare[@]}" -eq 0 ] || $SUDO apt-get install -y -q --no-install-recommends "${bare[@]}"
 else
   echo "setup: all Debian packages present"
 fi

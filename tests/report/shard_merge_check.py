@@ -7,7 +7,7 @@ usage: shard_merge_check.py SONNX_CTS VECTORS_DIR PROFILE N WORKDIR [RUN ARGS...
 (RUN ARGS, e.g. --vendor PLUGIN.so, are given to every run)
 
 Fields dropped before comparing (docs/reports.md, "Sharding"): every
-"seconds" (timing), identity.command_line, identity.date_utc,
+"seconds" and "pairs_per_second" (timing), identity.command_line, identity.date_utc,
 identity.host, shard.merged_from.  Nothing else.
 """
 import json
@@ -28,9 +28,11 @@ def run(cmd, expect_rc=None):
 
 
 def strip_timing(obj):
-    """Drops every "seconds" member, recursively."""
+    """Drops every "seconds" member (and a sweep's "pairs_per_second", pairs
+    over seconds), recursively."""
     if isinstance(obj, dict):
-        return {k: strip_timing(v) for k, v in obj.items() if k != "seconds"}
+        return {k: strip_timing(v) for k, v in obj.items()
+                if k not in ("seconds", "pairs_per_second")}
     if isinstance(obj, list):
         return [strip_timing(v) for v in obj]
     return obj
