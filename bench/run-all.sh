@@ -7,7 +7,10 @@
 #                              bench/harness_throughput.sh   (issues 3, 4, 6)
 #   2. isolation overhead      bench/isolation_overhead.sh   (issue 4)
 #   3. sweeps                  bench/sweep.sh, QUICK=1 unless FULL=1 (issue 8)
-#   4. ONNX Runtime certification time
+#   4. a sweep on a private Slurm cluster, unsharded vs job-array shards
+#                              bench/slurm_sweep.sh, QUICK=1 unless FULL=1
+#                              (issue 18; skipped, exit 77, without Slurm)
+#   5. ONNX Runtime certification time
 #                              bench/ort_certify.sh          (issue 5)
 #      only when the ORT plugin is built and the pinned library is already in
 #      the cache (run scripts/fetch-onnxruntime.sh once): nothing is downloaded
@@ -46,7 +49,11 @@ section() {
   # the exit status of the benchmark, not of tee
   { "$@" 2>&1; echo "$?" >"$file.rc"; } | tee "$file"
   rc=$(cat "$file.rc")
-  [ "$rc" = 0 ] || { failed="$failed $name(exit $rc)"; echo "!! $name failed, exit $rc"; }
+  if [ "$rc" = 77 ]; then
+    echo "== $name: skipped (exit 77, reason above)"
+  elif [ "$rc" != 0 ]; then
+    failed="$failed $name(exit $rc)"; echo "!! $name failed, exit $rc"
+  fi
   echo
 }
 
@@ -56,6 +63,11 @@ if [ "${FULL:-0}" = 1 ]; then
   section sweeps "$log/sweeps.txt" env QUICK=0 "$here/sweep.sh" "$build"
 else
   section sweeps "$log/sweeps.txt" env QUICK=1 "$here/sweep.sh" "$build"
+fi
+if [ "${FULL:-0}" = 1 ]; then
+  section slurm "$log/slurm.txt" env QUICK=0 "$here/slurm_sweep.sh" "$build"
+else
+  section slurm "$log/slurm.txt" env QUICK=1 "$here/slurm_sweep.sh" "$build"
 fi
 # The library's place as scripts/fetch-onnxruntime.sh computes it (checked
 # here so that a benchmark never downloads anything).
@@ -80,6 +92,8 @@ echo "isolation overhead (issue 4, bench/isolation_overhead.sh, default profile)
 pick isolation '^ratio|^verdicts' | sed 's/^/  /'
 echo "sweeps (issue 8, $( [ "${FULL:-0}" = 1 ] && echo full || echo 'QUICK: no 2^32 sweeps' )):"
 pick sweeps '^\| (Div float16 full|sonnx-cts sweep|numpy)' | sed 's/^/  /'
+echo "sweeps on a Slurm job array (issue 18, $( [ "${FULL:-0}" = 1 ] && echo 'full Pow' || echo 'QUICK: fixed cost only' )):"
+pick slurm '^\| (Pow|Div int8)' | sed 's/^/  /'
 echo "ONNX Runtime certification (issue 5):"
 pick ort '^median|^ort: skipped' | sed 's/^/  /'
 echo
