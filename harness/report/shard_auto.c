@@ -52,18 +52,13 @@ static found read_num(env_ctx *c, const char *name, bool required, uint32_t *v)
     return FOUND;
 }
 
-static found bad(env_ctx *c, const char *msg, const char *name, uint32_t v,
-                 uint32_t limit)
-{
-    snprintf(c->err, c->err_cap, "--shard auto: %s=%u %s %u", name, v, msg, limit);
-    return BAD;
-}
-
 static found check_count(env_ctx *c, const char *name, uint32_t n)
 {
-    if (n == 0 || n > SCT_SHARD_MAX_COUNT)
-        return bad(c, "is not a shard count between 1 and", name, n, SCT_SHARD_MAX_COUNT);
-    return FOUND;
+    if (n > 0 && n <= SCT_SHARD_MAX_COUNT)
+        return FOUND;
+    snprintf(c->err, c->err_cap, "--shard auto: %s=%u is not a shard count between 1 "
+             "and %u", name, n, SCT_SHARD_MAX_COUNT);
+    return BAD;
 }
 
 /* Slurm: SLURM_ARRAY_TASK_ID in [MIN, MAX], consecutive ids. */
@@ -100,51 +95,56 @@ static found read_slurm(env_ctx *c, sct_shard_auto *o)
     return FOUND;
 }
 
-/* Kubernetes Indexed Job: 0-based index, count from SONNX_CTS_SHARD_COUNT. */
-static found read_kubernetes(env_ctx *c, sct_shard_auto *o)
+/* An engine with an index variable (0- or 1-based) and a count variable:
+ * Kubernetes (JOB_COMPLETION_INDEX 0-based, with SONNX_CTS_SHARD_COUNT,
+ * since an Indexed Job does not export its completions) and GitLab
+ * `parallel:` (CI_NODE_INDEX 1..CI_NODE_TOTAL; CI_NODE_TOTAL alone, = 1, is
+ * set in every job and means "not parallel"). */
+typedef struct indexed_engine {
+    const char *label, *index_var, *count_var, *count_missing;
+    uint32_t base;
+} indexed_engine;
+
+static found read_indexed(env_ctx *c, const indexed_engine *e, sct_shard_auto *o)
 {
     uint32_t k, n;
-    found f = read_num(c, "JOB_COMPLETION_INDEX", false, &k);
+    found f = read_num(c, e->index_var, false, &k);
     if (f != FOUND)
         return f;
-    if (c->get(c->user, "SONNX_CTS_SHARD_COUNT") == NULL) {
-        snprintf(c->err, c->err_cap, "--shard auto: JOB_COMPLETION_INDEX is set but "
-                 "SONNX_CTS_SHARD_COUNT is not (a Kubernetes Indexed Job does not export "
-                 "its completions: set SONNX_CTS_SHARD_COUNT to .spec.completions)");
+    if (c->get(c->user, e->count_var) == NULL) {
+        snprintf(c->err, c->err_cap, "--shard auto: %s is set but %s is not%s",
+                 e->index_var, e->count_var, e->count_missing);
         return BAD;
     }
-    if (read_num(c, "SONNX_CTS_SHARD_COUNT", true, &n) != FOUND ||
-        check_count(c, "SONNX_CTS_SHARD_COUNT", n) != FOUND)
+    if (read_num(c, e->count_var, true, &n) != FOUND || check_count(c, e->count_var, n) != FOUND)
         return BAD;
-    if (k >= n)
-        return bad(c, "is out of range: indexes run from 0 to SONNX_CTS_SHARD_COUNT - 1 =",
-                   "JOB_COMPLETION_INDEX", k, n - 1u);
-    o->spec.index = k + 1u;
+    if (k < e->base || k - e->base >= n) {
+        snprintf(c->err, c->err_cap, "--shard auto: %s=%u is out of range: indexes run "
+                 "from %u to %u (%s=%u)", e->index_var, k, e->base, n - 1u + e->base,
+                 e->count_var, n);
+        return BAD;
+    }
+    o->spec.index = k - e->base + 1u;
     o->spec.count = n;
-    snprintf(o->source, sizeof o->source, "kubernetes indexed job: "
-             "JOB_COMPLETION_INDEX=%u SONNX_CTS_SHARD_COUNT=%u", k, n);
+    snprintf(o->source, sizeof o->source, "%s: %s=%u %s=%u", e->label, e->index_var, k,
+             e->count_var, n);
     return FOUND;
 }
 
-/* GitLab `parallel:`: CI_NODE_INDEX 1..CI_NODE_TOTAL (CI_NODE_TOTAL alone,
- * = 1, is set in every job and means "not parallel"). */
+static found read_kubernetes(env_ctx *c, sct_shard_auto *o)
+{
+    static const indexed_engine e = {
+        "kubernetes indexed job", "JOB_COMPLETION_INDEX", "SONNX_CTS_SHARD_COUNT",
+        " (a Kubernetes Indexed Job does not export its completions: set "
+        "SONNX_CTS_SHARD_COUNT to .spec.completions)", 0u};
+    return read_indexed(c, &e, o);
+}
+
 static found read_gitlab(env_ctx *c, sct_shard_auto *o)
 {
-    uint32_t i, n;
-    found f = read_num(c, "CI_NODE_INDEX", false, &i);
-    if (f != FOUND)
-        return f;
-    if (read_num(c, "CI_NODE_TOTAL", true, &n) != FOUND ||
-        check_count(c, "CI_NODE_TOTAL", n) != FOUND)
-        return BAD;
-    if (i == 0 || i > n)
-        return bad(c, "is out of range: indexes run from 1 to CI_NODE_TOTAL =",
-                   "CI_NODE_INDEX", i, n);
-    o->spec.index = i;
-    o->spec.count = n;
-    snprintf(o->source, sizeof o->source, "gitlab parallel job: CI_NODE_INDEX=%u "
-             "CI_NODE_TOTAL=%u", i, n);
-    return FOUND;
+    static const indexed_engine e = {"gitlab parallel job", "CI_NODE_INDEX",
+                                     "CI_NODE_TOTAL", "", 1u};
+    return read_indexed(c, &e, o);
 }
 
 typedef found (*engine_reader)(env_ctx *c, sct_shard_auto *o);

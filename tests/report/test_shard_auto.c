@@ -131,7 +131,7 @@ START_TEST(gitlab)
         {{"CI_NODE_INDEX=4", "CI_NODE_TOTAL=4"}, 4, 4, "CI_NODE_INDEX=4"},
         {{"CI_NODE_INDEX=0", "CI_NODE_TOTAL=4"}, 0, 0, "CI_NODE_INDEX=0 is out of range"},
         {{"CI_NODE_INDEX=5", "CI_NODE_TOTAL=4"}, 0, 0, "CI_NODE_INDEX=5 is out of range"},
-        {{"CI_NODE_INDEX=2"}, 0, 0, "CI_NODE_TOTAL is not set"},
+        {{"CI_NODE_INDEX=2"}, 0, 0, "CI_NODE_INDEX is set but CI_NODE_TOTAL is not"},
         {{"CI_NODE_INDEX=2", "CI_NODE_TOTAL=4.0"}, 0, 0, "CI_NODE_TOTAL=\"4.0\""},
         {{"CI_NODE_INDEX=0x2", "CI_NODE_TOTAL=4"}, 0, 0, "CI_NODE_INDEX=\"0x2\""},
         /* every GitLab job has CI_NODE_TOTAL=1; without CI_NODE_INDEX it is
