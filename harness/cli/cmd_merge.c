@@ -125,9 +125,10 @@ int sct_cmd_merge(int argc, char **argv)
         return SCT_EXIT_USAGE;
     }
     free(cmdline);
-    /* Case members the report model does not know (a sweep's "sweep"
-     * object) are carried over from the shards, not dropped: added to each
-     * case as the writer streams it. */
+    /* Runs: case members the report model does not know (extensions, a
+     * "sweep" object in a run report) are carried over from the shards, not
+     * dropped: added to each case as the writer streams it.  A sweep merge
+     * wrote its report already. */
     sct_merge_carry *carry = NULL;
     if (how == 1 &&
         (sct_merge_carry_open(inputs, n_inputs, &carry, err, sizeof err) != 0 ||
