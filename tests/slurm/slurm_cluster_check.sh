@@ -28,6 +28,9 @@ if [ "$rc" -ne 0 ]; then
 fi
 . "$cluster/env"
 export SONNX_CTS="$cts"
+# The array tasks inherit this environment: an outer job array's variables
+# (the CI itself in a GitLab parallel job, say) would contradict theirs.
+unset CI_NODE_INDEX CI_NODE_TOTAL JOB_COMPLETION_INDEX SONNX_CTS_SHARD_COUNT
 cd "$work"
 fail=0
 compare() { # NAME UNSHARDED_JSON MERGED_JSON UNSHARDED_RC MERGE_RC

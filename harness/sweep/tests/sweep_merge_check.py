@@ -125,7 +125,10 @@ else:
     print("note: no mutant plugins; the mismatch merges were not checked")
 
 # --shard auto from a Slurm array's variables: recorded, and merged alike.
-env = dict(os.environ, SLURM_ARRAY_TASK_MIN="1", SLURM_ARRAY_TASK_MAX="2",
+env = {k: v for k, v in os.environ.items()  # no outer job array's variables
+       if not k.startswith(("SLURM_ARRAY_", "CI_NODE_"))
+       and k not in ("JOB_COMPLETION_INDEX", "SONNX_CTS_SHARD_COUNT")}
+env.update(SLURM_ARRAY_TASK_MIN="1", SLURM_ARRAY_TASK_MAX="2",
            SLURM_ARRAY_TASK_COUNT="2", SLURM_ARRAY_TASK_STEP="1")
 auto = []
 for t in ("1", "2"):
