@@ -92,6 +92,18 @@ static sct_exec_status status_of(rd *r, const char *name, const char *where)
 static void read_range(rd *r, const cJSON *d, sct_sweep_shard *s)
 {
     const cJSON *g = cJSON_GetObjectItemCaseSensitive(d, "shard_range");
+    if (g == NULL) {
+        /* Written before shard_range existed: the pair range of the
+         * exhaustive sweep. */
+        uint64_t bits = u64(r, d, "space_bits", "sweep");
+        snprintf(s->unit, sizeof s->unit, "pair");
+        s->first = u64(r, d, "first_pair", "sweep");
+        s->count = u64(r, d, "pairs", "sweep");
+        s->of = bits < 64 ? UINT64_C(1) << bits : 0;
+        if (!r->failed && (bits > 32 || s->first > s->of || s->count > s->of - s->first))
+            fail(r, "sweep.first_pair/pairs/space_bits", "range outside the space");
+        return;
+    }
     const char *unit = sct_json_get_str(g, "unit");
     if (unit == NULL || strlen(unit) >= sizeof s->unit) {
         fail(r, "sweep.shard_range.unit", "missing or too long");

@@ -143,6 +143,17 @@ p = merge(os.path.join(WORK, "auto-merged.json"), *auto)
 check(p.returncode == 0 and comparable(os.path.join(WORK, "auto-merged.json")) ==
       comparable(os.path.join(WORK, "div-int8-whole.json")), "auto: merged == unsharded")
 
+# Reports written before "shard_range" existed merge by first_pair/pairs.
+old = []
+for k, path in enumerate(div4):
+    doc = json.load(open(path))
+    del doc["cases"][0]["sweep"]["shard_range"]
+    old.append(os.path.join(WORK, f"old-{k}.json"))
+    json.dump(doc, open(old[-1], "w"))
+p = merge(os.path.join(WORK, "old-merged.json"), *old)
+check(p.returncode == 0 and comparable(os.path.join(WORK, "old-merged.json")) ==
+      comparable(os.path.join(WORK, "div-int8-whole.json")), "old reports: merged == unsharded")
+
 # Refusals.
 refused("gap", "pairs 16384..32767 of 65536 are in no shard", div4[0], div4[2], div4[3])
 refused("gap-end", "pairs 49152..65535 of 65536 are in no shard", div4[0], div4[1], div4[2])
