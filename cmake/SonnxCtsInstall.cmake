@@ -4,6 +4,7 @@
 #   bin/sonnx-cts                       harness/cli
 #   <libdir>/sonnx-cts/*.so             sct_install_plugin() in each plugin's module
 #   share/sonnx-cts/vectors/            the golden vectors (manifest.json, requirements.json, ...)
+#   share/sonnx-cts/docs/spec-notes.md  the spec notes reports cite (found beside the vectors)
 #   share/doc/sonnx-cts/                README.md and docs/*.md (reports excluded)
 #   include/sonnx_cts/plugin.h, share/cmake/SonnxCts, share/pkgconfig  (SonnxCtsPackage.cmake)
 #
@@ -12,6 +13,10 @@
 
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/vectors/"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/sonnx-cts/vectors")
+# The spec notes the reports cite, where the renderer looks for them beside
+# a vector set (<vectors>/../docs/spec-notes.md, as in the source tree).
+install(FILES "${PROJECT_SOURCE_DIR}/docs/spec-notes.md"
+        DESTINATION "${CMAKE_INSTALL_DATADIR}/sonnx-cts/docs")
 install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DATAROOTDIR}/doc/sonnx-cts")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DATAROOTDIR}/doc/sonnx-cts"
         FILES_MATCHING PATTERN "*.md"

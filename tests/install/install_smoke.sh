@@ -66,7 +66,10 @@ cli="$moved/bin/sonnx-cts"
 cd "$elsewhere"   # not the source tree, not the build tree
 unset SONNX_CTS_VECTORS
 
-"$cli" run --quiet --json builtin.json || fail "installed sonnx-cts run exited $? (want 0)"
+"$cli" run --quiet --json builtin.json --html builtin.html || fail "installed sonnx-cts run exited $? (want 0)"
+# The report's spec notes and catalogue come from the installed tree.
+grep -q "Spec notes</th><td>opt/share/sonnx-cts/vectors/../docs/spec-notes.md " builtin.html ||
+  fail "the installed run's report did not read the installed spec notes: $(grep -o 'Spec notes</th><td>[^<]*' builtin.html)"
 /usr/bin/python3 - "$moved" builtin.json <<'PY' || exit 1
 import json, os, sys
 moved, path = sys.argv[1], sys.argv[2]
