@@ -6,6 +6,7 @@
 #   share/sonnx-cts/vectors/            the golden vectors (manifest.json, requirements.json, ...)
 #   share/sonnx-cts/docs/spec-notes.md  the spec notes reports cite (found beside the vectors)
 #   share/doc/sonnx-cts/                README.md and docs/*.md (reports excluded)
+#   share/sonnx-cts/slurm/              the Slurm job-array scripts (docs/cluster.md)
 #   include/sonnx_cts/plugin.h, share/cmake/SonnxCts, share/pkgconfig  (SonnxCtsPackage.cmake)
 #
 # The installed CLI finds the vectors and plugins relative to its own
@@ -17,6 +18,13 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/vectors/"
 # a vector set (<vectors>/../docs/spec-notes.md, as in the source tree).
 install(FILES "${PROJECT_SOURCE_DIR}/docs/spec-notes.md"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/sonnx-cts/docs")
+# Job-array scripts: submit.sh finds shard.sbatch and merge.sbatch beside
+# itself, the binary on PATH (or $SONNX_CTS).
+install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/slurm/submit.sh"
+                 "${PROJECT_SOURCE_DIR}/scripts/slurm/shard.sbatch"
+                 "${PROJECT_SOURCE_DIR}/scripts/slurm/merge.sbatch"
+                 "${PROJECT_SOURCE_DIR}/scripts/slurm/private-cluster.sh"
+        DESTINATION "${CMAKE_INSTALL_DATADIR}/sonnx-cts/slurm")
 install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DATAROOTDIR}/doc/sonnx-cts")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DATAROOTDIR}/doc/sonnx-cts"
         FILES_MATCHING PATTERN "*.md"
