@@ -137,6 +137,31 @@ stop() {
     fi
     rm -f "$f"
   done
+  # When slurmctld was already gone no job could be cancelled: what is left
+  # of this cluster's jobs (slurmstepd and the job's processes, started by
+  # our slurmd, recognised by SLURM_CONF=DIR/slurm.conf together with a job
+  # id in their environment; never this shell or its ancestors) is stopped
+  # by process id.
+  [ -f "$dir/slurm.conf" ] || return 0
+  keep=" $$ "; p=$$
+  while [ "$p" -gt 1 ] 2>/dev/null; do
+    p=$(awk '{ print $4 }' "/proc/$p/stat" 2>/dev/null || echo 1); keep="$keep$p "
+  done
+  left=""
+  for e in /proc/[0-9]*/environ; do
+    pid=${e#/proc/}; pid=${pid%/environ}
+    case "$keep" in *" $pid "*) continue ;; esac
+    env=$( { tr '\0' '\n' <"$e"; } 2>/dev/null ) || continue
+    printf '%s\n' "$env" | grep -qx "SLURM_CONF=$dir/slurm.conf" || continue
+    if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = slurmstepd ] ||
+       printf '%s\n' "$env" | grep -q '^SLURM_JOB_ID='; then
+      left="$left $pid"
+    fi
+  done
+  if [ -n "$left" ]; then
+    echo "private-cluster: stopping leftover job processes:$left" >&2
+    kill -KILL $left 2>/dev/null
+  fi
   return 0
 }
 
