@@ -1,0 +1,58 @@
+/* float_round.c — see float_round.h. */
+#include <math.h>
+#include <string.h>
+
+#include "float_round.h"
+
+double sct_mutant_round_to(const sct_mutant_fmt *f, double v)
+{
+    if (!isfinite(v) || v == 0.0)
+        return v;
+    int emax = (1 << (f->exp_bits - 1)) - 1, emin = 1 - emax, e;
+    (void)frexp(fabs(v), &e);
+    e -= 1; /* |v| in [2^e, 2^(e+1)) */
+    if (e < emin)
+        e = emin; /* fixed quantum below the normal range */
+    double q = nearbyint(ldexp(fabs(v), (int)f->mant_bits - e)); /* default mode: RNE */
+    double r = ldexp(q, e - (int)f->mant_bits);
+    if (r >= ldexp(1.0, emax + 1))
+        r = INFINITY;
+    return copysign(r, v);
+}
+
+uint64_t sct_mutant_to_bits(const sct_mutant_fmt *f, double v)
+{
+    if (f->width == 64) {
+        uint64_t b;
+        memcpy(&b, &v, 8);
+        return b;
+    }
+    uint64_t sign = signbit(v) ? sct_mutant_sign_bit(f) : 0;
+    uint64_t all_ones = (UINT64_C(1) << f->exp_bits) - 1;
+    if (isnan(v))
+        return sign | (all_ones << f->mant_bits) | (UINT64_C(1) << (f->mant_bits - 1));
+    if (isinf(v))
+        return sign | (all_ones << f->mant_bits);
+    if (v == 0.0)
+        return sign;
+    int bias = (1 << (f->exp_bits - 1)) - 1, e;
+    (void)frexp(fabs(v), &e);
+    e -= 1;
+    if (e < 1 - bias) /* subnormal: biased exponent 0 */
+        return sign | (uint64_t)ldexp(fabs(v), (int)f->mant_bits - (1 - bias));
+    uint64_t m = (uint64_t)ldexp(fabs(v), (int)f->mant_bits - e) - (UINT64_C(1) << f->mant_bits);
+    return sign | ((uint64_t)(e + bias) << f->mant_bits) | m;
+}
+
+double sct_mutant_get_number(const sonnx_tensor *t, uint64_t i)
+{
+    sct_mutant_fmt f;
+    if (sct_mutant_float_fmt(t->elem_type, &f))
+        return sct_mutant_get_double(t, i);
+    switch (t->elem_type) {
+    case SONNX_DT_UINT8: case SONNX_DT_UINT16: case SONNX_DT_UINT32: case SONNX_DT_UINT64:
+        return (double)sct_mutant_get(t, i);
+    default:
+        return (double)sct_mutant_get_signed(t, i);
+    }
+}
