@@ -161,6 +161,8 @@ def _via(fmt: FloatFormat, out: FloatFormat, q: Fraction):
     d = ff.decode(fmt, bits)
     if d.cls == ff.INF:
         return ff.inf(out, d.sign)
+    if d.cls == ff.ZERO:
+        return ff.zero(out, d.sign)
     return _round_bits(out, -d.mag if d.sign else d.mag)
 
 

@@ -64,7 +64,16 @@ def exact(dt: DType, ev: Callable, rng: Rng) -> Pairs:
 
     def add(xq, yq):
         x, y = _enc(dt, xq), ev(yq)
-        if x is not None and y is not None and (x, y) not in out:
+        yq = Fraction(yq)
+        if x is None or y is None or (x, y) in out:
+            return
+        root = abs(Fraction(xq))                # yq = m/2: x is built as a square
+        if yq.denominator == 2:
+            root = Fraction(math.isqrt(root.numerator), math.isqrt(root.denominator))
+            assert root * root == abs(Fraction(xq)), xq
+        r = root ** (yq.numerator if yq.denominator == 2 else int(yq)) * (
+            -1 if xq < 0 and yq.numerator % 2 else 1)
+        if not ff.round_rational(f, r)[1]:     # exactly representable only
             out.append((x, y))
     for bits in (ff.min_subnormal(f), ff.max_subnormal(f), ff.min_normal(f), ff.max_finite(f),
                  ff.one(f) + 1, rng.between(ff.min_normal(f), ff.max_finite(f))):
