@@ -128,7 +128,7 @@ def witnesses16(op: str, dt: DType, model: str, per_region: int, rng: Rng):
             if taken == per_region:
                 break
             A_i, B_i, c_i = int(A[i]), int(B[i]), int(c[i])
-            if model == "recip-f32" and dt.name == "bfloat16":            # keep the searched exponents
+            if model.startswith("recip"):       # keep the searched exponents
                 sign = 1 << (f.width - 1)
                 a = int(abits[i]) | (sign if rng.bits(1) else 0)
                 b = int(bbits[i]) | (sign if rng.bits(1) else 0)

@@ -86,7 +86,8 @@ def place(op: str, dt: DType, E: int, A: int, B: int, c: int, rng: Rng):
 
 def encode(dt: DType, sign: int, e: int, M: int) -> int:
     f = dt.fmt
-    return (sign << (f.width - 1)) | ((e + f.bias) << (f.precision - 1)) | (M - (1 << (f.precision - 1)))
+    frac = M - (1 << (f.precision - 1))
+    return (sign << (f.width - 1)) | ((e + f.bias) << (f.precision - 1)) | frac
 
 
 def exact_ratio(op: str, p: int, A: int, B: int, s: int):

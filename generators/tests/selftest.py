@@ -249,7 +249,8 @@ class HardCaseTests(unittest.TestCase):
             fmt = dtypes.BY_NAME[dt].fmt
             p, sides = fmt.precision, set()
             for x, y in zip(a, b):
-                q = abs(_val(dt, x) * _val(dt, y) if c["op"] == "Mul" else _val(dt, x) / _val(dt, y))
+                va, vb = _val(dt, x), _val(dt, y)
+                q = abs(va * vb if c["op"] == "Mul" else va / vb)
                 e = max(ff._floor_log2(q.numerator, q.denominator), fmt.emin)
                 u = q / Fraction(2) ** (e - p + 1)                 # in result ulps
                 dist = u - (u.numerator // u.denominator) - Fraction(1, 2)

@@ -13,25 +13,24 @@
 
 const char sct_mutant_name[] = "div-recip-bf16";
 
+static bool defect(double a, double b, double *r)
+{
+    static const sct_mutant_fmt bf16 = {16, 8, 7};
+    if (!isfinite(a) || !isfinite(b) || b == 0.0)
+        return false;
+    /* 1/b in binary64 then to bfloat16 is the correctly rounded
+     * reciprocal (53 >= 2*8+2); a * RN(1/b) is exact in binary64. */
+    *r = a * sct_mutant_round_to(&bf16, 1.0 / b);
+    return true;
+}
+
 sonnx_status sct_mutant_run(const sonnx_op *op, const sonnx_tensor *in,
                             size_t n_in, sonnx_tensor *out, size_t n_out,
                             char *msg, size_t cap)
 {
     sonnx_status s = sct_mutant_builtin_run(op, in, n_in, out, n_out, msg, cap);
-    sct_mutant_fmt f;
-    if (s != SONNX_STATUS_OK || !sct_mutant_is_op(op, "Div") ||
-        out[0].elem_type != SONNX_DT_BFLOAT16 || !sct_mutant_float_fmt(SONNX_DT_BFLOAT16, &f))
-        return s;
-    uint64_t n = sct_mutant_nelem(&out[0]);
-    for (uint64_t i = 0; i < n; i++) {
-        double a = sct_mutant_get_double(&in[0], sct_mutant_in_index(&out[0], &in[0], i));
-        double b = sct_mutant_get_double(&in[1], sct_mutant_in_index(&out[0], &in[1], i));
-        if (!isfinite(a) || !isfinite(b) || b == 0.0)
-            continue;
-        /* 1/b in binary64 then to bfloat16 is the correctly rounded
-         * reciprocal (53 >= 2*8+2); a * r is exact in binary64. */
-        double r = sct_mutant_round_to(&f, 1.0 / b);
-        sct_mutant_set(&out[0], i, sct_mutant_to_bits(&f, sct_mutant_round_to(&f, a * r)));
-    }
+    if (s == SONNX_STATUS_OK && sct_mutant_is_op(op, "Div") &&
+        out[0].elem_type == SONNX_DT_BFLOAT16)
+        sct_mutant_map_pairs(in, out, defect);
     return s;
 }

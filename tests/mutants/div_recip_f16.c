@@ -14,24 +14,22 @@
 
 const char sct_mutant_name[] = "div-recip-f16";
 
+static bool defect(double a, double b, double *r)
+{
+    if (!isfinite(a) || !isfinite(b) || b == 0.0)
+        return false; /* special operands: the built-in result */
+    float rb = 1.0f / (float)b; /* float16 values are exact in float */
+    *r = (float)a * rb;
+    return true;
+}
+
 sonnx_status sct_mutant_run(const sonnx_op *op, const sonnx_tensor *in,
                             size_t n_in, sonnx_tensor *out, size_t n_out,
                             char *msg, size_t cap)
 {
     sonnx_status s = sct_mutant_builtin_run(op, in, n_in, out, n_out, msg, cap);
-    sct_mutant_fmt f;
-    if (s != SONNX_STATUS_OK || !sct_mutant_is_op(op, "Div") ||
-        out[0].elem_type != SONNX_DT_FLOAT16 || !sct_mutant_float_fmt(SONNX_DT_FLOAT16, &f))
-        return s;
-    uint64_t n = sct_mutant_nelem(&out[0]);
-    for (uint64_t i = 0; i < n; i++) {
-        double a = sct_mutant_get_double(&in[0], sct_mutant_in_index(&out[0], &in[0], i));
-        double b = sct_mutant_get_double(&in[1], sct_mutant_in_index(&out[0], &in[1], i));
-        if (!isfinite(a) || !isfinite(b) || b == 0.0)
-            continue; /* special operands: the built-in result */
-        float r = 1.0f / (float)b; /* float16 values are exact in float */
-        float q = (float)a * r;
-        sct_mutant_set(&out[0], i, sct_mutant_to_bits(&f, sct_mutant_round_to(&f, q)));
-    }
+    if (s == SONNX_STATUS_OK && sct_mutant_is_op(op, "Div") &&
+        out[0].elem_type == SONNX_DT_FLOAT16)
+        sct_mutant_map_pairs(in, out, defect);
     return s;
 }

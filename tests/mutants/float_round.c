@@ -56,3 +56,18 @@ double sct_mutant_get_number(const sonnx_tensor *t, uint64_t i)
         return (double)sct_mutant_get_signed(t, i);
     }
 }
+
+void sct_mutant_map_pairs(const sonnx_tensor *in, sonnx_tensor *out, sct_mutant_pair_fn fn)
+{
+    sct_mutant_fmt f;
+    if (!sct_mutant_float_fmt(out[0].elem_type, &f))
+        return;
+    uint64_t n = sct_mutant_nelem(&out[0]);
+    for (uint64_t i = 0; i < n; i++) {
+        double a = sct_mutant_get_number(&in[0], sct_mutant_in_index(&out[0], &in[0], i));
+        double b = sct_mutant_get_number(&in[1], sct_mutant_in_index(&out[0], &in[1], i));
+        double r;
+        if (fn(a, b, &r))
+            sct_mutant_set(&out[0], i, sct_mutant_to_bits(&f, sct_mutant_round_to(&f, r)));
+    }
+}

@@ -21,4 +21,11 @@ uint64_t sct_mutant_to_bits(const sct_mutant_fmt *f, double v);
 /* Element i of a float or integer tensor as a double (Pow exponents). */
 double sct_mutant_get_number(const sonnx_tensor *t, uint64_t i);
 
+/* The defect of one element: false keeps the built-in result (special
+ * operands), true stores *r rounded to the output format (RNE). */
+typedef bool (*sct_mutant_pair_fn)(double a, double b, double *r);
+
+/* Applies fn to every (broadcast) element pair of a float output. */
+void sct_mutant_map_pairs(const sonnx_tensor *in, sonnx_tensor *out, sct_mutant_pair_fn fn);
+
 #endif
