@@ -11,6 +11,7 @@ model's output.  Models (docs/vector-format.md, "Hard cases"):
     recip-f32     float16 Div as a*(1/b) in float32, rounded once more
     recip-same    Div as a*(1/b) with 1/b rounded to the output format (the
                   Div -> Mul(Reciprocal) rewrite of graph optimisers)
+    recip-x87     float64 Div as a*(1/b) in x87 extended, rounded to float64
     x87           float64 Div/Mul rounded to the 64-bit-significand x87
                   extended format, then to float64
     tf32          bfloat16 Mul through an 11-bit-significand (TF32) product
@@ -36,6 +37,11 @@ from .specials import Rng
 
 X87 = FloatFormat(64, 15)
 TF32 = FloatFormat(11, 8)
+# a*(1/b) with the reciprocal and the product in a wider format.  float32
+# through float64 has no witness among the hard pool and 512 subnormal
+# ties (the tie comes back in the binary64 product), so it is not listed.
+WIDER_RECIP = {"float64": "recip-x87"}
+INNER = {"recip-f32": FLOAT32.fmt, "recip-x87": X87}
 
 
 def models(op: str, dt: DType) -> List[str]:
@@ -44,6 +50,8 @@ def models(op: str, dt: DType) -> List[str]:
         if dt.name == "float16":
             out.append("recip-f32")
         out.append("recip-same")
+        if dt.name in WIDER_RECIP:
+            out.append(WIDER_RECIP[dt.name])
     if dt.name == "float64":
         out.append("x87")
     if op == "Mul" and dt.name == "bfloat16":
@@ -173,8 +181,8 @@ def defect_bits(op: str, dt: DType, model: str, a: int, b: int) -> int:
     exact = va * vb if op == "Mul" else va / vb
     if model == "x87":
         return _via(X87, f, exact)
-    if model in ("recip-same", "recip-f32"):
-        inner = FLOAT32.fmt if model == "recip-f32" else f
+    if model.startswith("recip"):
+        inner = INNER.get(model, f)
         r = ff.decode(inner, _round_bits(inner, 1 / vb))
         rv = -r.mag if r.sign else r.mag
         return _via(inner, f, va * rv)
@@ -199,6 +207,30 @@ def witnesses_wide(op: str, dt: DType, model: str, pool, per_region: int):
     return out
 
 
+def tie_pairs(dt: DType, rng: Rng, count: int = 512):
+    """Div pairs whose exact quotient is a tie between two subnormals (or
+    min_subnormal/2): b = 2B (B odd), a = (2k+1) * B * min_subnormal, so
+    a / b = (k + 1/2) * min_subnormal.  A reciprocal path in any precision
+    misses the tie (1/b is inexact) and may round to the odd neighbour."""
+    f = dt.fmt
+    p = f.precision
+    out = []
+    ms = Fraction(1, 1) * ff.value(f, ff.min_subnormal(f))
+    while len(out) < count:
+        B = rng.pick([3, 5, 7, 11, 13, 27, (1 << (p - 1)) | rng.bits(p - 1) | 1])
+        k = rng.bits(rng.between(0, p - 2))
+        va = (2 * k + 1) * B * ms
+        a, fa = ff.round_rational(f, va)
+        b, fb = ff.round_rational(f, Fraction(2 * B))
+        if fa or fb:
+            continue                               # (2k+1)*B needs more than p bits
+        q = va / (2 * B) / ms                      # in ulps of the subnormal range
+        sign = ff.sign_bit(f)
+        out.append(H.HardPair("tie", 0, a | (sign if rng.bits(1) else 0),
+                              b | (sign if rng.bits(1) else 0), q.numerator, q.denominator))
+    return out
+
+
 def witnesses(op: str, dt: DType, rng: Rng) -> Dict[str, list]:
     """model -> [(a, b, model, region)] for every model of (op, dt)."""
     res = {}
@@ -209,5 +241,7 @@ def witnesses(op: str, dt: DType, rng: Rng) -> Dict[str, list]:
         else:
             if pool is None:
                 pool = H.hard_pairs(op, dt, rng, per_side=4)
+                if op == "Div":
+                    pool += tie_pairs(dt, rng)
             res[model] = witnesses_wide(op, dt, model, pool, 2)
     return res

@@ -280,7 +280,7 @@ class HardCaseTests(unittest.TestCase):
                 sticky = m * ulp if m * ulp < Fraction(2) ** (fmt.emax + 1) else None
                 got.append(sticky if sticky is None or exact > 0 else -sticky)
                 if c["op"] == "Div":
-                    for inner in (f32, fmt):
+                    for inner in (f32, fmt, x87):
                         r = _rn(inner, 1 / vb)
                         got.append(_rn(fmt, _rn(inner, va * r)) if r is not None else None)
                 self.assertTrue(any(v != want for v in got),
