@@ -27,6 +27,7 @@
 #include "backend.h"
 #include "case.h"
 #include "case_verdict.h"
+#include "install_layout.h"
 #include "numeric/dtype.h"
 #include "report_model.h"
 #include "report_writers.h"
@@ -316,7 +317,9 @@ int sct_cmd_sweep(int argc, char **argv)
     const sct_backend_identity *id;
     if (a.vendor) {
         sct_backend_options bo = {a.isolate, a.timeout, a.vendor_options};
-        backend = sct_backend_open_plugin(a.vendor, &bo, err, sizeof err);
+        char path[4096];
+        if (sct_resolve_vendor(a.vendor, path, sizeof path, err, sizeof err) == 0)
+            backend = sct_backend_open_plugin(path, &bo, err, sizeof err);
         if (backend == NULL) {
             fprintf(stderr, "sonnx-cts sweep: %s\n", err);
             return 2;

@@ -8,19 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "install_layout.h"
 #include "numeric/dtype.h"
 
-const char *sct_default_vectors_dir(void)
-{
-    const char *env = getenv("SONNX_CTS_VECTORS");
-    return env != NULL && env[0] != '\0' ? env : SCT_DEFAULT_VECTORS_DIR;
-}
 
 static const char k_filter_help[] =
     "  --vectors DIR        vector set: a directory with manifest.json, or any\n"
     "                       directory in the ONNX backend-test layout (e.g.\n"
     "                       /usr/share/libonnx-testdata/data/node)\n"
-    "                       (default: $SONNX_CTS_VECTORS, else %s)\n"
+    "                       (default: $SONNX_CTS_VECTORS, else the installed\n"
+    "                       share/sonnx-cts/vectors; here: %s)\n"
     "  --op OP              only cases of this op (Div, Mul, Pow, Less;\n"
     "                       case-insensitive)\n"
     "  --type T             only cases with an input or output of type T\n"
@@ -31,6 +28,13 @@ static const char k_filter_help[] =
     "                       (e.g. 'div/float32/*')\n"
     "  Filters repeat: values of one filter are alternatives (OR), different\n"
     "  filters must all hold (AND).\n";
+
+static void print_filter_help(FILE *out)
+{
+    char def[4096];
+    sct_describe_vectors_default(def, sizeof def);
+    fprintf(out, k_filter_help, def);
+}
 
 void sct_print_run_help(FILE *out)
 {
@@ -45,7 +49,7 @@ void sct_print_run_help(FILE *out)
             "selection:\n"
             "  --profile onnx|sonnx the profile to certify (default sonnx); cases not\n"
             "                       in it are not run and are counted as such\n");
-    fprintf(out, k_filter_help, SCT_DEFAULT_VECTORS_DIR);
+    print_filter_help(out);
     fprintf(out,
             "\n"
             "implementation:\n"
@@ -100,7 +104,7 @@ void sct_print_list_help(FILE *out)
             "  --profile onnx|sonnx only cases of this profile (default: all)\n"
             "  --ids                one line per case (id, op, types, expectation,\n"
             "                       profiles, tags) instead of the table\n");
-    fprintf(out, k_filter_help, SCT_DEFAULT_VECTORS_DIR);
+    print_filter_help(out);
     fprintf(out,
             "\n"
             "exit status: 0, or 2 when the set cannot be opened or has unusable\n"
@@ -287,6 +291,13 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
     }
     if (optind < argc) {
         fprintf(stderr, "sonnx-cts %s: unexpected argument '%s'\n", cmd, argv[optind]);
+        return SCT_PARSE_ERROR;
+    }
+    if (cfg->vectors_dir == NULL) {
+        char def[4096];
+        sct_describe_vectors_default(def, sizeof def);
+        fprintf(stderr, "sonnx-cts %s: no vector set: give --vectors DIR or set "
+                "SONNX_CTS_VECTORS (default vectors: %s)\n", cmd, def);
         return SCT_PARSE_ERROR;
     }
     cfg->list_ids = ids;

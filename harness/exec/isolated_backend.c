@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,18 +148,31 @@ static void describe_end(int st, sct_exec_result *r, const char *when)
     }
 }
 
+/* spawn_worker's messages: a plugin path may be as long as PATH_MAX and is
+ * cut at the caller's capacity, which is fine for a message.  Formatting
+ * through vsnprintf says so to the compiler (no -Wformat-truncation at -O3,
+ * where inlining lets it see err_cap). */
+__attribute__((format(printf, 3, 4)))
+static void spawn_error(char *err, size_t err_cap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, err_cap, fmt, ap);
+    va_end(ap);
+}
+
 /* Forks a worker and waits for its OPENED reply.  0, or -1 with err set. */
 static int spawn_worker(isolated *s, char *err, size_t err_cap)
 {
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0) {
-        snprintf(err, err_cap, "%s: socketpair: %s", s->path, strerror(errno));
+        spawn_error(err, err_cap, "%s: socketpair: %s", s->path, strerror(errno));
         return -1;
     }
     fflush(NULL); /* the child must not flush the parent's buffered output */
     pid_t pid = fork();
     if (pid < 0) {
-        snprintf(err, err_cap, "%s: fork: %s", s->path, strerror(errno));
+        spawn_error(err, err_cap, "%s: fork: %s", s->path, strerror(errno));
         close(sv[0]);
         close(sv[1]);
         return -1;
@@ -181,26 +195,26 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
     if (w == GOT_REPLY && (s->reply.kind == SCT_REPLY_OPEN_FAILED ||
                            s->reply.kind == SCT_REPLY_WORKER_FAILED)) {
         s->reply.message[sizeof s->reply.message - 1] = '\0';
-        snprintf(err, err_cap, "%s", s->reply.message);
+        spawn_error(err, err_cap, "%s", s->reply.message);
         reap_worker(s);
         return -1;
     }
     if (w == GOT_TIMEOUT) {
         kill_worker(s);
-        snprintf(err, err_cap, "%s: loading or init did not finish within %.3g s",
+        spawn_error(err, err_cap, "%s: loading or init did not finish within %.3g s",
                  s->path, s->timeout);
         return -1;
     }
     if (w == GOT_REPLY && s->reply.kind == SCT_REPLY_FAULT) {
         int sig = s->reply.signo;
         reap_worker(s);
-        snprintf(err, err_cap, "%s: crashed while loading or in init: signal %d (%s)",
+        spawn_error(err, err_cap, "%s: crashed while loading or in init: signal %d (%s)",
                  s->path, sig, strsignal(sig));
         return -1;
     }
     sct_exec_result r = sct_exec_result_make(SCT_EXEC_CRASH, " ");
     describe_end(reap_worker(s), &r, "while loading or in init");
-    snprintf(err, err_cap, "%s: %s", s->path, r.message);
+    spawn_error(err, err_cap, "%s: %s", s->path, r.message);
     return -1;
 }
 
