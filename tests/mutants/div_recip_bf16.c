@@ -28,9 +28,6 @@ sonnx_status sct_mutant_run(const sonnx_op *op, const sonnx_tensor *in,
                             size_t n_in, sonnx_tensor *out, size_t n_out,
                             char *msg, size_t cap)
 {
-    sonnx_status s = sct_mutant_builtin_run(op, in, n_in, out, n_out, msg, cap);
-    if (s == SONNX_STATUS_OK && sct_mutant_is_op(op, "Div") &&
-        out[0].elem_type == SONNX_DT_BFLOAT16)
-        sct_mutant_map_pairs(in, out, defect);
-    return s;
+    return sct_mutant_run_mapped(op, "Div", SONNX_DT_BFLOAT16, in, n_in, out, n_out, msg, cap,
+                                 defect);
 }

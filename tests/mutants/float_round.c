@@ -57,11 +57,15 @@ double sct_mutant_get_number(const sonnx_tensor *t, uint64_t i)
     }
 }
 
-void sct_mutant_map_pairs(const sonnx_tensor *in, sonnx_tensor *out, sct_mutant_pair_fn fn)
+sonnx_status sct_mutant_run_mapped(const sonnx_op *op, const char *op_type, int32_t out_type,
+                                   const sonnx_tensor *in, size_t n_in, sonnx_tensor *out,
+                                   size_t n_out, char *msg, size_t cap, sct_mutant_pair_fn fn)
 {
+    sonnx_status s = sct_mutant_builtin_run(op, in, n_in, out, n_out, msg, cap);
     sct_mutant_fmt f;
-    if (!sct_mutant_float_fmt(out[0].elem_type, &f))
-        return;
+    if (s != SONNX_STATUS_OK || !sct_mutant_is_op(op, op_type) || out[0].elem_type != out_type ||
+        !sct_mutant_float_fmt(out_type, &f))
+        return s;
     uint64_t n = sct_mutant_nelem(&out[0]);
     for (uint64_t i = 0; i < n; i++) {
         double a = sct_mutant_get_number(&in[0], sct_mutant_in_index(&out[0], &in[0], i));
@@ -70,4 +74,5 @@ void sct_mutant_map_pairs(const sonnx_tensor *in, sonnx_tensor *out, sct_mutant_
         if (fn(a, b, &r))
             sct_mutant_set(&out[0], i, sct_mutant_to_bits(&f, sct_mutant_round_to(&f, r)));
     }
+    return s;
 }

@@ -25,7 +25,11 @@ double sct_mutant_get_number(const sonnx_tensor *t, uint64_t i);
  * operands), true stores *r rounded to the output format (RNE). */
 typedef bool (*sct_mutant_pair_fn)(double a, double b, double *r);
 
-/* Applies fn to every (broadcast) element pair of a float output. */
-void sct_mutant_map_pairs(const sonnx_tensor *in, sonnx_tensor *out, sct_mutant_pair_fn fn);
+/* The whole run of such a mutant: the built-in, then fn applied to every
+ * (broadcast) element pair when the op is op_type and the output type
+ * out_type. */
+sonnx_status sct_mutant_run_mapped(const sonnx_op *op, const char *op_type, int32_t out_type,
+                                   const sonnx_tensor *in, size_t n_in, sonnx_tensor *out,
+                                   size_t n_out, char *msg, size_t cap, sct_mutant_pair_fn fn);
 
 #endif
