@@ -31,6 +31,20 @@ bool sct_sweep_supported(const char *op_type, int32_t a_type, int32_t b_type,
     return true;
 }
 
+bool sct_sweep_sampled_supported(const char *op_type, int32_t a_type,
+                                 int32_t b_type, char *why, size_t why_cap)
+{
+    if (!sct_sample_supported(op_type, a_type, b_type, why, why_cap))
+        return false;
+    if (sct_kernel_contiguous(op_type, a_type, b_type) == NULL ||
+        sct_kernel_output_type(op_type, a_type, b_type) == SONNX_DT_UNDEFINED) {
+        snprintf(why, why_cap, "the reference kernels have no %s loop for %s x %s",
+                 op_type, sct_dtype_name(a_type), sct_dtype_name(b_type));
+        return false;
+    }
+    return true;
+}
+
 void sct_sweep_shard_range(unsigned bits, uint32_t shard_index,
                            uint32_t shard_count, uint64_t *first,
                            uint64_t *count)
@@ -39,6 +53,20 @@ void sct_sweep_shard_range(unsigned bits, uint32_t shard_index,
     uint64_t total = UINT64_C(1) << bits;
     uint64_t lo = total * shard_index / shard_count;
     uint64_t hi = total * (shard_index + UINT64_C(1)) / shard_count;
+    *first = lo;
+    *count = hi - lo;
+}
+
+void sct_sweep_shard_range_of(uint64_t total, uint32_t shard_index,
+                              uint32_t shard_count, uint64_t *first,
+                              uint64_t *count)
+{
+    /* floor(i*T/N) = i*q + floor(i*r/N) with T = q*N + r: no overflow
+     * (i*r < N^2 < 2^64). */
+    uint64_t q = total / shard_count, r = total % shard_count;
+    uint64_t lo = q * shard_index + r * shard_index / shard_count;
+    uint64_t hi = q * (shard_index + UINT64_C(1)) +
+                  r * (shard_index + UINT64_C(1)) / shard_count;
     *first = lo;
     *count = hi - lo;
 }
@@ -71,6 +99,10 @@ static void fill_segment(const sct_sweep_space *s, uint64_t av, uint64_t b0,
 void sct_sweep_space_fill(const sct_sweep_space *s, uint64_t first, size_t n,
                           void *a, void *b)
 {
+    if (s->sampler != NULL) {
+        sct_sample_fill(s->sampler, first, n, a, b);
+        return;
+    }
     uint64_t row = UINT64_C(1) << s->b_bits;
     size_t done = 0;
     while (done < n) {

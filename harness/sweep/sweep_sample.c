@@ -1,0 +1,149 @@
+/*
+ * sweep_sample.c — the counter-based sample stream of sampled sweeps and its
+ * mix of generators (sweep_sample.h).
+ */
+#include "sweep_sample.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+#include "numeric/dtype.h"
+
+uint64_t sct_sample_mix64(uint64_t z)
+{
+    /* splitmix64's finaliser (Stafford's Mix13 variant). */
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+int64_t sct_sample_range(sct_sample_rng *r, int64_t lo, int64_t hi)
+{
+    uint64_t span = (uint64_t)(hi - lo) + 1u;
+    /* Modulo bias: below span / 2^64, negligible for the spans used here
+     * (at most 2^32). */
+    return lo + (int64_t)(sct_sample_next(r) % span);
+}
+
+static bool operand_of(int32_t type, sct_sample_operand *o)
+{
+    memset(o, 0, sizeof *o);
+    o->type = type;
+    switch (type) {
+    case SONNX_DT_FLOAT:
+        o->is_float = true;
+        o->fmt = (sct_sample_fmt){32, 24, -126, 127, UINT64_C(1) << 31,
+                                  UINT64_C(0x7f800000), UINT64_C(0x7fffff)};
+        o->size = 4;
+        return true;
+    case SONNX_DT_DOUBLE:
+        o->is_float = true;
+        o->fmt = (sct_sample_fmt){64, 53, -1022, 1023, UINT64_C(1) << 63,
+                                  UINT64_C(0x7ff0000000000000),
+                                  UINT64_C(0xfffffffffffff)};
+        o->size = 8;
+        return true;
+    case SONNX_DT_INT32:
+        o->size = 4;
+        return true;
+    case SONNX_DT_INT64:
+        o->size = 8;
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool sct_sample_supported(const char *op_type, int32_t a_type, int32_t b_type,
+                          char *why, size_t why_cap)
+{
+    sct_op_kind op = sct_op_kind_from_name(op_type);
+    sct_sample_operand a, b;
+    if (op == SCT_OP_OTHER) {
+        snprintf(why, why_cap, "unknown op '%s' (Div, Mul, Pow, Less)", op_type);
+        return false;
+    }
+    if (!operand_of(a_type, &a) || !a.is_float) {
+        snprintf(why, why_cap, "sampled sweeps take float32 or float64 inputs, "
+                 "not %s", sct_dtype_name(a_type));
+        return false;
+    }
+    if (op == SCT_OP_POW ? !operand_of(b_type, &b) : b_type != a_type) {
+        snprintf(why, why_cap, op == SCT_OP_POW
+                 ? "sampled Pow exponents are float32, float64, int32 or int64, not %s"
+                 : "%s: both inputs must have the same type", op == SCT_OP_POW
+                 ? sct_dtype_name(b_type) : op_type);
+        return false;
+    }
+    return true;
+}
+
+int sct_sample_gen_init(sct_sample_gen *g, const char *op_type, int32_t a_type,
+                        int32_t b_type, uint64_t seed)
+{
+    char why[128];
+    memset(g, 0, sizeof *g);
+    if (!sct_sample_supported(op_type, a_type, b_type, why, sizeof why))
+        return -1;
+    g->op = (int)sct_op_kind_from_name(op_type);
+    operand_of(a_type, &g->a);
+    operand_of(b_type, &g->b);
+    uint64_t k = sct_sample_mix64(UINT64_C(0x534f4e4e58435453) /* "SONNXCTS" */ +
+                                  (uint64_t)SCT_SAMPLE_GEN_VERSION);
+    k = sct_sample_mix64(k ^ (uint64_t)g->op);
+    k = sct_sample_mix64(k ^ (uint64_t)(uint32_t)a_type);
+    k = sct_sample_mix64(k ^ ((uint64_t)(uint32_t)b_type << 8));
+    g->key = sct_sample_mix64(k ^ seed);
+    return 0;
+}
+
+sct_sample_kind sct_sample_at(const sct_sample_gen *g, uint64_t i,
+                              uint64_t *a_bits, uint64_t *b_bits)
+{
+    sct_sample_rng r = {sct_sample_mix64(g->key ^ sct_sample_mix64(i))};
+    unsigned pick = (unsigned)(sct_sample_next(&r) >> 56);
+    if (pick < 96) {
+        *a_bits = sct_sample_uniform(&g->a, &r);
+        *b_bits = sct_sample_uniform(&g->b, &r);
+        return SCT_SAMPLE_UNIFORM;
+    }
+    if (pick < 160) {
+        /* Both special (half), or one special against uniform bits. */
+        unsigned how = pick & 3u;
+        *a_bits = how == 3 ? sct_sample_uniform(&g->a, &r) : sct_sample_special(&g->a, &r);
+        *b_bits = how == 2 ? sct_sample_uniform(&g->b, &r) : sct_sample_special(&g->b, &r);
+        return SCT_SAMPLE_SPECIAL;
+    }
+    pick -= 160; /* 0..95 */
+    if (g->op == SCT_OP_POW)
+        return sct_sample_pow_hard(g, &r, pick, a_bits, b_bits);
+    return sct_sample_hard(g, &r, pick, a_bits, b_bits);
+}
+
+static void put(void *p, size_t size, size_t i, uint64_t v)
+{
+    if (size == 4)
+        ((uint32_t *)p)[i] = (uint32_t)v;
+    else
+        ((uint64_t *)p)[i] = v;
+}
+
+void sct_sample_fill(const sct_sample_gen *g, uint64_t first, size_t n,
+                     void *a, void *b)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x, y;
+        sct_sample_at(g, first + i, &x, &y);
+        put(a, g->a.size, i, x);
+        put(b, g->b.size, i, y);
+    }
+}
+
+const char *sct_sample_kind_name(sct_sample_kind k)
+{
+    static const char *const names[SCT_SAMPLE_KIND_COUNT] = {
+        "uniform", "special", "midpoint", "subnormal", "overflow",
+        "pow-exact", "pow-range", "near-equal"};
+    return (unsigned)k < SCT_SAMPLE_KIND_COUNT ? names[k] : "?";
+}
