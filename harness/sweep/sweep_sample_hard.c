@@ -66,7 +66,7 @@ static bool mul_mid_sigs(const sct_sample_fmt *f, sct_sample_rng *r, int d,
 {
     const unsigned p = f->prec;
     const sct_u128 big = (sct_u128)1 << (2 * p - 1);
-    for (int tries = 0; tries < 16; tries++) {
+    for (int tries = 0; tries < 64; tries++) {
         uint64_t b = random_sig(f, r) | 1u;
         uint64_t inv = inverse_mod_2_64(b);
         uint64_t mask = (UINT64_C(1) << (p - 1)) - 1u; /* k = p - 1 */
@@ -92,7 +92,9 @@ static bool div_mid_sigs(const sct_sample_fmt *f, sct_sample_rng *r, int e,
 {
     const unsigned p = f->prec;
     const uint64_t mask = (UINT64_C(1) << (p + 1)) - 1u;
-    for (int tries = 0; tries < 16; tries++) {
+    /* About 1 in 3 tries meets both size conditions: 64 tries fail with
+     * probability ~1e-11. */
+    for (int tries = 0; tries < 64; tries++) {
         uint64_t b = random_sig(f, r) | 1u;
         uint64_t q = ((uint64_t)-(int64_t)e * inverse_mod_2_64(b)) & mask;
         if (!(q >> p))
@@ -136,16 +138,18 @@ static sct_sample_kind subnormal(const sct_sample_fmt *f, sct_sample_rng *r,
     const unsigned p = f->prec;
     int s = (int)sct_sample_range(r, 1, (int64_t)p - 1);
     uint64_t ma = random_sig(f, r), mb = random_sig(f, r);
-    if (coin(r)) {
+    bool pow2 = coin(r);
+    if (pow2) {
         uint64_t low = (UINT64_C(1) << s) - 1u;
         uint64_t d = (uint64_t)sct_sample_range(r, -4, 4);
         ma = (ma & ~low) | (((UINT64_C(1) << (s - 1)) + d) & low);
         mb = UINT64_C(1) << (p - 1);
     }
     int ea, eb;
-    /* Mul: ea + eb = emin - s; Div (b a power of two or not): ea - eb =
-     * emin - s, the quotient's significand M_a / M_b in (1/2, 2). */
-    split_exponent(f, r, div, f->emin - s, &ea, &eb);
+    /* Mul: ea + eb = emin - s, the product M_a 2^(p-1) (b a power of two)
+     * or M_a M_b in [2^(2p-2), 2^(2p)): one more binade down for random
+     * significands; Div likewise, M_a / M_b in (1/2, 2). */
+    split_exponent(f, r, div, f->emin - s - !pow2, &ea, &eb);
     *a = sct_sample_make(f, coin(r), ea, ma);
     *b = sct_sample_make(f, coin(r), eb, mb);
     return SCT_SAMPLE_SUBNORMAL;
