@@ -98,19 +98,38 @@ int sct_sample_gen_init(sct_sample_gen *g, const char *op_type, int32_t a_type,
     return 0;
 }
 
+/* Uniform slot: one splitmix64 output per 64 bits of operands, the
+ * standard splitmix64 sequence of the key taken at position i (a counter
+ * generator by construction). */
+static inline void uniform_at(const sct_sample_gen *g, uint64_t i, uint64_t *a,
+                              uint64_t *b)
+{
+    uint64_t w = sct_sample_mix64(g->key + (i + 1u) * UINT64_C(0x9e3779b97f4a7c15));
+    if (g->a.size == 4 && g->b.size == 4) {
+        *a = w >> 32;
+        *b = w & 0xffffffffu;
+        return;
+    }
+    uint64_t v = sct_sample_mix64(w ^ g->key);
+    *a = g->a.size == 4 ? w >> 32 : w;
+    *b = g->b.size == 4 ? v >> 32 : v;
+}
+
 sct_sample_kind sct_sample_at(const sct_sample_gen *g, uint64_t i,
                               uint64_t *a_bits, uint64_t *b_bits)
 {
-    sct_sample_rng r = {sct_sample_mix64(g->key ^ sct_sample_mix64(i))};
-    unsigned pick = (unsigned)(sct_sample_next(&r) >> 56);
+    /* The generator is chosen by the slot i mod 256, so every aligned block
+     * of 256 indices has exactly the documented mix (and a sweep's batches
+     * run long stretches of one generator: no unpredictable branch). */
+    unsigned pick = (unsigned)(i & 255u);
     if (pick < 96) {
-        *a_bits = sct_sample_uniform(&g->a, &r);
-        *b_bits = sct_sample_uniform(&g->b, &r);
+        uniform_at(g, i, a_bits, b_bits);
         return SCT_SAMPLE_UNIFORM;
     }
+    sct_sample_rng r = {sct_sample_mix64(g->key ^ sct_sample_mix64(i))};
     if (pick < 160) {
         /* Both special (half), or one special against uniform bits. */
-        unsigned how = pick & 3u;
+        unsigned how = (unsigned)(sct_sample_next(&r) & 3u);
         *a_bits = how == 3 ? sct_sample_uniform(&g->a, &r) : sct_sample_special(&g->a, &r);
         *b_bits = how == 2 ? sct_sample_uniform(&g->b, &r) : sct_sample_special(&g->b, &r);
         return SCT_SAMPLE_SPECIAL;
@@ -129,14 +148,34 @@ static void put(void *p, size_t size, size_t i, uint64_t v)
         ((uint64_t *)p)[i] = v;
 }
 
+/* The uniform run of a float32 x float32 space: a tight loop. */
+static size_t fill_uniform32(const sct_sample_gen *g, uint64_t first, size_t n,
+                             uint32_t *a, uint32_t *b)
+{
+    size_t k = 0;
+    for (; k < n && ((first + k) & 255u) < 96; k++) {
+        uint64_t w = sct_sample_mix64(g->key + (first + k + 1u) *
+                                      UINT64_C(0x9e3779b97f4a7c15));
+        a[k] = (uint32_t)(w >> 32);
+        b[k] = (uint32_t)w;
+    }
+    return k;
+}
+
 void sct_sample_fill(const sct_sample_gen *g, uint64_t first, size_t n,
                      void *a, void *b)
 {
-    for (size_t i = 0; i < n; i++) {
+    bool narrow = g->a.size == 4 && g->b.size == 4;
+    for (size_t i = 0; i < n;) {
+        if (narrow && ((first + i) & 255u) < 96) {
+            i += fill_uniform32(g, first + i, n - i, (uint32_t *)a + i, (uint32_t *)b + i);
+            continue;
+        }
         uint64_t x, y;
         sct_sample_at(g, first + i, &x, &y);
         put(a, g->a.size, i, x);
         put(b, g->b.size, i, y);
+        i++;
     }
 }
 

@@ -6,12 +6,16 @@
  * Reproducibility: sample i is a pure function of (seed, i, op, a_type,
  * b_type, SCT_SAMPLE_GEN_VERSION): its random words come from splitmix64
  * (Steele, Lea, Flood, "Fast splittable pseudorandom number generators",
- * OOPSLA 2014) started at mix64(key ^ mix64(i)), key a hash of the other
- * arguments.  So any index range — a shard i/N of a sampled sweep is the
+ * OOPSLA 2014), key a hash of the other arguments: a uniform sample's bits
+ * are the splitmix64 sequence of the key at position i,
+ * mix64(key + (i+1) * golden) (one more mix64 of it for 64-bit operands);
+ * the other samples' words a splitmix64 stream started at
+ * mix64(key ^ mix64(i)).  So any index range — a shard i/N of a sampled sweep is the
  * contiguous range [i*S/N, (i+1)*S/N) like an exhaustive shard — is
  * regenerated identically without generating the samples before it.
  *
- * Mix (the top byte of the sample's first random word, docs/sweeps.md):
+ * Mix, by the slot i mod 256 (so every aligned block of 256 indices holds
+ * exactly these counts; docs/sweeps.md):
  *   96/256 (37.5%) uniform bit patterns of both operands;
  *   64/256 (25%)   special-value crosses (sweep_sample_special.c);
  *   96/256 (37.5%) op-specific hard cases (sweep_sample_hard.c):
@@ -32,7 +36,7 @@
 
 /* Bump when the stream of any (seed, i, op, types) changes: recorded in the
  * JSON report so results name the generator that drew their pairs. */
-#define SCT_SAMPLE_GEN_VERSION 1
+#define SCT_SAMPLE_GEN_VERSION 2
 
 typedef enum sct_sample_kind {
     SCT_SAMPLE_UNIFORM = 0,

@@ -9,10 +9,11 @@
  *                    [--threads K] [--show N]
  *
  * MPFR (why the result is the correctly rounded one: mpfr_reference.c):
- * the operands are set exactly (a at p bits, b at 64 bits, which holds
- * every float32/float64/int32/int64 exponent), the result is rounded once
- * to p bits with the format's exponent range, mpfr_check_range and
- * mpfr_subnormalize emulate overflow and the subnormals (binary32: p = 24,
+ * the operands are set exactly in MPFR's widest exponent range (a at p
+ * bits, b at 64 bits, which holds every float32/float64/int32/int64
+ * exponent), the result is rounded once to p bits, then, in the format's
+ * exponent range, mpfr_check_range and mpfr_subnormalize emulate overflow
+ * and the subnormals (binary32: p = 24,
  * MPFR emin -148, emax 128; binary64: p = 53, -1073, 1024; MPFR writes
  * x = 0.1f * 2^E).  mpfr_pow follows C99 F.9.4.4 like the kernels' pow.
  * Agreement: the same encoding, any NaN matching any NaN.
@@ -45,6 +46,7 @@ typedef struct job {
     uint64_t first, count, n_chunks;
     atomic_uint_fast64_t next_chunk, pairs, disagreements, nan_results;
     uint64_t max_ulp;            /* over the disagreements (lock) */
+    long emin, emax;             /* the output format's MPFR range */
     pthread_mutex_t lock;
     unsigned n_show, show_cap;
     uint64_t shown[MAX_SHOW][4]; /* index, a, b, kernel result, (mpfr below) */
@@ -112,8 +114,16 @@ static uint64_t mpfr_result(const job *jb, mpfr_t a, mpfr_t b, mpfr_t r)
     if (strcmp(jb->op, "Div") == 0) inex = mpfr_div(r, a, b, MPFR_RNDN);
     else if (strcmp(jb->op, "Mul") == 0) inex = mpfr_mul(r, a, b, MPFR_RNDN);
     else inex = mpfr_pow(r, a, b, MPFR_RNDN);
+    /* Computed in MPFR's widest exponent range (a float64 exponent of a
+     * float32 base lies outside binary32's range); now the format's range:
+     * mpfr_check_range rounds an out-of-range r to inf or 0 by the ternary
+     * value, mpfr_subnormalize re-rounds to the subnormal grid. */
+    mpfr_set_emin(jb->emin);
+    mpfr_set_emax(jb->emax);
     inex = mpfr_check_range(r, inex, MPFR_RNDN);
     (void)mpfr_subnormalize(r, inex, MPFR_RNDN);
+    mpfr_set_emin(mpfr_get_emin_min());
+    mpfr_set_emax(mpfr_get_emax_max());
     if (jb->out_type == SONNX_DT_FLOAT) {
         float f = mpfr_get_flt(r, MPFR_RNDN);
         uint32_t u;
@@ -131,8 +141,9 @@ static void *work(void *arg)
     job *jb = arg;
     const sct_sample_gen *g = &jb->gen;
     bool f32 = jb->a_type == SONNX_DT_FLOAT;
-    mpfr_set_emin(f32 ? -148 : -1073); /* per thread (TLS build) */
-    mpfr_set_emax(f32 ? 128 : 1024);
+    /* Per thread (TLS build): operands are set in the widest range. */
+    mpfr_set_emin(mpfr_get_emin_min());
+    mpfr_set_emax(mpfr_get_emax_max());
     mpfr_t a, b, r;
     mpfr_init2(a, f32 ? 24 : 53);
     mpfr_init2(b, 64);
@@ -241,6 +252,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "sct-mpfr-sampled: no kernel loop\n");
         return 2;
     }
+    jb.emin = jb.a_type == SONNX_DT_FLOAT ? -148 : -1073;
+    jb.emax = jb.a_type == SONNX_DT_FLOAT ? 128 : 1024;
     jb.first = first;
     jb.count = samples;
     jb.n_chunks = (samples + CHUNK - 1) / CHUNK;
