@@ -7,7 +7,10 @@
 #                              bench/harness_throughput.sh   (issues 3, 4, 6)
 #   2. isolation overhead      bench/isolation_overhead.sh   (issue 4)
 #   3. sweeps                  bench/sweep.sh, QUICK=1 unless FULL=1 (issue 8)
-#   4. ONNX Runtime certification time
+#   4. sampled float32/float64 sweeps vs numpy, default sample count, ORT
+#      plugin pairs/s       bench/sweep_sampled.sh, QUICK=1 unless FULL=1
+#                                                             (issue 14)
+#   5. ONNX Runtime certification time
 #                              bench/ort_certify.sh          (issue 5)
 #      only when the ORT plugin is built and the pinned library is already in
 #      the cache (run scripts/fetch-onnxruntime.sh once): nothing is downloaded
@@ -57,6 +60,11 @@ if [ "${FULL:-0}" = 1 ]; then
 else
   section sweeps "$log/sweeps.txt" env QUICK=1 "$here/sweep.sh" "$build"
 fi
+if [ "${FULL:-0}" = 1 ]; then
+  section sampled "$log/sampled.txt" env QUICK=0 "$here/sweep_sampled.sh" "$build"
+else
+  section sampled "$log/sampled.txt" env QUICK=1 "$here/sweep_sampled.sh" "$build"
+fi
 # The library's place as scripts/fetch-onnxruntime.sh computes it (checked
 # here so that a benchmark never downloads anything).
 ort_lib="${SONNX_CTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sonnx-cts}/onnxruntime-1.30.0/libonnxruntime.so.1"
@@ -80,6 +88,8 @@ echo "isolation overhead (issue 4, bench/isolation_overhead.sh, default profile)
 pick isolation '^ratio|^verdicts' | sed 's/^/  /'
 echo "sweeps (issue 8, $( [ "${FULL:-0}" = 1 ] && echo full || echo 'QUICK: no 2^32 sweeps' )):"
 pick sweeps '^\| (Div float16 full|sonnx-cts sweep|numpy)' | sed 's/^/  /'
+echo "sampled sweeps (issue 14, bench/sweep_sampled.sh):"
+pick sampled '^\| (Div|Mul) \| [0-9]' | sed 's/^/  float32 vs numpy /'
 echo "ONNX Runtime certification (issue 5):"
 pick ort '^median|^ort: skipped' | sed 's/^/  /'
 echo

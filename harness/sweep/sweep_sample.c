@@ -10,20 +10,14 @@
 #include "compare.h"
 #include "numeric/dtype.h"
 
-uint64_t sct_sample_mix64(uint64_t z)
-{
-    /* splitmix64's finaliser (Stafford's Mix13 variant). */
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 int64_t sct_sample_range(sct_sample_rng *r, int64_t lo, int64_t hi)
 {
     uint64_t span = (uint64_t)(hi - lo) + 1u;
-    /* Modulo bias: below span / 2^64, negligible for the spans used here
-     * (at most 2^32). */
-    return lo + (int64_t)(sct_sample_next(r) % span);
+    /* Lemire's multiply-shift instead of a 64-bit division (the hot path of
+     * the hard cases); bias below span / 2^64, negligible here (span <=
+     * 2^32). */
+    __extension__ typedef unsigned __int128 u128;
+    return lo + (int64_t)(uint64_t)(((u128)sct_sample_next(r) * span) >> 64);
 }
 
 static bool operand_of(int32_t type, sct_sample_operand *o)

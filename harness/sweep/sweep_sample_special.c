@@ -46,7 +46,7 @@ static uint64_t special_float(const sct_sample_fmt *f, sct_sample_rng *r)
         f->exp_mask | (UINT64_C(1) << (f->prec - 2))};  /* quiet NaN */
     const unsigned n = sizeof mags / sizeof mags[0];
     uint64_t x = sct_sample_next(r);
-    unsigned which = (unsigned)((x & 0xffff) % n);
+    unsigned which = (unsigned)(((x & 0xffff) * n) >> 16); /* no division */
     uint64_t bits = mags[which] | ((x >> 16) & 1 ? f->sign : 0);
     if (which < n - 2 && ((x >> 17) & 1)) /* a finite value's neighbour */
         bits = sct_sample_nudge(f, bits, (x >> 18) & 1 ? 1 : -1);
@@ -60,7 +60,7 @@ static uint64_t special_int(const sct_sample_operand *o, sct_sample_rng *r)
     static const int64_t small[] = {0, 1, -1, 2, -2, 3, -3, 127, 128, -126,
                                     -149, -150, 1023, 1024, -1074, -1075};
     uint64_t x = sct_sample_next(r);
-    unsigned which = (unsigned)(x % 18u);
+    unsigned which = (unsigned)(((x >> 32) * 18u) >> 32);
     int64_t v;
     if (which < 16)
         v = small[which];
