@@ -36,7 +36,7 @@
 
 /* Bump when the stream of any (seed, i, op, types) changes: recorded in the
  * JSON report so results name the generator that drew their pairs. */
-#define SCT_SAMPLE_GEN_VERSION 3
+#define SCT_SAMPLE_GEN_VERSION 4
 
 typedef enum sct_sample_kind {
     SCT_SAMPLE_UNIFORM = 0,
@@ -135,9 +135,11 @@ sct_sample_kind sct_sample_pow_hard(const sct_sample_gen *g, sct_sample_rng *r,
                                     unsigned pick, uint64_t *a_bits,
                                     uint64_t *b_bits);
 
-/* Host value <-> encoding of a float operand. */
+/* Value <-> encoding of a float operand (binary64 arithmetic only: no long
+ * double and no libm function whose result could differ between machines
+ * or C libraries, so that every shard of a sweep, wherever it runs, draws
+ * the same samples). */
 double sct_sample_to_double(const sct_sample_fmt *f, uint64_t bits);
-long double sct_sample_to_ldouble(const sct_sample_fmt *f, uint64_t bits);
-uint64_t sct_sample_from_ldouble(const sct_sample_fmt *f, long double v);
+uint64_t sct_sample_from_double(const sct_sample_fmt *f, double v);
 
 #endif /* SCT_SWEEP_SAMPLE_H */

@@ -164,9 +164,9 @@ static sct_sample_kind overflow(const sct_sample_fmt *f, sct_sample_rng *r,
     int eb = div ? (int)sct_sample_range(r, f->emin, -1)
                  : (int)sct_sample_range(r, 0, f->emax - 1);
     *b = sct_sample_make(f, false, eb, random_sig(f, r));
-    long double max = sct_sample_to_ldouble(f, f->exp_mask - 1u);
-    long double vb = sct_sample_to_ldouble(f, *b);
-    *a = sct_sample_from_ldouble(f, div ? max * vb : max / vb);
+    double max = sct_sample_to_double(f, f->exp_mask - 1u);
+    double vb = sct_sample_to_double(f, *b);
+    *a = sct_sample_from_double(f, div ? max * vb : max / vb);
     *a = sct_sample_nudge(f, *a, (int)sct_sample_range(r, -2, 2));
     if (coin(r))
         *a |= f->sign;

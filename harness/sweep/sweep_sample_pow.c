@@ -19,16 +19,49 @@
 
 #include "sweep_sample.h"
 
+/* log2 and exp2 from IEEE basic operations (+ - * /, exact frexp, ldexp,
+ * floor) only, so the samples are the same with any C library (glibc's
+ * exp2/log2 may change between versions, long double differs between
+ * architectures).  Accurate to a few binary64 ulps, plenty for aiming at
+ * a binade: the aimed exponent is then moved by +-2 ulps anyway. */
+static const double LN2 = 0.69314718055994530942;
+
+static double det_log2(double x)
+{
+    int e;
+    double m = frexp(x, &e); /* x = m 2^e, m in [1/2, 1) */
+    if (m < 0.70710678118654752440) {
+        m *= 2;
+        e--;
+    }
+    double s = (m - 1) / (m + 1), s2 = s * s, t = s, acc = 0; /* |s| < 0.172 */
+    for (int k = 0; k < 25; k++) {
+        acc += t / (2 * k + 1);
+        t *= s2;
+    }
+    return e + 2 * acc / LN2; /* ln m = 2 atanh(s) */
+}
+
+static double det_exp2(double x)
+{
+    double n = floor(x), y = (x - n) * LN2, term = 1, acc = 1;
+    for (int k = 1; k < 30; k++) {
+        term *= y / k;
+        acc += term;
+    }
+    return ldexp(acc, (int)n);
+}
+
 static bool coin(sct_sample_rng *r)
 {
     return sct_sample_next(r) >> 63;
 }
 
 /* Exponent value v as operand b's encoding (float rounded, or integer). */
-static uint64_t exponent_bits(const sct_sample_operand *o, long double v)
+static uint64_t exponent_bits(const sct_sample_operand *o, double v)
 {
     if (o->is_float)
-        return sct_sample_from_ldouble(&o->fmt, v);
+        return sct_sample_from_double(&o->fmt, v);
     int64_t n = (int64_t)v;
     return o->size == 4 ? (uint64_t)(uint32_t)(int32_t)n : (uint64_t)n;
 }
@@ -50,17 +83,17 @@ static sct_sample_kind near_exact(const sct_sample_gen *g, sct_sample_rng *r,
     int n_max = (int)(f->prec / len);
     int n = (int)sct_sample_range(r, 1, n_max < 2 ? 2 : n_max);
     int j = (int)sct_sample_range(r, -8, 8);
-    long double a = ldexpl((long double)m, j), b = n;
+    double a = ldexp((double)m, j), b = n;
     unsigned how = (unsigned)(sct_sample_next(r) & 7u);
     if (how == 0 && g->b.is_float && 2 * len <= f->prec) {
-        a = ldexpl((long double)(m * m), 2 * j); /* sqrt exact */
-        b = 0.5L;
+        a = ldexp((double)(m * m), 2 * j); /* sqrt exact */
+        b = 0.5;
     } else if (how == 1) {
         b = -n;
     } else if (how == 2 && (n & 1)) {
         a = -a; /* odd integer exponent: negative base, exact result */
     }
-    *a_bits = sct_sample_from_ldouble(f, a);
+    *a_bits = sct_sample_from_double(f, a);
     *b_bits = exponent_bits(&g->b, b);
     unsigned perturb = (unsigned)(sct_sample_next(r) % 4u);
     if (perturb == 1)
@@ -80,29 +113,29 @@ static sct_sample_kind near_range(const sct_sample_gen *g, sct_sample_rng *r,
     const int targets[4] = {f->emax + 1, f->emin, f->emin - p + 1, f->emin - p};
     int t = targets[sct_sample_next(r) & 3u];
     /* |log2 a| in [2^-20, 16]: from barely above 1 to 2^16. */
-    long double l2 = ldexpl((long double)(sct_sample_next(r) >> 11) / 9007199254740992.0L,
-                            (int)sct_sample_range(r, -20, 4));
+    double l2 = ldexp((double)(sct_sample_next(r) >> 11) / 9007199254740992.0,
+                      (int)sct_sample_range(r, -20, 4));
     if (l2 == 0)
         l2 = 1;
     if (coin(r))
         l2 = -l2;
-    *a_bits = sct_sample_from_ldouble(f, exp2l(l2));
-    long double la = log2l(sct_sample_to_ldouble(f, *a_bits));
+    *a_bits = sct_sample_from_double(f, det_exp2(l2));
+    double la = det_log2(sct_sample_to_double(f, *a_bits));
     if (la == 0) {
-        *a_bits = sct_sample_from_ldouble(f, 2.0L);
+        *a_bits = sct_sample_from_double(f, 2.0);
         la = 1;
     }
-    long double b = (long double)t / la;
+    double b = (double)t / la;
     if (g->b.is_float) {
         *b_bits = sct_sample_nudge(&g->b.fmt, exponent_bits(&g->b, b),
                                    (int)sct_sample_range(r, -2, 2));
     } else {
         /* Integer exponent: round it, then move a so that a^b ~ 2^t. */
-        long double n = roundl(b);
+        double n = floor(b + 0.5);
         if (n == 0)
             n = t > 0 ? 1 : -1;
         *b_bits = exponent_bits(&g->b, n);
-        *a_bits = sct_sample_from_ldouble(f, exp2l((long double)t / n));
+        *a_bits = sct_sample_from_double(f, det_exp2((double)t / n));
         *a_bits = sct_sample_nudge(f, *a_bits, (int)sct_sample_range(r, -2, 2));
     }
     return SCT_SAMPLE_POW_RANGE;

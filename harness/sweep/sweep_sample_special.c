@@ -89,21 +89,15 @@ double sct_sample_to_double(const sct_sample_fmt *f, uint64_t bits)
     return d;
 }
 
-long double sct_sample_to_ldouble(const sct_sample_fmt *f, uint64_t bits)
-{
-    return sct_sample_to_double(f, bits);
-}
-
-uint64_t sct_sample_from_ldouble(const sct_sample_fmt *f, long double v)
+uint64_t sct_sample_from_double(const sct_sample_fmt *f, double v)
 {
     if (f->width == 32) {
-        float x = (float)v;
+        float x = (float)v; /* IEEE conversion, round to nearest even */
         uint32_t u;
         memcpy(&u, &x, sizeof u);
         return u;
     }
-    double d = (double)v;
     uint64_t u;
-    memcpy(&u, &d, sizeof u);
+    memcpy(&u, &v, sizeof u);
     return u;
 }

@@ -232,9 +232,17 @@ static const row rows[] = {
     {"reference Div float64", &f64, "Div", 0, false},
     {"flush subnormal results", &f32, "Mul", flush_mul_f32, true},
     {"x * (1/y)", &f32, "Div", reciprocal_div_f32, true},
-    /* double rounding 64 -> 53 bits only where long double is x87's */
-    {"x87 double rounding", &f64, "Mul", x87_mul_f64, LDBL_MANT_DIG < 106},
+    /* double rounding 64 -> 53 bits: expected only where long double
+     * arithmetic really is wider than binary64 and narrower than 106 bits
+     * (x87; decided at run time: valgrind emulates x87 at 53 bits) */
+    {"x87 double rounding", &f64, "Mul", x87_mul_f64, true},
 };
+
+static bool long_double_double_rounds(void)
+{
+    volatile long double one = 1.0L, eps = LDBL_EPSILON;
+    return LDBL_MANT_DIG < 106 && one + eps != one && (double)(one + eps) == 1.0;
+}
 
 START_TEST(reference_is_correctly_rounded_and_defects_are_caught)
 {
@@ -244,6 +252,11 @@ START_TEST(reference_is_correctly_rounded_and_defects_are_caught)
     ck_assert(loop != 0);
     stats st = check_loop(t->f, t->op, loop, (size_t)1 << 18);
     ck_assert_uint_gt(st.checked, 100000);
+    if (t->defect == x87_mul_f64 && !long_double_double_rounds()) {
+        printf("%s: long double is not wider than binary64 here: not expected "
+               "to fail\n", t->name);
+        return;
+    }
     if (t->expect_wrong) {
         ck_assert_msg(st.wrong > 0, "%s: defect not detected", t->name);
         return;

@@ -8,6 +8,7 @@
  * cross-multiplied remainder, subnormal cases have subnormal results.
  */
 #include <check.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,6 +301,43 @@ START_TEST(div_midpoints_are_within_15_of_a_rounding_midpoint)
 }
 END_TEST
 
+/* Pow near the range limits: b * log2|a| within 0.01 of one of the aimed
+ * binades (emax+1, emin, emin-p+1, emin-p); libm here, only the generator
+ * avoids it. */
+START_TEST(pow_range_samples_aim_at_the_range_limits)
+{
+    const fmt_row *f = &fmts[_i];
+    sct_sample_gen g;
+    ck_assert_int_eq(sct_sample_gen_init(&g, "Pow", f->type, f->type, 3), 0);
+    const int p = (int)f->p, emax = -f->emin + 1;
+    const double targets[4] = {emax + 1, f->emin, f->emin - p + 1, f->emin - p};
+    unsigned checked = 0;
+    for (uint64_t i = 0; i < 100000; i++) {
+        uint64_t a, b;
+        if (sct_sample_at(&g, i, &a, &b) != SCT_SAMPLE_POW_RANGE)
+            continue;
+        double x, y;
+        if (f->width == 32) {
+            uint32_t ua = (uint32_t)a, ub = (uint32_t)b;
+            float fa, fb;
+            memcpy(&fa, &ua, 4);
+            memcpy(&fb, &ub, 4);
+            x = fa, y = fb;
+        } else {
+            memcpy(&x, &a, 8);
+            memcpy(&y, &b, 8);
+        }
+        double l = y * log2(fabs(x));
+        double best = 1e9;
+        for (int k = 0; k < 4; k++)
+            best = fmin(best, fabs(l - targets[k]));
+        ck_assert_msg(best < 0.01, "sample %llu: b log2 a = %g", (unsigned long long)i, l);
+        checked++;
+    }
+    ck_assert_uint_gt(checked, 10000);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sweep_sample");
@@ -311,6 +349,7 @@ int main(void)
     tcase_add_loop_test(tc, mix_has_the_documented_proportions, 0, N_SPACES);
     tcase_add_loop_test(tc, mul_midpoints_are_within_16_units_of_a_rounding_midpoint, 0, 2);
     tcase_add_loop_test(tc, div_midpoints_are_within_15_of_a_rounding_midpoint, 0, 2);
+    tcase_add_loop_test(tc, pow_range_samples_aim_at_the_range_limits, 0, 2);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
