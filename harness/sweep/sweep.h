@@ -8,6 +8,11 @@
  * Pair space: 2^(wa+wb) pairs, pair index p = (a_bits << wb) | b_bits, so
  * a shard i/N is the contiguous index range [i*S/N, (i+1)*S/N).  Inputs are
  * generated in-process, never stored.  Library target `sct_sweep`.
+ *
+ * Sampled sweeps (issue 14; spec.samples > 0): float32/float64 spaces are
+ * too large, so the pairs are samples 0..S-1 of a counter-based generator
+ * (sweep_sample.h) and a shard i/N is again the contiguous index range
+ * [floor(i*S/N), floor((i+1)*S/N)).
  */
 #ifndef SCT_SWEEP_H
 #define SCT_SWEEP_H
