@@ -56,7 +56,7 @@ if [ "${QUICK:-0}" != 1 ]; then
   echo "|---|---|---|---|"
   for op in Div Mul Pow Less; do
     for t in float32 float64; do
-      out=$("$cts" sweep --op "$op" --type "$t" --first 0)
+      out=$("$cts" sweep --op "$op" --type "$t" --first 0) || true
       printf '%s\n' "$out" | awk -v l="$op $t" '
           /^time / { s = $2; r = $4; sub(",", "", r) }
           /^verdict: / { v = $2 }
@@ -71,7 +71,7 @@ if [ -f "$ort_plugin" ] && [ -f "$ort_lib" ]; then
   echo "|---|---|---|"
   for op in Div Mul Pow Less; do
     out=$("$cts" sweep --op "$op" --type float32 --samples 16777216 --first 0 \
-          --vendor "$ort_plugin" --vendor-options "lib=$ort_lib")
+          --vendor "$ort_plugin" --vendor-options "lib=$ort_lib") || true # FAIL: exit 1
     printf '%s\n' "$out" | awk -v l="$op" '
         /^time / { r = $4; sub(",", "", r) }
         /^verdict: / { v = $2 }

@@ -50,11 +50,11 @@ def main():
     op = sys.argv[1] if len(sys.argv) > 1 else "Div"
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 1 << 24
     seed = int(sys.argv[3]) if len(sys.argv) > 3 else 0
-    key = mix64(np.uint64(seed) ^ np.uint64(0x534F4E4E58435453))
     batch = 1 << 20
     t0 = time.perf_counter()
     mism = 0
-    with np.errstate(over="ignore"):
+    with np.errstate(over="ignore"):  # uint64 products wrap on purpose
+        key = mix64(np.uint64(seed) ^ np.uint64(0x534F4E4E58435453))
         for first in range(0, n, batch):
             mism += check(op, first, min(batch, n - first), key)
     s = time.perf_counter() - t0
