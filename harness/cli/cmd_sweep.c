@@ -274,7 +274,8 @@ static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
     cfg.profile = "sonnx";
     sct_vector_set none;
     memset(&none, 0, sizeof none);
-    none.root = "(in-process exhaustive sweep: no vector set)";
+    none.root = a->samples ? "(in-process sampled sweep: no vector set)"
+                           : "(in-process exhaustive sweep: no vector set)";
     none.set_sha256 = "";
     none.format_version = "";
     sct_fill_identity(rep, argc, argv, &cfg, &none, id);
