@@ -267,6 +267,12 @@ static int setup(const sct_sweep_spec *spec, sct_sweep_impl *impl, shared *sh,
         s->sampler = &sh->sampler;
         sct_sweep_shard_range_of(spec->samples, spec->shard_index,
                                  spec->shard_count, &sh->first, &sh->count);
+        if (sh->count == 0) { /* never a PASS over nothing */
+            snprintf(err, err_cap, "shard %u/%u of %llu samples holds no sample",
+                     spec->shard_index + 1, spec->shard_count,
+                     (unsigned long long)spec->samples);
+            return -1;
+        }
     } else {
         sct_sweep_shard_range(s->a_bits + s->b_bits, spec->shard_index,
                               spec->shard_count, &sh->first, &sh->count);

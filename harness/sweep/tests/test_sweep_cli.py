@@ -83,6 +83,7 @@ with tempfile.TemporaryDirectory() as tmp:
                 ["--op", "Div", "--type", "float32", "--samples", "0"],
                 ["--op", "Less", "--type", "float32", "--exponent-type", "float64"],
                 ["--op", "Div", "--type", "float32", "--seed", "x"],
+                ["--op", "Div", "--type", "float32", "--samples", "2", "--shard", "1/3"],
                 ["--op", "Div"],
                 ["--op", "Div", "--type", "int8", "--exponent-type", "int8"]):
         rc, out, err = run(*bad)
