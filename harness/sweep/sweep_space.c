@@ -8,6 +8,19 @@
 #include "sweep.h"
 #include "sweep_space.h"
 
+/* The reference kernels have a contiguous loop for the space. */
+static bool has_reference(const char *op_type, int32_t a_type, int32_t b_type,
+                          char *why, size_t why_cap)
+{
+    if (sct_kernel_contiguous(op_type, a_type, b_type) == NULL ||
+        sct_kernel_output_type(op_type, a_type, b_type) == SONNX_DT_UNDEFINED) {
+        snprintf(why, why_cap, "the reference kernels have no %s loop for %s x %s",
+                 op_type, sct_dtype_name(a_type), sct_dtype_name(b_type));
+        return false;
+    }
+    return true;
+}
+
 bool sct_sweep_supported(const char *op_type, int32_t a_type, int32_t b_type,
                          char *why, size_t why_cap)
 {
@@ -22,27 +35,14 @@ bool sct_sweep_supported(const char *op_type, int32_t a_type, int32_t b_type,
             return false;
         }
     }
-    if (sct_kernel_contiguous(op_type, a_type, b_type) == NULL ||
-        sct_kernel_output_type(op_type, a_type, b_type) == SONNX_DT_UNDEFINED) {
-        snprintf(why, why_cap, "the reference kernels have no %s loop for %s x %s",
-                 op_type, sct_dtype_name(a_type), sct_dtype_name(b_type));
-        return false;
-    }
-    return true;
+    return has_reference(op_type, a_type, b_type, why, why_cap);
 }
 
 bool sct_sweep_sampled_supported(const char *op_type, int32_t a_type,
                                  int32_t b_type, char *why, size_t why_cap)
 {
-    if (!sct_sample_supported(op_type, a_type, b_type, why, why_cap))
-        return false;
-    if (sct_kernel_contiguous(op_type, a_type, b_type) == NULL ||
-        sct_kernel_output_type(op_type, a_type, b_type) == SONNX_DT_UNDEFINED) {
-        snprintf(why, why_cap, "the reference kernels have no %s loop for %s x %s",
-                 op_type, sct_dtype_name(a_type), sct_dtype_name(b_type));
-        return false;
-    }
-    return true;
+    return sct_sample_supported(op_type, a_type, b_type, why, why_cap) &&
+           has_reference(op_type, a_type, b_type, why, why_cap);
 }
 
 void sct_sweep_shard_range(unsigned bits, uint32_t shard_index,

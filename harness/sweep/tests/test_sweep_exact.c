@@ -26,60 +26,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exact_float.h"
 #include "kernels.h"
 #include "sweep_sample.h"
-
-__extension__ typedef unsigned __int128 u128;
-
-typedef struct fmt {
-    int32_t type;
-    unsigned p, width;
-    int emin, emax;
-} fmt;
-
-static const fmt f32 = {SONNX_DT_FLOAT, 24, 32, -126, 127};
-static const fmt f64 = {SONNX_DT_DOUBLE, 53, 64, -1022, 1023};
-
-static uint64_t sign_bit(const fmt *f) { return UINT64_C(1) << (f->width - 1); }
-static uint64_t inf_bits(const fmt *f)
-{
-    return ((UINT64_C(1) << (f->width - f->p)) - 1u) << (f->p - 1);
-}
-
-/* Finite magnitude bits -> M * 2^E; the encoding just above max finite
- * (inf) -> 2^(emax+1), the value the rounding treats as the next one. */
-static void value(const fmt *f, uint64_t mag, u128 *m, int *e)
-{
-    if (mag >= inf_bits(f)) {
-        *m = 1;
-        *e = f->emax + 1;
-        return;
-    }
-    uint64_t frac = mag & ((UINT64_C(1) << (f->p - 1)) - 1u);
-    uint64_t biased = mag >> (f->p - 1);
-    if (biased == 0) {
-        *m = frac;
-        *e = f->emin - (int)f->p + 1;
-    } else {
-        *m = frac | (UINT64_C(1) << (f->p - 1));
-        *e = (int)biased - f->emax - (int)f->p + 1;
-    }
-}
-
-static unsigned bitlen(u128 x)
-{
-    unsigned n = 0;
-    for (; x; x >>= 1)
-        n++;
-    return n;
-}
 
 /* sign(x 2^ex - y 2^ey) for x, y < 2^127. */
 static int cmp(u128 x, int ex, u128 y, int ey)
 {
     if (x == 0 || y == 0)
         return (x != 0) - (y != 0);
-    int lx = (int)bitlen(x) + ex, ly = (int)bitlen(y) + ey;
+    int lx = (int)exact_bitlen(x) + ex, ly = (int)exact_bitlen(y) + ey;
     if (lx != ly)
         return lx < ly ? -1 : 1;
     if (ex > ey)
@@ -90,12 +46,12 @@ static int cmp(u128 x, int ex, u128 y, int ey)
 }
 
 /* (v(m1) + v(m2)) / 2 as M * 2^E. */
-static void midpoint(const fmt *f, uint64_t m1, uint64_t m2, u128 *m, int *e)
+static void midpoint(const exact_fmt *f, uint64_t m1, uint64_t m2, u128 *m, int *e)
 {
     u128 x, y;
     int ex, ey;
-    value(f, m1, &x, &ex);
-    value(f, m2, &y, &ey);
+    exact_value(f, m1, &x, &ex);
+    exact_value(f, m2, &y, &ey);
     int lo = ex < ey ? ex : ey;
     *m = (x << (ex - lo)) + (y << (ey - lo));
     *e = lo - 1;
@@ -120,10 +76,10 @@ typedef struct stats {
 } stats;
 
 /* Is r the correctly rounded |a op b| with the right sign? */
-static bool check_pair(const fmt *f, bool div, uint64_t a, uint64_t b,
+static bool check_pair(const exact_fmt *f, bool div, uint64_t a, uint64_t b,
                        uint64_t r, stats *st)
 {
-    uint64_t s = sign_bit(f), inf = inf_bits(f);
+    uint64_t s = exact_sign_bit(f), inf = exact_inf_bits(f);
     uint64_t ma_bits = a & ~s, mb_bits = b & ~s, mag = r & ~s;
     if (ma_bits == 0 || mb_bits == 0 || ma_bits >= inf || mb_bits >= inf)
         return true; /* zeros, infinities, NaN: IEEE special rules, not rounding */
@@ -133,8 +89,8 @@ static bool check_pair(const fmt *f, bool div, uint64_t a, uint64_t b,
     exact x;
     u128 ma, mb;
     int ea, eb;
-    value(f, ma_bits, &ma, &ea);
-    value(f, mb_bits, &mb, &eb);
+    exact_value(f, ma_bits, &ma, &ea);
+    exact_value(f, mb_bits, &mb, &eb);
     x.div = div;
     if (div) {
         x.num = ma, x.num_e = ea, x.den = mb, x.den_e = eb;
@@ -164,7 +120,7 @@ static bool check_pair(const fmt *f, bool div, uint64_t a, uint64_t b,
     return c < 0 || (c == 0 && even);
 }
 
-static stats check_loop(const fmt *f, const char *op, sct_kernel_loop loop,
+static stats check_loop(const exact_fmt *f, const char *op, sct_kernel_loop loop,
                         size_t n)
 {
     sct_sample_gen g;
@@ -219,23 +175,23 @@ static void x87_mul_f64(const void *a, const void *b, void *c, size_t n)
 
 typedef struct row {
     const char *name;
-    const fmt *f;
+    const exact_fmt *f;
     const char *op;
     sct_kernel_loop defect; /* 0: the reference kernel, must pass */
     bool expect_wrong;
 } row;
 
 static const row rows[] = {
-    {"reference Mul float32", &f32, "Mul", 0, false},
-    {"reference Div float32", &f32, "Div", 0, false},
-    {"reference Mul float64", &f64, "Mul", 0, false},
-    {"reference Div float64", &f64, "Div", 0, false},
-    {"flush subnormal results", &f32, "Mul", flush_mul_f32, true},
-    {"x * (1/y)", &f32, "Div", reciprocal_div_f32, true},
+    {"reference Mul float32", &exact_f32, "Mul", 0, false},
+    {"reference Div float32", &exact_f32, "Div", 0, false},
+    {"reference Mul float64", &exact_f64, "Mul", 0, false},
+    {"reference Div float64", &exact_f64, "Div", 0, false},
+    {"flush subnormal results", &exact_f32, "Mul", flush_mul_f32, true},
+    {"x * (1/y)", &exact_f32, "Div", reciprocal_div_f32, true},
     /* double rounding 64 -> 53 bits: expected only where long double
      * arithmetic really is wider than binary64 and narrower than 106 bits
      * (x87; decided at run time: valgrind emulates x87 at 53 bits) */
-    {"x87 double rounding", &f64, "Mul", x87_mul_f64, true},
+    {"x87 double rounding", &exact_f64, "Mul", x87_mul_f64, true},
 };
 
 static bool long_double_double_rounds(void)

@@ -14,10 +14,10 @@
 #include <string.h>
 
 #include "compare.h"
+#include "exact_float.h"
 #include "sweep.h"
 #include "sweep_sample.h"
 
-__extension__ typedef unsigned __int128 u128;
 
 typedef struct space_row {
     const char *op;
@@ -180,42 +180,20 @@ END_TEST
 
 /* ---- exact checks of the constructions (integers only) ---- */
 
-typedef struct fmt_row {
-    int32_t type;
-    unsigned p;
-    int emin;
-    unsigned width;
-} fmt_row;
-
-static const fmt_row fmts[] = {{SONNX_DT_FLOAT, 24, -126, 32},
-                               {SONNX_DT_DOUBLE, 53, -1022, 64}};
+typedef exact_fmt fmt_row;
+static const fmt_row *const fmts[] = {&exact_f32, &exact_f64};
 
 /* |x| = M * 2^E with an integer M (0 for zero). */
 static void decompose(const fmt_row *f, uint64_t bits, uint64_t *m, int *e)
 {
-    uint64_t frac = bits & ((UINT64_C(1) << (f->p - 1)) - 1u);
-    uint64_t biased = (bits >> (f->p - 1)) & ((UINT64_C(1) << (f->width - f->p)) - 1u);
-    int bias = -f->emin + 1;
-    if (biased == 0) {
-        *m = frac;
-        *e = f->emin - (int)f->p + 1;
-    } else {
-        *m = frac | (UINT64_C(1) << (f->p - 1));
-        *e = (int)biased - bias - (int)f->p + 1;
-    }
-}
-
-static unsigned bitlen128(u128 x)
-{
-    unsigned n = 0;
-    for (; x; x >>= 1)
-        n++;
-    return n;
+    u128 wide;
+    exact_value(f, bits & ~exact_sign_bit(f), &wide, e);
+    *m = (uint64_t)wide;
 }
 
 START_TEST(mul_midpoints_are_within_16_units_of_a_rounding_midpoint)
 {
-    const fmt_row *f = &fmts[_i];
+    const fmt_row *f = fmts[_i];
     sct_sample_gen g;
     ck_assert_int_eq(sct_sample_gen_init(&g, "Mul", f->type, f->type, 99), 0);
     unsigned checked = 0, ties = 0, sub_mid = 0;
@@ -236,7 +214,7 @@ START_TEST(mul_midpoints_are_within_16_units_of_a_rounding_midpoint)
             e++;
         }
         /* The output grid: p bits below the top, or the subnormal grid. */
-        int top = (int)bitlen128(prod) - 1 + e;      /* binade of |a*b| */
+        int top = (int)exact_bitlen(prod) - 1 + e;      /* binade of |a*b| */
         int grid = top - (int)f->p + 1;
         int sub_grid = f->emin - (int)f->p + 1;
         if (grid < sub_grid)
@@ -267,7 +245,7 @@ END_TEST
 
 START_TEST(div_midpoints_are_within_15_of_a_rounding_midpoint)
 {
-    const fmt_row *f = &fmts[_i];
+    const fmt_row *f = fmts[_i];
     sct_sample_gen g;
     ck_assert_int_eq(sct_sample_gen_init(&g, "Div", f->type, f->type, 99), 0);
     unsigned checked = 0;
@@ -306,7 +284,7 @@ END_TEST
  * avoids it. */
 START_TEST(pow_range_samples_aim_at_the_range_limits)
 {
-    const fmt_row *f = &fmts[_i];
+    const fmt_row *f = fmts[_i];
     sct_sample_gen g;
     ck_assert_int_eq(sct_sample_gen_init(&g, "Pow", f->type, f->type, 3), 0);
     const int p = (int)f->p, emax = -f->emin + 1;
