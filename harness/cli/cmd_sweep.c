@@ -167,10 +167,9 @@ static int parse_args(int argc, char **argv, sweep_args *a)
 
 /* The sampled Pow spaces whose reference is not correctly rounded
  * (MPFR, docs/sweeps.md "Consequence for sampled Pow verdicts"). */
-static void print_reference_note(const sweep_args *a, int32_t ta, int32_t tb)
+static void print_reference_note(const sct_sweep_spec *spec)
 {
-    if (a->samples == 0 || strcmp(a->op, "Pow") != 0 ||
-        (ta != SONNX_DT_DOUBLE && tb != SONNX_DT_DOUBLE))
+    if (sct_sweep_reference_exact(spec))
         return;
     printf("reference caveat: this Pow reference is not correctly rounded (up to 1 ULP,\n"
            "  2 ULP with int64 exponents; MPFR, docs/sweeps.md): a PASS bounds the\n"
@@ -414,7 +413,7 @@ int sct_cmd_sweep(int argc, char **argv)
            a.op, ta->name, tb->name, a.shard_index + 1, a.shard_count, spec.max_ulp,
            id->runtime_name, id->runtime_version, id->vendor, id->plugin_path,
            id->isolation);
-    print_reference_note(&a, ta->code, tb->code);
+    print_reference_note(&spec);
     fflush(stdout);
 
     sct_exec_result q;

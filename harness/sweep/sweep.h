@@ -119,6 +119,12 @@ bool sct_sweep_supported(const char *op_type, int32_t a_type, int32_t b_type,
 bool sct_sweep_sampled_supported(const char *op_type, int32_t a_type,
                                  int32_t b_type, char *why, size_t why_cap);
 
+/* Is the reference of this space verified correctly rounded (docs/sweeps.md:
+ * proof, exact check or MPFR with 0 disagreements)?  False for sampled Pow
+ * with a float64 operand, whose glibc-based reference MPFR shows up to 1 ULP
+ * (2 with int64 exponents) off; the sweep then says so (text and JSON). */
+bool sct_sweep_reference_exact(const sct_sweep_spec *spec);
+
 /* Runs the sweep of `spec` through `impl` (sweep_impl.h).  Returns 0 and
  * fills `out` (free with sct_sweep_result_free), or non-zero with `err` set
  * when the sweep cannot start (unsupported space, bad shard, allocation). */

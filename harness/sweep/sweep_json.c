@@ -61,6 +61,10 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
             sct_json_add_str(smp, "generator", "splitmix64 counter, mix "
                              "uniform 96/256, special 64/256, hard 96/256");
             sct_json_add_u64(smp, "generator_version", SCT_SAMPLE_GEN_VERSION);
+            /* false: the reference itself is not correctly rounded here, a
+             * PASS bounds the implementation from it (docs/sweeps.md) */
+            cJSON_AddBoolToObject(smp, "reference_correctly_rounded",
+                                  sct_sweep_reference_exact(spec));
         }
     } else {
         sct_json_add_str(o, "pair_index", "(a_bits << b_width) | b_bits");

@@ -3,6 +3,7 @@
  * input generation.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "numeric/dtype.h"
 #include "sweep.h"
@@ -43,6 +44,15 @@ bool sct_sweep_sampled_supported(const char *op_type, int32_t a_type,
 {
     return sct_sample_supported(op_type, a_type, b_type, why, why_cap) &&
            has_reference(op_type, a_type, b_type, why, why_cap);
+}
+
+bool sct_sweep_reference_exact(const sct_sweep_spec *spec)
+{
+    /* MPFR on the sampled Pow spaces (tools/mpfr-verify/results/s4-*):
+     * float32^float32 and float32^int32 0 disagreements; a float64 base or
+     * exponent: 0.009-0.16 % of the samples 1-2 ULP off. */
+    return !(spec->samples > 0 && strcmp(spec->op_type, "Pow") == 0 &&
+             (spec->a_type == SONNX_DT_DOUBLE || spec->b_type == SONNX_DT_DOUBLE));
 }
 
 void sct_sweep_shard_range(unsigned bits, uint32_t shard_index,

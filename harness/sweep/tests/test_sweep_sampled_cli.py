@@ -58,6 +58,12 @@ with tempfile.TemporaryDirectory() as tmp:
                   and sw["exact"] == 200000 and sw["first_pair"] == 0, f"{label} counts")
             check(sw["sampling"]["samples"] == 200000 and sw["sampling"]["seed"] == 5,
                   f"{label} sampling object")
+            # MPFR (docs/sweeps.md): only Pow with a float64 operand has a
+            # reference that is not correctly rounded.
+            inexact = op == "Pow" and "float64" in (t, e)
+            check(sw["sampling"]["reference_correctly_rounded"] is (not inexact),
+                  f"{label} reference_correctly_rounded")
+            check(("reference caveat" in out) == inexact, f"{label} caveat line")
 
     # 2. Defective plugins are caught (and the built-in plugin is not).
     rc, out, err = run("--op", "Div", "--type", "float32", "--samples", "100000",
