@@ -10,6 +10,9 @@
 #   4. a sweep on a private Slurm cluster, unsharded vs job-array shards
 #                              bench/slurm_sweep.sh, QUICK=1 unless FULL=1
 #                              (issue 18; skipped, exit 77, without Slurm)
+#   6. sampled float32/float64 sweeps vs numpy, default sample count, ORT
+#      plugin pairs/s       bench/sweep_sampled.sh, QUICK=1 unless FULL=1
+#                                                             (issue 14)
 #   5. ONNX Runtime certification time
 #                              bench/ort_certify.sh          (issue 5)
 #      only when the ORT plugin is built and the pinned library is already in
@@ -69,6 +72,11 @@ if [ "${FULL:-0}" = 1 ]; then
 else
   section slurm "$log/slurm.txt" env QUICK=1 "$here/slurm_sweep.sh" "$build"
 fi
+if [ "${FULL:-0}" = 1 ]; then
+  section sampled "$log/sampled.txt" env QUICK=0 "$here/sweep_sampled.sh" "$build"
+else
+  section sampled "$log/sampled.txt" env QUICK=1 "$here/sweep_sampled.sh" "$build"
+fi
 # The library's place as scripts/fetch-onnxruntime.sh computes it (checked
 # here so that a benchmark never downloads anything).
 ort_lib="${SONNX_CTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sonnx-cts}/onnxruntime-1.30.0/libonnxruntime.so.1"
@@ -94,6 +102,8 @@ echo "sweeps (issue 8, $( [ "${FULL:-0}" = 1 ] && echo full || echo 'QUICK: no 2
 pick sweeps '^\| (Div float16 full|sonnx-cts sweep|numpy)' | sed 's/^/  /'
 echo "sweeps on a Slurm job array (issue 18, $( [ "${FULL:-0}" = 1 ] && echo 'full Pow' || echo 'QUICK: fixed cost only' )):"
 pick slurm '^\| (Pow|Div int8)' | sed 's/^/  /'
+echo "sampled sweeps (issue 14, bench/sweep_sampled.sh):"
+pick sampled '^\| (Div|Mul) \| [0-9]' | sed 's/^/  float32 vs numpy /'
 echo "ONNX Runtime certification (issue 5):"
 pick ort '^median|^ort: skipped' | sed 's/^/  /'
 echo

@@ -7,6 +7,7 @@
  *                    [--timeout SECONDS]]
  *                   [--shard I/N] [--first N] [--json FILE] [--threads K]
  *                   [--limit PAIRS] [--batch PAIRS] [--max-ulp N]
+ *                   [--samples N] [--seed S]          (float32/float64)
  *
  * Every pair of the shard goes through the implementation (the built-in
  * kernels in-process, or the plugin through harness/exec in batches of 2^20
@@ -15,7 +16,9 @@
  * the counts per deviation class, the max ULP with its inputs, the ULP
  * histogram and the first N mismatching pairs; --json writes the report in
  * the "sonnx-cts-run" schema with one case per sweep (plus a "sweep"
- * object, docs/sweeps.md).  Exit status as `run`: 0 conforms, 1 not
+ * object, docs/sweeps.md).  float32/float64 spaces are sampled (issue 14,
+ * sweep_sample.h): N reproducible pairs of seed S, default
+ * SCT_SWEEP_DEFAULT_SAMPLES.  Exit status as `run`: 0 conforms, 1 not
  * conformant or nothing passed (unsupported), 2 error.
  */
 #include <inttypes.h>
@@ -38,6 +41,7 @@
 #include "sweep_progress.h"
 #include "sweep_report.h"
 #include "sweep_verdict.h"
+#include "sweep_sample.h"
 #include "value_format.h"
 
 typedef struct sweep_args {
@@ -50,7 +54,12 @@ typedef struct sweep_args {
     unsigned threads;
     bool has_max_ulp;
     uint32_t max_ulp;
+    uint64_t samples, seed;  /* sampled sweeps; samples 0: not given */
 } sweep_args;
+
+/* Default sample count of a sampled sweep: under 60 s for the built-in
+ * kernels on the 2-core reference machine (docs/sweeps.md, measured). */
+#define SCT_SWEEP_DEFAULT_SAMPLES (UINT64_C(1) << 28)
 
 static void usage(FILE *out)
 {
@@ -67,7 +76,13 @@ static void usage(FILE *out)
             "  --threads K worker threads (default: number of online CPUs)\n"
             "  --limit P   only the first P pairs of the shard (quick checks)\n"
             "  --max-ulp N tolerance instead of the policy's (e.g. 0 for Pow: list\n"
-            "              every pair that is not correctly rounded)\n");
+            "              every pair that is not correctly rounded)\n"
+            "  sampled sweeps (T float32 or float64; Pow --exponent-type float32,\n"
+            "  float64, int32 or int64):\n"
+            "  --samples N pairs to draw (default 2^28); --shard I/N takes a\n"
+            "              contiguous range of the sample indices\n"
+            "  --seed S    generator seed (default 0); sample i depends only on\n"
+            "              (S, i, op, types)\n");
 }
 
 static bool parse_u64(const char *s, uint64_t *v)
@@ -92,6 +107,19 @@ static bool parse_shard(const char *s, sweep_args *a)
     return true;
 }
 
+/* The sampled sweep's options (issue 14); true when `o` is one of them. */
+static bool parse_sampling_option(const char *o, const char *v, sweep_args *a,
+                                  bool *ok)
+{
+    if (strcmp(o, "--samples") == 0)
+        *ok = parse_u64(v, &a->samples) && a->samples > 0;
+    else if (strcmp(o, "--seed") == 0)
+        *ok = parse_u64(v, &a->seed);
+    else
+        return false;
+    return true;
+}
+
 /* 0 ok, 2 usage error (message printed). */
 static int parse_args(int argc, char **argv, sweep_args *a)
 {
@@ -107,7 +135,8 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         bool ok = v != NULL;
         if (strcmp(o, "--no-isolate") == 0) { a->isolate = false; continue; }
         if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) { usage(stdout); return 3; }
-        if (strcmp(o, "--op") == 0) a->op = v;
+        if (parse_sampling_option(o, v, a, &ok)) ;
+        else if (strcmp(o, "--op") == 0) a->op = v;
         else if (strcmp(o, "--type") == 0) a->type = v;
         else if (strcmp(o, "--exponent-type") == 0) a->exp_type = v;
         else if (strcmp(o, "--vendor") == 0) a->vendor = v;
@@ -139,6 +168,38 @@ static int parse_args(int argc, char **argv, sweep_args *a)
     return 0;
 }
 
+/* The sampled Pow spaces whose reference is not correctly rounded
+ * (MPFR, docs/sweeps.md "Consequence for sampled Pow verdicts"). */
+static void print_reference_note(const sct_sweep_spec *spec)
+{
+    if (sct_sweep_reference_exact(spec))
+        return;
+    printf("reference caveat: this Pow reference is not correctly rounded (up to 1 ULP,\n"
+           "  2 ULP with int64 exponents; MPFR, docs/sweeps.md): a PASS bounds the\n"
+           "  implementation by the tolerance from that reference, not from the\n"
+           "  correctly rounded result\n");
+}
+
+/* Exhaustive for 8/16-bit types; float32/float64 are sampled (with the
+ * default sample count unless --samples is given).  False with `err`. */
+static bool choose_space(sweep_args *a, int32_t ta, int32_t tb, char *err,
+                         size_t err_cap)
+{
+    if (sct_sweep_supported(a->op, ta, tb, err, err_cap)) {
+        if (a->samples) {
+            snprintf(err, err_cap, "--samples is for float32/float64 spaces; "
+                     "%s is swept exhaustively", a->type);
+            return false;
+        }
+        return true;
+    }
+    if (!sct_sweep_sampled_supported(a->op, ta, tb, err, err_cap))
+        return false;
+    if (a->samples == 0)
+        a->samples = SCT_SWEEP_DEFAULT_SAMPLES;
+    return true;
+}
+
 static void print_value(const char *label, int32_t type, uint64_t bits)
 {
     char dec[SCT_VALUE_TEXT_MAX], hex[SCT_VALUE_TEXT_MAX];
@@ -167,18 +228,19 @@ static void print_result(const sct_sweep_spec *spec, const sct_sweep_result *r)
                        r->deviation_counts[k]);
     }
     if (r->has_ulp) {
-        unsigned wb = 8u * (unsigned)sct_dtype_elem_size(spec->b_type);
+        unsigned out_bits = 8u * (unsigned)sct_dtype_elem_size(r->out_type);
         printf("max ULP %" PRIu64, r->max_ulp_seen);
         if (r->max_ulp_seen > 0) {
-            print_value(" at a=", spec->a_type, r->max_ulp_pair >> wb);
-            print_value(" b=", spec->b_type, r->max_ulp_pair & ((UINT64_C(1) << wb) - 1));
+            print_value(" at a=", spec->a_type, r->max_ulp_a);
+            print_value(" b=", spec->b_type, r->max_ulp_b);
             print_value(": expected ", r->out_type, r->max_ulp_expected);
             print_value(" got ", r->out_type, r->max_ulp_actual);
         }
         printf("\nULP histogram (compared pairs):\n");
         for (unsigned k = 0; k < SCT_SWEEP_HIST_BUCKETS; k++)
             if (r->ulp_histogram[k])
-                printf("  %-12s %" PRIu64 "\n", sct_sweep_hist_label(k), r->ulp_histogram[k]);
+                printf("  %-12s %" PRIu64 "\n", sct_sweep_hist_label_for(k, out_bits),
+                       r->ulp_histogram[k]);
     }
     if (r->n_first_mismatches)
         printf("first %zu mismatching pairs:\n", r->n_first_mismatches);
@@ -214,7 +276,8 @@ static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
     cfg.profile = "sonnx";
     sct_vector_set none;
     memset(&none, 0, sizeof none);
-    none.root = "(in-process exhaustive sweep: no vector set)";
+    none.root = a->samples ? "(in-process sampled sweep: no vector set)"
+                           : "(in-process exhaustive sweep: no vector set)";
     none.set_sha256 = "";
     none.format_version = "";
     sct_fill_identity(rep, argc, argv, &cfg, &none, id);
@@ -226,9 +289,13 @@ static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
     /* The selection without the shard, as `run` records it: the N shard
      * reports of one sweep then merge (sonnx-cts merge) into one report of
      * N cases, shard k being case k (shard.h round-robin rule). */
-    char filters[160];
-    snprintf(filters, sizeof filters, "sweep --op %s --type %s%s%s", a->op, a->type,
-             a->exp_type ? " --exponent-type " : "", a->exp_type ? a->exp_type : "");
+    char filters[224], sampling[80] = "";
+    if (a->samples)
+        snprintf(sampling, sizeof sampling, " --samples %" PRIu64 " --seed %" PRIu64,
+                 a->samples, a->seed);
+    snprintf(filters, sizeof filters, "sweep --op %s --type %s%s%s%s", a->op, a->type,
+             a->exp_type ? " --exponent-type " : "", a->exp_type ? a->exp_type : "",
+             sampling);
     free(rep->options.filters);
     rep->options.filters = sct_report_strdup(filters);
     rep->shard_index = a->shard_index + 1;
@@ -279,7 +346,7 @@ int sct_cmd_sweep(int argc, char **argv)
         return 2;
     }
     char err[640]; /* room for "query: STATUS: " + a 512-byte message */
-    if (!sct_sweep_supported(a.op, ta->code, tb->code, err, sizeof err)) {
+    if (!choose_space(&a, ta->code, tb->code, err, sizeof err)) {
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
         return 2;
     }
@@ -296,6 +363,8 @@ int sct_cmd_sweep(int argc, char **argv)
     spec.threads = a.threads;
     spec.keep_mismatches = (size_t)a.first;
     spec.batch_pairs = a.batch;
+    spec.samples = a.samples;
+    spec.seed = a.seed;
     int32_t opset = sct_sweep_default_opset(a.op);
 
     sct_backend *backend = NULL;
@@ -323,12 +392,17 @@ int sct_cmd_sweep(int argc, char **argv)
         id = sct_backend_identity_of(backend);
         sct_sweep_impl_init_loop(&impl, sct_kernel_contiguous(a.op, ta->code, tb->code));
     }
+    if (a.samples)
+        printf("sampled sweep: %" PRIu64 " samples, seed %" PRIu64
+               " (generator v%d, docs/sweeps.md)\n", a.samples, a.seed,
+               SCT_SAMPLE_GEN_VERSION);
     printf("sweep %s %s x %s, shard %u/%u, tolerance %u ULP\n"
            "implementation: %s %s (%s), plugin %s, isolation: %s\n"
            "reference: built-in kernels (proof and MPFR verification: docs/sweeps.md)\n",
            a.op, ta->name, tb->name, a.shard_index + 1, a.shard_count, spec.max_ulp,
            id->runtime_name, id->runtime_version, id->vendor, id->plugin_path,
            id->isolation);
+    print_reference_note(&spec);
     fflush(stdout);
 
     sct_exec_result q;

@@ -81,7 +81,11 @@ with tempfile.TemporaryDirectory() as tmp:
     # Usage errors: exit 2.
     for bad in (["--op", "Div", "--type", "int8", "--shard", "0/4"],
                 ["--op", "Pow", "--type", "int8"],
-                ["--op", "Div", "--type", "float32"],
+                ["--op", "Div", "--type", "float16", "--samples", "10"],
+                ["--op", "Div", "--type", "float32", "--samples", "0"],
+                ["--op", "Less", "--type", "float32", "--exponent-type", "float64"],
+                ["--op", "Div", "--type", "float32", "--seed", "x"],
+                ["--op", "Div", "--type", "float32", "--samples", "2", "--shard", "1/3"],
                 ["--op", "Div"],
                 ["--op", "Div", "--type", "int8", "--exponent-type", "int8"]):
         rc, out, err = run(*bad)
