@@ -315,7 +315,7 @@ int sct_cmd_sweep(int argc, char **argv)
     sct_sweep_impl impl;
     const sct_backend_identity *id;
     if (a.vendor) {
-        sct_backend_options bo = {a.isolate, a.timeout, a.vendor_options};
+        sct_backend_options bo = {.isolate = a.isolate, .timeout_seconds = a.timeout, .vendor_options = a.vendor_options};
         backend = sct_backend_open_plugin(a.vendor, &bo, err, sizeof err);
         if (backend == NULL) {
             fprintf(stderr, "sonnx-cts sweep: %s\n", err);
