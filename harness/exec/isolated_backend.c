@@ -323,7 +323,12 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
         else if (s->cpu_limit > 0)
             sct_sandbox_note(s->notes, sizeof s->notes,
                              "no CPU limit (the worker's CPU clock cannot be read)");
-        unsigned missing = SCT_SB_ALL & ~s->plan.omit & ~s->active;
+        if (s->plan.omit & SCT_SB_ALL) {
+            char left[160];
+            sct_sandbox_describe_omitted(s->plan.omit, left, sizeof left);
+            sct_sandbox_note(s->notes, sizeof s->notes, left);
+        }
+        unsigned missing = SCT_SB_ALL & ~s->active;
         if (s->require && missing) {
             kill_worker(s);
             snprintf(err, err_cap, "%s: --sandbox=require, but not every protection "

@@ -80,6 +80,9 @@ void sct_sandbox_describe_syscall(int nr, const uint64_t args[6], char *out,
 void sct_sandbox_describe(unsigned active, uint64_t memory_limit, double cpu_limit,
                           const char *notes, char *out, size_t cap);
 
+/* "left out on purpose (SONNX_CTS_SANDBOX_OMIT): seccomp, ..." */
+void sct_sandbox_describe_omitted(unsigned omit, char *out, size_t cap);
+
 /* Appends `text` to NUL-terminated `buf` ("; " between items). */
 void sct_sandbox_note(char *buf, size_t cap, const char *text);
 
