@@ -292,7 +292,16 @@ static void enter_sandbox(worker *w, const sct_sandbox_plan *plan)
     if (!plan->enabled)
         return;
     w->arena_limit = plan->memory_limit;
-    if (chdir(plan->scratch) != 0 || setenv("TMPDIR", plan->scratch, 1) != 0) {
+    /* The scratch directory is also the plugin's home: runtimes keep caches
+     * and telemetry databases under ~/.cache (ONNX Runtime 1.30 opens
+     * ~/.cache/Microsoft/DeveloperTools/.onnxruntime/onnxruntime.db for
+     * writing in init), which would otherwise be writes outside it. */
+    static const char *const xdg[] = {"XDG_CACHE_HOME", "XDG_CONFIG_HOME",
+                                      "XDG_DATA_HOME", "XDG_STATE_HOME"};
+    for (size_t i = 0; i < sizeof xdg / sizeof xdg[0]; i++)
+        unsetenv(xdg[i]);
+    if (chdir(plan->scratch) != 0 || setenv("TMPDIR", plan->scratch, 1) != 0 ||
+        setenv("HOME", plan->scratch, 1) != 0) {
         reply_worker_failed(w, "entering the scratch directory failed");
         _exit(1);
     }
