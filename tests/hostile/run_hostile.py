@@ -68,6 +68,12 @@ EXPECT = {
     "garbage-output": ("garbage-output", "", [], 0, None, None),
     "exit-midcall": ("exit-midcall", "", [], 1, "CRASH",
                      r"plugin process exited with code 0 during the call"),
+    # the harness under valgrind memcheck (which excludes the seccomp filter,
+    # Landlock and the memory limit: the identity says so): the namespaces
+    # still protect the harness and leave nothing behind; memcheck clean
+    "valgrind.kill-parent": ("kill-parent", "", [], 0, None, None),
+    "valgrind.fork-hang": ("fork-hang", "", ["--timeout", "5"], 1, "TIMEOUT",
+                           r"no answer within the timeout"),
     # --sandbox require when a protection is missing: no run at all
     "require": ("exit-midcall", "landlock", ["--sandbox", "require"], 2, None, None),
 }
@@ -114,6 +120,11 @@ def main():
               "(ASan's shadow memory takes terabytes of address space); the seccomp "
               "rule on single mappings is tested by hostile.huge-alloc")
         return 77
+    valgrind = shutil.which("valgrind")
+    if a.test.startswith("valgrind.") and (valgrind is None or asan):
+        print("SKIP: %s" % ("no valgrind on PATH" if valgrind is None else
+                            "AddressSanitizer build: valgrind cannot run it"))
+        return 77
     work = os.path.join(a.workdir, a.test)
     shutil.rmtree(work, ignore_errors=True)
     tmp = os.path.join(work, "tmp")
@@ -137,6 +148,9 @@ def main():
     cmd = ([a.cli, "run", "--vectors", a.vectors, "--json", hostile_json,
             "--vendor", os.path.join(a.plugin_dir, "hostile_%s.so" % plugin.replace("-", "_"))]
            + SEL + extra)
+    if a.test.startswith("valgrind."):
+        cmd = [valgrind, "--quiet", "--error-exitcode=99", "--leak-check=full",
+               "--errors-for-leak-kinds=definite,indirect,possible"] + cmd
     print("$ SONNX_CTS_SANDBOX_OMIT=%s %s" % (omit, " ".join(cmd)))
     # Output to files, not pipes: a process left behind would hold a pipe
     # open and hang this script (as it would hold a CI job open).
@@ -188,6 +202,8 @@ def check_report(errors, ref_json, hostile_json, want_status, want_msg, p):
         return
     iso = rep["identity"]["backend"]["isolation"]
     print("isolation: " + iso)
+    if "valgrind" in p.args[0] and "NOT SET UP: no seccomp, Landlock or memory limit under valgrind" not in iso:
+        fail(errors, "under valgrind the identity must say which protections are missing")
     if not iso.startswith("sandboxed child process ("):
         fail(errors, "the identity does not list the sandbox: %r" % iso)
     rcases = {c["id"]: c for c in ref["cases"]}
