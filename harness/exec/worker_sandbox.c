@@ -140,6 +140,16 @@ static bool apply_landlock(const char *scratch, char *notes, size_t cap)
     return ok;
 }
 
+/* One argument comparison with every field given (libseccomp's SCMP_A*
+ * macros leave datum_b out, which clang's -Wmissing-field-initializers
+ * rejects).  MASKED_EQ: `a` is the mask, `b` the value. */
+static struct scmp_arg_cmp cmp(unsigned arg, enum scmp_compare op, scmp_datum_t a,
+                               scmp_datum_t b)
+{
+    struct scmp_arg_cmp c = {arg, op, a, b};
+    return c;
+}
+
 static int trap(scmp_filter_ctx c, int nr, unsigned n, const struct scmp_arg_cmp *a)
 {
     return seccomp_rule_add_array(c, SCMP_ACT_TRAP, nr, n, a);
@@ -164,33 +174,33 @@ static int add_trap_rules(scmp_filter_ctx c, pid_t self, int sock, int arena_fd,
     for (size_t i = 0; rc == 0 && i < sizeof always / sizeof always[0]; i++)
         rc = trap(c, always[i], 0, NULL);
     /* signals: only to itself (tgkill is how raise() and abort() send) */
-    struct scmp_arg_cmp not_self = SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)self);
+    struct scmp_arg_cmp not_self = cmp(0, SCMP_CMP_NE, (scmp_datum_t)self, 0);
     if (rc == 0) rc = trap(c, SCMP_SYS(kill), 1, &not_self);
     if (rc == 0) rc = trap(c, SCMP_SYS(tgkill), 1, &not_self);
     if (rc == 0) rc = trap(c, SCMP_SYS(rt_sigqueueinfo), 1, &not_self);
     if (rc == 0) rc = trap(c, SCMP_SYS(rt_tgsigqueueinfo), 1, &not_self);
     /* processes: threads only */
-    struct scmp_arg_cmp no_thread = SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0);
+    struct scmp_arg_cmp no_thread = cmp(0, SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0);
     if (rc == 0) rc = trap(c, SCMP_SYS(clone), 1, &no_thread);
     if (rc == 0) rc = seccomp_rule_add(c, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
     /* network: UNIX sockets only (the network namespace has no route either) */
-    struct scmp_arg_cmp not_unix = SCMP_A0(SCMP_CMP_NE, AF_UNIX);
+    struct scmp_arg_cmp not_unix = cmp(0, SCMP_CMP_NE, AF_UNIX, 0);
     if (rc == 0) rc = trap(c, SCMP_SYS(socket), 1, &not_unix);
     if (rc == 0) rc = trap(c, SCMP_SYS(socketpair), 1, &not_unix);
     /* limits may be read, never set */
-    struct scmp_arg_cmp sets = SCMP_A2(SCMP_CMP_NE, 0);
+    struct scmp_arg_cmp sets = cmp(2, SCMP_CMP_NE, 0, 0);
     if (rc == 0) rc = trap(c, SCMP_SYS(prlimit64), 1, &sets);
     /* one mapping beyond the memory limit: refused before it exists */
-    struct scmp_arg_cmp big1 = SCMP_A1(SCMP_CMP_GT, memory_limit);
-    struct scmp_arg_cmp big2 = SCMP_A2(SCMP_CMP_GT, memory_limit);
+    struct scmp_arg_cmp big1 = cmp(1, SCMP_CMP_GT, memory_limit, 0);
+    struct scmp_arg_cmp big2 = cmp(2, SCMP_CMP_GT, memory_limit, 0);
     if (rc == 0) rc = trap(c, SCMP_SYS(mmap), 1, &big1);
     if (rc == 0) rc = trap(c, SCMP_SYS(mremap), 1, &big2);
     /* the worker's own descriptors */
     for (int k = 0; k < 2; k++) {
         scmp_datum_t fd = (scmp_datum_t)(k == 0 ? sock : arena_fd);
-        struct scmp_arg_cmp is0 = SCMP_A0(SCMP_CMP_EQ, fd);
-        struct scmp_arg_cmp is1 = SCMP_A1(SCMP_CMP_EQ, fd);
-        struct scmp_arg_cmp range[2] = {SCMP_A0(SCMP_CMP_LE, fd), SCMP_A1(SCMP_CMP_GE, fd)};
+        struct scmp_arg_cmp is0 = cmp(0, SCMP_CMP_EQ, fd, 0);
+        struct scmp_arg_cmp is1 = cmp(1, SCMP_CMP_EQ, fd, 0);
+        struct scmp_arg_cmp range[2] = {cmp(0, SCMP_CMP_LE, fd, 0), cmp(1, SCMP_CMP_GE, fd, 0)};
         if (rc == 0) rc = trap(c, SCMP_SYS(close), 1, &is0);
         if (rc == 0) rc = trap(c, SCMP_SYS(dup2), 1, &is1);
         if (rc == 0) rc = trap(c, SCMP_SYS(dup3), 1, &is1);
@@ -203,10 +213,10 @@ static int add_trap_rules(scmp_filter_ctx c, pid_t self, int sock, int arena_fd,
 static int add_notify_rules(scmp_filter_ctx c)
 {
     const struct scmp_arg_cmp w[4][2] = {
-        {SCMP_A2(SCMP_CMP_MASKED_EQ, O_ACCMODE, O_WRONLY), SCMP_A1(SCMP_CMP_MASKED_EQ, O_ACCMODE, O_WRONLY)},
-        {SCMP_A2(SCMP_CMP_MASKED_EQ, O_ACCMODE, O_RDWR), SCMP_A1(SCMP_CMP_MASKED_EQ, O_ACCMODE, O_RDWR)},
-        {SCMP_A2(SCMP_CMP_MASKED_EQ, O_CREAT, O_CREAT), SCMP_A1(SCMP_CMP_MASKED_EQ, O_CREAT, O_CREAT)},
-        {SCMP_A2(SCMP_CMP_MASKED_EQ, O_TRUNC, O_TRUNC), SCMP_A1(SCMP_CMP_MASKED_EQ, O_TRUNC, O_TRUNC)},
+        {cmp(2, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_WRONLY), cmp(1, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_WRONLY)},
+        {cmp(2, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_RDWR), cmp(1, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_RDWR)},
+        {cmp(2, SCMP_CMP_MASKED_EQ, O_CREAT, O_CREAT), cmp(1, SCMP_CMP_MASKED_EQ, O_CREAT, O_CREAT)},
+        {cmp(2, SCMP_CMP_MASKED_EQ, O_TRUNC, O_TRUNC), cmp(1, SCMP_CMP_MASKED_EQ, O_TRUNC, O_TRUNC)},
     };
     int rc = 0;
     for (int i = 0; rc == 0 && i < 4; i++) {
