@@ -15,7 +15,6 @@
  * against the exact call.
  */
 #include <errno.h>
-#include <ftw.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -316,7 +315,7 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
     wait_outcome w = await_reply(s, s->timeout);
     if (w == GOT_REPLY && s->reply.kind == SCT_REPLY_SANDBOX) {
         s->reply.message[sizeof s->reply.message - 1] = '\0';
-        s->active = s->reply.sandbox_active & SCT_SB_ALL;
+        s->active = s->reply.sandbox_active & (SCT_SB_ALL | SCT_SB_USERNS);
         snprintf(s->notes, sizeof s->notes, "%s", s->reply.message);
         if (s->cpu_limit > 0 && worker_cpu(s) >= 0)
             s->active |= SCT_SB_CPULIMIT;
@@ -774,23 +773,10 @@ static void iso_close(sct_backend *b)
 
 static const sct_backend_ops isolated_ops = {iso_query, iso_run, iso_close};
 
-static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *f)
-{
-    (void)st;
-    (void)f;
-    if (type == FTW_DP)
-        rmdir(path);
-    else
-        unlink(path);
-    return 0;
-}
-
 /* The scratch directory goes with the backend, whatever the plugin left. */
 static void remove_scratch(isolated *s)
 {
-    if (s->scratch[0])
-        nftw(s->scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    s->scratch[0] = '\0';
+    sct_sandbox_scratch_remove(s->scratch);
 }
 
 /* The sandbox's plan: a private scratch directory in $TMPDIR (or /tmp),
@@ -806,14 +792,9 @@ static int plan_sandbox(isolated *s, const sct_backend_options *opt, char *err,
     s->cpu_limit = s->plan.omit & SCT_SB_CPULIMIT ? 0
                    : opt && opt->cpu_limit_seconds > 0 ? opt->cpu_limit_seconds
                    : s->timeout;
-    const char *tmp = getenv("TMPDIR");
-    char tmpl[PATH_MAX];
-    if ((size_t)snprintf(tmpl, sizeof tmpl, "%s/sonnx-cts-scratch.XXXXXX",
-                         tmp && tmp[0] ? tmp : "/tmp") >= sizeof tmpl ||
-        mkdtemp(tmpl) == NULL || realpath(tmpl, s->scratch) == NULL) {
-        snprintf(err, err_cap, "%s: cannot create the plugin's scratch directory in "
-                 "%s: %s", s->path, tmp && tmp[0] ? tmp : "/tmp", strerror(errno));
-        s->scratch[0] = '\0';
+    char why[512];
+    if (sct_sandbox_scratch_create(s->scratch, sizeof s->scratch, why, sizeof why) != 0) {
+        snprintf(err, err_cap, "%s: %s", s->path, why);
         return -1;
     }
     s->plan.scratch = s->scratch;

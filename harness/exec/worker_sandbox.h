@@ -69,6 +69,15 @@ unsigned sct_sandbox_confine(const sct_sandbox_plan *plan, int sock, int arena_f
 int sct_sandbox_notify_handle(int notify_fd, const char *scratch, char *msg,
                               size_t cap);
 
+/* Harness side: a fresh private scratch directory in $TMPDIR (or /tmp),
+ * its real path in `out` (the write watch compares resolved paths).  0, or
+ * -1 with `err` naming the directory and the reason. */
+int sct_sandbox_scratch_create(char *out, size_t cap, char *err, size_t err_cap);
+
+/* Removes `dir` and everything in it (whatever the plugin left; symbolic
+ * links are removed, never followed); "" is ignored and `dir` becomes "". */
+void sct_sandbox_scratch_remove(char *dir);
+
 /* The name of system call `nr` of the native architecture, or NULL. */
 const char *sct_sandbox_syscall_name(int nr);
 
