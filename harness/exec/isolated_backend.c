@@ -274,6 +274,14 @@ static void describe_end(int st, sct_exec_result *r, const char *when)
                  "plugin process lost its connection to the harness %s (the plugin "
                  "closed or replaced the worker's socket; exit code %d)", when,
                  r->exit_code);
+    } else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS) {
+        /* the filter trapped a call while the plugin blocked SIGSYS: the
+         * kernel killed the worker without running the fault handler */
+        r->status = SCT_EXEC_SANDBOX;
+        r->signal_number = SIGSYS;
+        snprintf(r->message, sizeof r->message,
+                 "a system call the sandbox forbids, with SIGSYS blocked by the "
+                 "plugin; plugin process killed by signal %d (SIGSYS) %s", SIGSYS, when);
     } else if (WIFSIGNALED(st)) {
         r->signal_number = WTERMSIG(st);
         snprintf(r->message, sizeof r->message, "plugin process killed by signal %d (%s) %s",

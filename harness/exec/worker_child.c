@@ -329,11 +329,13 @@ _Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
     w.arena_limit = UINT64_MAX;
     static sct_wire_reply r;
     memset(&r, 0, sizeof r);
-    enter_sandbox(&w, plan);
+    /* the handlers first: the sandbox's filter forbids installing a SIGSYS
+     * handler afterwards */
     if (sct_fault_reporter_install(sock) != 0) {
         reply_worker_failed(&w, "installing the fault handlers failed");
         _exit(1);
     }
+    enter_sandbox(&w, plan);
     void *handle = NULL;
     char err[SCT_WIRE_MSG_CAP];
     if (sct_plugin_load(path, &handle, &w.e, err, sizeof err) != 0 ||

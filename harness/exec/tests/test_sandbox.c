@@ -36,7 +36,13 @@ static void *nothing(void *arg)
 
 typedef enum { A_KILL_PARENT, A_KILL_ALL, A_SOCKET_INET, A_FORK, A_EXEC, A_PTRACE,
                A_MMAP_HUGE, A_CLOSE_SOCK, A_SETRLIMIT, A_CLONE3, A_THREAD,
-               A_WRITE_SCRATCH, A_WRITE_OUTSIDE, A_RAISE_SELF } action;
+               A_WRITE_SCRATCH, A_WRITE_OUTSIDE, A_RAISE_SELF, A_SIGSYS_HANDLER,
+               A_SIGSYS_BLOCKED } action;
+
+static void on_sigsys(int signo)
+{
+    (void)signo;
+}
 
 /* 0 when the action did what the sandbox lets it do (or refused it
  * the expected way); 1 otherwise.  A trap ends the process before. */
@@ -68,6 +74,15 @@ static int act(action a)
         return fd < 0 && errno == EACCES ? 0 : 1; /* Landlock */
     }
     case A_RAISE_SELF: { signal(SIGUSR1, SIG_IGN); return raise(SIGUSR1) == 0 ? 0 : 1; }
+    case A_SIGSYS_HANDLER: signal(SIGSYS, on_sigsys); return 1;
+    case A_SIGSYS_BLOCKED: {
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, SIGSYS);
+        sigprocmask(SIG_BLOCK, &set, NULL);
+        kill(getppid(), SIGCONT);
+        return 1;
+    }
     }
     return 1;
 }
@@ -79,7 +94,8 @@ static const struct row {
     {A_KILL_PARENT, true}, {A_KILL_ALL, true}, {A_SOCKET_INET, true}, {A_FORK, true},
     {A_EXEC, true}, {A_PTRACE, true}, {A_MMAP_HUGE, true}, {A_CLOSE_SOCK, true},
     {A_SETRLIMIT, true}, {A_CLONE3, false}, {A_THREAD, false}, {A_WRITE_SCRATCH, false},
-    {A_WRITE_OUTSIDE, false}, {A_RAISE_SELF, false},
+    {A_WRITE_OUTSIDE, false}, {A_RAISE_SELF, false}, {A_SIGSYS_HANDLER, true},
+    {A_SIGSYS_BLOCKED, true},
 };
 
 static void setup(void)
