@@ -47,6 +47,12 @@ static void keeper_stop(int signo)
 static _Noreturn void keeper(int sock, pid_t worker)
 {
     g_worker = worker;
+    /* SIGTERM handler first: the harness sends SIGTERM only once it has the
+     * KEEPER message below */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = keeper_stop;
+    sigaction(SIGTERM, &sa, NULL);
     static sct_wire_reply r; /* static: large */
     r.kind = SCT_REPLY_KEEPER;
     r.worker_pid = (int32_t)worker;
@@ -54,10 +60,6 @@ static _Noreturn void keeper(int sock, pid_t worker)
     do
         n = send(sock, &r, sizeof r, MSG_NOSIGNAL);
     while (n < 0 && errno == EINTR);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = keeper_stop;
-    sigaction(SIGTERM, &sa, NULL);
     /* nothing the keeper holds may keep the harness's socket or arena open */
     close_range(3, ~0u, 0);
     int st = 0;
