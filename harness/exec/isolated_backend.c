@@ -855,6 +855,9 @@ sct_backend *sct_backend_open_isolated(const char *path,
     }
     sct_sandbox_describe(s->active, s->plan.memory_limit, s->cpu_limit, s->notes,
                          s->isolation, sizeof s->isolation);
+    /* --sandbox auto: said in the report's identity, and said now */
+    if (s->notes[0])
+        fprintf(stderr, "sonnx-cts: warning: plugin sandbox: NOT SET UP: %s\n", s->notes);
     sct_backend *b = sct_backend_new(&isolated_ops, s, s->reply.vendor,
                                      s->reply.runtime_name, s->reply.runtime_version,
                                      path, s->reply.abi_major, s->reply.abi_minor,
