@@ -13,6 +13,8 @@ PACKAGES=(
   build-essential cmake pkg-config git
   # C libraries: unit tests, protobuf (C code generated from onnx.proto), JSON
   check libprotobuf-c-dev protobuf-c-compiler libcjson-dev libonnx-dev
+  # the plugin sandbox: seccomp filter and write watch (issue 16)
+  libseccomp-dev
   # generators (run with Debian's /usr/bin/python3)
   python3 python3-onnx python3-numpy python3-mpmath
   # official ONNX node tests, cross-checked against our goldens

@@ -38,6 +38,9 @@ static sct_backend *open_backend(const sct_run_config *cfg, char *err, size_t ca
     o.isolate = cfg->isolate;
     o.timeout_seconds = cfg->timeout_seconds;
     o.vendor_options = cfg->vendor_options;
+    o.sandbox = cfg->sandbox.require ? SCT_SANDBOX_REQUIRE : SCT_SANDBOX_AUTO;
+    o.memory_limit = cfg->sandbox.memory_limit;
+    o.cpu_limit_seconds = cfg->sandbox.cpu_limit;
     char path[4096];
     if (sct_resolve_vendor(cfg->vendor_path, path, sizeof path, err, cap) != 0)
         return NULL;

@@ -371,7 +371,8 @@ int sct_cmd_sweep(int argc, char **argv)
     sct_sweep_impl impl;
     const sct_backend_identity *id;
     if (a.vendor) {
-        sct_backend_options bo = {a.isolate, a.timeout, a.vendor_options};
+        sct_backend_options bo = {.isolate = a.isolate, .timeout_seconds = a.timeout,
+                                  .vendor_options = a.vendor_options};
         char path[4096];
         if (sct_resolve_vendor(a.vendor, path, sizeof path, err, sizeof err) == 0)
             backend = sct_backend_open_plugin(path, &bo, err, sizeof err);

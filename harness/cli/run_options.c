@@ -10,6 +10,7 @@
 
 #include "install_layout.h"
 #include "numeric/dtype.h"
+#include "sandbox_options.h"
 #include "shard_option.h"
 
 
@@ -59,7 +60,9 @@ void sct_print_run_help(FILE *out)
             "  --vendor-options STR string passed to the plugin's init (default \"\")\n"
             "  --timeout SEC        per-call timeout for the plugin (default 10)\n"
             "  --no-isolate         run the plugin in-process (a crash then ends the\n"
-            "                       run; default: isolated in a child process)\n"
+            "                       run; default: isolated in a sandboxed child process)\n");
+    sct_print_sandbox_help(out);
+    fprintf(out,
             "\n"
             "comparison:\n"
             "  --max-errors N       mismatching elements shown per case (default 20);\n"
@@ -121,7 +124,8 @@ enum {
     OPT_VECTORS = 256, OPT_PROFILE, OPT_OP, OPT_TYPE, OPT_TAG, OPT_CASE,
     OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_TIMEOUT, OPT_NO_ISOLATE, OPT_MAX_ERRORS,
     OPT_STRICT_NAN, OPT_JSON, OPT_JUNIT, OPT_TEXT, OPT_BASELINE,
-    OPT_WRITE_BASELINE, OPT_QUIET, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD
+    OPT_WRITE_BASELINE, OPT_QUIET, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD,
+    OPT_SANDBOX /* --sandbox, --memory-limit, --cpu-limit: sandbox_options.c */
 };
 
 static const struct option k_run_opts[] = {
@@ -135,6 +139,9 @@ static const struct option k_run_opts[] = {
     {"vendor-options", required_argument, NULL, OPT_VENDOR_OPTIONS},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"no-isolate", no_argument, NULL, OPT_NO_ISOLATE},
+    {"sandbox", required_argument, NULL, OPT_SANDBOX},
+    {"memory-limit", required_argument, NULL, OPT_SANDBOX},
+    {"cpu-limit", required_argument, NULL, OPT_SANDBOX},
     {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
     {"strict-nan", no_argument, NULL, OPT_STRICT_NAN},
     {"json", required_argument, NULL, OPT_JSON},
@@ -208,9 +215,9 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
 
     optind = 1;
     opterr = 0;
-    int ch;
+    int ch, idx = -1;
     while ((ch = getopt_long(argc, argv, "h", for_run ? k_run_opts : k_list_opts,
-                             NULL)) != -1) {
+                             &idx)) != -1) {
         sct_case_filter *f = &cfg->filter;
         switch (ch) {
         case 'h': return SCT_PARSE_HELP;
@@ -260,6 +267,10 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
             }
             break;
         case OPT_NO_ISOLATE: cfg->isolate = false; break;
+        case OPT_SANDBOX:
+            if (!sct_sandbox_option(k_run_opts[idx].name, optarg, &cfg->sandbox))
+                return SCT_PARSE_ERROR;
+            break;
         case OPT_MAX_ERRORS:
             if (!parse_u32(optarg, &cfg->max_errors)) {
                 fprintf(stderr, "sonnx-cts run: --max-errors needs a count, not "
@@ -307,9 +318,15 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
         cfg->filter.profile_bit =
             strcmp(cfg->profile, "onnx") == 0 ? SCT_PROFILE_ONNX : SCT_PROFILE_SONNX;
     if (cfg->vendor_path == NULL &&
-        (cfg->vendor_options[0] != '\0' || !cfg->isolate || cfg->timeout_seconds > 0)) {
-        fprintf(stderr, "sonnx-cts run: --vendor-options, --timeout and "
-                "--no-isolate need --vendor\n");
+        (cfg->vendor_options[0] != '\0' || !cfg->isolate || cfg->timeout_seconds > 0 ||
+         cfg->sandbox.given)) {
+        fprintf(stderr, "sonnx-cts run: --vendor-options, --timeout, --no-isolate, "
+                "--sandbox, --memory-limit and --cpu-limit need --vendor\n");
+        return SCT_PARSE_ERROR;
+    }
+    if (!cfg->isolate && cfg->sandbox.given) {
+        fprintf(stderr, "sonnx-cts run: --sandbox, --memory-limit and --cpu-limit "
+                "apply to the isolated plugin process, not to --no-isolate\n");
         return SCT_PARSE_ERROR;
     }
     return SCT_PARSE_OK;
