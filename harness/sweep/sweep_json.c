@@ -4,6 +4,9 @@
  *   "sweep": {
  *     "space_bits": 32, "first_pair": 0, "pairs": 4294967296,
  *     "pair_index": "(a_bits << b_width) | b_bits",
+ *     "shard_range": {"unit": "pair" | "sample", "first", "count", "of"},
+ *     "sampling": {"samples", "seed", "generator", "generator_version",
+ *                  "reference_correctly_rounded"}       (sampled sweeps),
  *     "compared", "exact", "within_tolerance", "mismatches",
  *     "undefined_not_compared", "undefined_run": {"status", "message"},
  *     "not_run",
@@ -42,6 +45,23 @@ static cJSON *max_ulp_json(const sct_sweep_result *r)
     return m;
 }
 
+cJSON *sct_sweep_sampling_json(const sct_sweep_spec *spec)
+{
+    cJSON *smp = cJSON_CreateObject();
+    if (smp == NULL)
+        return NULL;
+    sct_json_add_u64(smp, "samples", spec->samples);
+    sct_json_add_u64(smp, "seed", spec->seed);
+    sct_json_add_str(smp, "generator", "splitmix64 counter, mix "
+                     "uniform 96/256, special 64/256, hard 96/256");
+    sct_json_add_u64(smp, "generator_version", SCT_SAMPLE_GEN_VERSION);
+    /* false: the reference itself is not correctly rounded here, a
+     * PASS bounds the implementation from it (docs/sweeps.md) */
+    cJSON_AddBoolToObject(smp, "reference_correctly_rounded",
+                          sct_sweep_reference_exact(spec));
+    return smp;
+}
+
 static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
 {
     cJSON *o = cJSON_CreateObject();
@@ -54,18 +74,9 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
         /* Sampled (issue 14): the pairs are samples 0..samples-1 of the
          * generator; "pair" and "first_pair" are sample indices. */
         sct_json_add_str(o, "pair_index", "sample index (sweep_sample.h)");
-        cJSON *smp = cJSON_AddObjectToObject(o, "sampling");
-        if (smp != NULL) {
-            sct_json_add_u64(smp, "samples", spec->samples);
-            sct_json_add_u64(smp, "seed", spec->seed);
-            sct_json_add_str(smp, "generator", "splitmix64 counter, mix "
-                             "uniform 96/256, special 64/256, hard 96/256");
-            sct_json_add_u64(smp, "generator_version", SCT_SAMPLE_GEN_VERSION);
-            /* false: the reference itself is not correctly rounded here, a
-             * PASS bounds the implementation from it (docs/sweeps.md) */
-            cJSON_AddBoolToObject(smp, "reference_correctly_rounded",
-                                  sct_sweep_reference_exact(spec));
-        }
+        cJSON *smp = sct_sweep_sampling_json(spec);
+        if (smp != NULL)
+            cJSON_AddItemToObject(o, "sampling", smp);
     } else {
         sct_json_add_str(o, "pair_index", "(a_bits << b_width) | b_bits");
     }
@@ -75,10 +86,13 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
      * cut in: what `merge` checks for gaps and overlaps (sweep_merge.h). */
     cJSON *range = cJSON_AddObjectToObject(o, "shard_range");
     if (range != NULL) {
-        sct_json_add_str(range, "unit", "pair");
+        /* Sampled: sample indices of the `samples` drawn (the space itself,
+         * 2^64 or 2^128 pairs, is not what the shards tile). */
+        sct_json_add_str(range, "unit", spec->samples > 0 ? "sample" : "pair");
         sct_json_add_u64(range, "first", r->first_pair);
         sct_json_add_u64(range, "count", r->n_pairs);
-        sct_json_add_u64(range, "of", UINT64_C(1) << bits);
+        sct_json_add_u64(range, "of", spec->samples > 0 ? spec->samples
+                                                       : UINT64_C(1) << bits);
     }
     sct_json_add_u64(o, "compared", r->compared);
     sct_json_add_u64(o, "exact", r->exact);

@@ -30,6 +30,28 @@ def check(cond, what):
         print("FAIL:", what)
 
 
+def comparable(path):
+    """The report without what differs between a merge and the unsharded
+    sweep (docs/sweeps.md): command line, date, host, merged_from, timing."""
+    def strip(o):
+        if isinstance(o, dict):
+            return {k: strip(v) for k, v in o.items() if k not in ("seconds", "pairs_per_second")}
+        return [strip(v) for v in o] if isinstance(o, list) else o
+    doc = json.load(open(path))
+    for k in ("command_line", "date_utc", "host"):
+        doc["identity"].pop(k)
+    doc["shard"].pop("merged_from", None)
+    return strip(doc)
+
+
+def refused(name, needle, *shards):
+    out = os.path.join(os.path.dirname(shards[0]), "refused.json")
+    p = subprocess.run([CTS, "merge", *shards, "--json", out], capture_output=True,
+                       text=True, timeout=60)
+    check(p.returncode == 2 and needle in p.stderr and not os.path.exists(out),
+          f"merge refuses {name}: exit {p.returncode} {p.stderr}")
+
+
 def sweep_json(tmp, name, *args):
     j = os.path.join(tmp, name)
     rc, out, err = run(*args, "--json", j)
@@ -114,6 +136,35 @@ with tempfile.TemporaryDirectory() as tmp:
     p = subprocess.run([CTS, "merge", *parts, "--json", merged], capture_output=True,
                        text=True, timeout=60)
     check(p.returncode == 1, f"merge of the failing shards: exit {p.returncode} {p.stderr}")
+    if whole and os.path.exists(merged):
+        check(comparable(os.path.join(tmp, "whole.json")) == comparable(merged),
+              "merged sampled shards == the unsharded sampled sweep")
+        sr = json.load(open(parts[1]))["cases"][0]["sweep"]["shard_range"]
+        check(sr == {"unit": "sample", "first": n // 3, "count": 2 * n // 3 - n // 3, "of": n},
+              f"shard 2/3 shard_range {sr}")
+    # Shards of other splits (1/2 + 3/4 + 4/4) of a float64 sweep, merged.
+    b64 = ["--op", "Div", "--type", "float64", "--samples", "40000", "--seed", "3",
+           "--vendor", os.path.join(MUTANTS, "mutant_flush_subnormals.so"), "--first", "4"]
+    sweep_json(tmp, "w64.json", *b64)
+    p64 = []
+    for sh in ("1/2", "3/4", "4/4"):
+        p64.append(os.path.join(tmp, f"s64-{sh.replace('/', 'of')}.json"))
+        sweep_json(tmp, os.path.basename(p64[-1]), *b64, "--shard", sh)
+    m64 = os.path.join(tmp, "m64.json")
+    p = subprocess.run([CTS, "merge", *reversed(p64), "--json", m64], capture_output=True,
+                       text=True, timeout=60)
+    check(p.returncode == 1 and os.path.exists(m64) and
+          comparable(os.path.join(tmp, "w64.json")) == comparable(m64),
+          f"float64 shards 1/2 + 3/4 + 4/4 merged == unsharded: exit {p.returncode} {p.stderr}")
+    # Refused: a shard of another seed; a shard of another generator version.
+    sweep_json(tmp, "seed12.json", *[("12" if a == "11" else a) for a in base], "--shard", "2/3")
+    refused("other seed", "not shards of one run", parts[0], os.path.join(tmp, "seed12.json"),
+            parts[2])
+    doc = json.load(open(parts[1]))
+    doc["cases"][0]["sweep"]["sampling"]["generator_version"] = 3
+    json.dump(doc, open(os.path.join(tmp, "gen3.json"), "w"))
+    refused("other generator", "sweep.sampling: not what this sonnx-cts writes",
+            parts[0], os.path.join(tmp, "gen3.json"), parts[2])
 
     # 4. Reproducible: the same seed gives the same mismatching pairs;
     #    another seed other ones.
