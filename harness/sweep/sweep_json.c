@@ -9,7 +9,8 @@
  *                  "reference_correctly_rounded"}       (sampled sweeps),
  *     "compared", "exact", "within_tolerance", "mismatches",
  *     "undefined_not_compared", "undefined_run": {"status", "message"},
- *     "not_run",
+ *     "not_run", "arbitration": {"judged_pairs", "reference_corrected"}
+ *                (spaces judged against MPFR, sct_sweep_arbitrated),
  *     "max_ulp": {"ulp", "pair", "a_bits", "b_bits", "expected_bits",
  *                 "actual_bits"} | null,
  *     "ulp_histogram": [{"ulp": "0", "count": N}, ...] | null,
@@ -24,6 +25,7 @@
 #include "json_util.h"
 #include "numeric/dtype.h"
 #include "sweep_report.h"
+#include "sweep_arbiter.h"
 #include "sweep_sample.h"
 
 static void add_hex(cJSON *o, const char *name, uint64_t v)
@@ -59,6 +61,14 @@ cJSON *sct_sweep_sampling_json(const sct_sweep_spec *spec)
      * PASS bounds the implementation from it (docs/sweeps.md) */
     cJSON_AddBoolToObject(smp, "reference_correctly_rounded",
                           sct_sweep_reference_exact(spec));
+    /* where it is not: who judges the pairs that differ from it (null: no
+     * one, a PASS is then relative to the reference; sweep_arbiter.h) */
+    if (sct_sweep_reference_exact(spec))
+        ;
+    else if (sct_sweep_arbitrated(spec))
+        sct_json_add_str(smp, "differing_pairs_judged_by", sct_sweep_arbiter_name());
+    else
+        cJSON_AddNullToObject(smp, "differing_pairs_judged_by");
     return smp;
 }
 
@@ -105,6 +115,13 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
         sct_json_add_str(u, "message", r->undefined_message);
     }
     sct_json_add_u64(o, "not_run", r->not_run);
+    if (sct_sweep_arbitrated(spec)) {
+        cJSON *arb = cJSON_AddObjectToObject(o, "arbitration");
+        if (arb != NULL) { /* per shard: the counts of this range */
+            sct_json_add_u64(arb, "judged_pairs", r->arbitrated);
+            sct_json_add_u64(arb, "reference_corrected", r->reference_corrected);
+        }
+    }
     if (r->has_ulp && r->max_ulp_seen > 0)
         cJSON_AddItemToObject(o, "max_ulp", max_ulp_json(r));
     else if (r->has_ulp)

@@ -19,7 +19,7 @@
  * other member identifies the sweep and must be equal in all shards. */
 static const char *const k_per_shard[] = {
     "first_pair", "pairs", "shard_range", "compared", "exact", "within_tolerance",
-    "mismatches", "undefined_not_compared", "undefined_run", "not_run", "max_ulp",
+    "mismatches", "undefined_not_compared", "undefined_run", "not_run", "arbitration", "max_ulp",
     "ulp_histogram", "failed_batches", "failures", "threads", "seconds",
     "pairs_per_second"};
 
@@ -229,6 +229,11 @@ static void read_counts(rd *r, const cJSON *d, sct_sweep_result *res)
     res->mismatches = u64(r, d, "mismatches", "sweep");
     res->undefined = u64(r, d, "undefined_not_compared", "sweep");
     res->not_run = u64(r, d, "not_run", "sweep");
+    const cJSON *arb = cJSON_GetObjectItemCaseSensitive(d, "arbitration");
+    if (arb != NULL) {
+        res->arbitrated = u64(r, arb, "judged_pairs", "sweep.arbitration");
+        res->reference_corrected = u64(r, arb, "reference_corrected", "sweep.arbitration");
+    }
     const cJSON *u = cJSON_GetObjectItemCaseSensitive(d, "undefined_run");
     res->undefined_status = status_of(r, sct_json_get_str(u, "status"),
                                       "sweep.undefined_run.status");

@@ -85,7 +85,14 @@ with tempfile.TemporaryDirectory() as tmp:
             inexact = op == "Pow" and "float64" in (t, e)
             check(sw["sampling"]["reference_correctly_rounded"] is (not inexact),
                   f"{label} reference_correctly_rounded")
-            check(("reference caveat" in out) == inexact, f"{label} caveat line")
+            # ... and there the pairs that differ from it are judged against
+            # MPFR (the default build; sweep_arbiter.h).
+            check(("reference note" in out and "judged against MPFR" in out) == inexact,
+                  f"{label} arbitration lines")
+            check(sw["sampling"].get("differing_pairs_judged_by", "").startswith("MPFR")
+                  if inexact else "differing_pairs_judged_by" not in sw["sampling"],
+                  f"{label} sampling.differing_pairs_judged_by")
+            check(("arbitration" in sw) == inexact, f"{label} sweep.arbitration")
 
     # 2. Defective plugins are caught (and the built-in plugin is not).
     rc, out, err = run("--op", "Div", "--type", "float32", "--samples", "100000",
@@ -156,6 +163,20 @@ with tempfile.TemporaryDirectory() as tmp:
     check(p.returncode == 1 and os.path.exists(m64) and
           comparable(os.path.join(tmp, "w64.json")) == comparable(m64),
           f"float64 shards 1/2 + 3/4 + 4/4 merged == unsharded: exit {p.returncode} {p.stderr}")
+    # An arbitrated space (Pow float64): the "arbitration" counts merge too.
+    bp = ["--op", "Pow", "--type", "float64", "--samples", "30000", "--seed", "2"]
+    sweep_json(tmp, "wp.json", *bp)
+    pp = []
+    for sh in ("1/2", "2/2"):
+        pp.append(os.path.join(tmp, f"pp-{sh.replace('/', 'of')}.json"))
+        sweep_json(tmp, os.path.basename(pp[-1]), *bp, "--shard", sh)
+    mp = os.path.join(tmp, "mp.json")
+    p = subprocess.run([CTS, "merge", *pp, "--json", mp], capture_output=True, text=True,
+                       timeout=60)
+    check(p.returncode == 0 and os.path.exists(mp) and
+          comparable(os.path.join(tmp, "wp.json")) == comparable(mp) and
+          "arbitration" in json.load(open(mp))["cases"][0]["sweep"],
+          f"Pow float64 shards merged == unsharded: exit {p.returncode} {p.stderr}")
     # Refused: a shard of another seed; a shard of another generator version.
     sweep_json(tmp, "seed12.json", *[("12" if a == "11" else a) for a in base], "--shard", "2/3")
     refused("other seed", "not shards of one run", parts[0], os.path.join(tmp, "seed12.json"),
