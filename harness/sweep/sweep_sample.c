@@ -204,6 +204,27 @@ static size_t fill_uniform32(const sct_sample_gen *g, uint64_t first, size_t n,
     return k;
 }
 
+/* The special-cross run (slots 96..159) of a float32 x float32 space: the
+ * code of sample_other's special branch in a tight loop, selects as masks
+ * (no branch on the random `how`).  Returns how many were written. */
+static size_t fill_special32(const sct_sample_gen *g, uint64_t first, size_t n,
+                             uint32_t *a, uint32_t *b)
+{
+    size_t k = 0;
+    for (; k < n && ((first + k) & 255u) - 96u < 64u; k++) {
+        uint64_t s = g->key ^ ((first + k) * UINT64_C(0xd1b54a32d192ed03));
+        uint64_t w = sct_sample_mix64(s + UINT64_C(0x9e3779b97f4a7c15));
+        uint64_t u = sct_sample_mix64(s + 2u * UINT64_C(0x9e3779b97f4a7c15));
+        uint32_t wa = (uint32_t)(w >> 2), wb = (uint32_t)(w >> 34);
+        uint32_t sa = (uint32_t)g->a.special[wa & 31u] | ((wa >> 5) & 1u) << 31;
+        uint32_t sb = (uint32_t)g->b.special[wb & 31u] | ((wb >> 5) & 1u) << 31;
+        uint32_t ma = 0u - (uint32_t)((w & 3u) == 3u), mb = 0u - (uint32_t)((w & 3u) == 2u);
+        a[k] = (sa & ~ma) | ((uint32_t)(u >> 32) & ma);
+        b[k] = (sb & ~mb) | ((uint32_t)u & mb);
+    }
+    return k;
+}
+
 void sct_sample_fill(const sct_sample_gen *g, uint64_t first, size_t n,
                      void *a, void *b)
 {
@@ -215,6 +236,17 @@ void sct_sample_fill(const sct_sample_gen *g, uint64_t first, size_t n,
         unsigned pick = (unsigned)(at & 255u);
         if (narrow && pick < 96) {
             i += fill_uniform32(g, at, n - i, (uint32_t *)a + i, (uint32_t *)b + i);
+            continue;
+        }
+        if (narrow && pick < 160 && g->a.is_float && g->b.is_float) {
+            i += fill_special32(g, at, n - i, (uint32_t *)a + i, (uint32_t *)b + i);
+            continue;
+        }
+        if (narrow && pick >= 160 && (g->op == SCT_OP_MUL || g->op == SCT_OP_DIV)) {
+            if (!blk.valid || blk.index != at >> 8)
+                sct_sample_block_init(g, at >> 8, &blk);
+            i += sct_sample_hard_run32(g, at, n - i, &blk, (uint32_t *)a + i,
+                                       (uint32_t *)b + i);
             continue;
         }
         uint64_t x, y;

@@ -186,6 +186,12 @@ uint64_t sct_sample_special(const sct_sample_operand *o, sct_sample_rng *r);
 /* Uniform bits of the operand's width. */
 uint64_t sct_sample_uniform(const sct_sample_operand *o, sct_sample_rng *r);
 
+/* Mul/Div, float32 x float32: samples [first, first + k) for the longest
+ * k <= n that stays in the hard slots (160..255) of first's block, written
+ * into a and b; returns k (sweep_sample_hard.c; blk: first's block). */
+size_t sct_sample_hard_run32(const sct_sample_gen *g, uint64_t first, size_t n,
+                             const sct_sample_block *blk, uint32_t *a, uint32_t *b);
+
 /* The block data of block `index` (Mul/Div; sct_sample_fill caches it). */
 void sct_sample_block_init(const sct_sample_gen *g, uint64_t index,
                            sct_sample_block *blk);

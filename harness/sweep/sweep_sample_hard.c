@@ -217,3 +217,32 @@ sct_sample_kind sct_sample_hard(const sct_sample_gen *g, sct_sample_rng *r,
         return subnormal(f, r, div, a_bits, b_bits);
     return overflow(f, r, div, a_bits, b_bits);
 }
+
+/* A run of Mul/Div hard slots (160..255) of one block of a float32 x
+ * float32 space, written straight into the arrays: the same samples as
+ * sct_sample_at (same stream, same constructions), with the per-sample
+ * dispatch of sct_sample_fill taken out of the loop. */
+size_t sct_sample_hard_run32(const sct_sample_gen *g, uint64_t first, size_t n,
+                             const sct_sample_block *blk, uint32_t *a, uint32_t *b)
+{
+    const sct_sample_fmt *f = &g->a.fmt;
+    const bool div = g->op == SCT_OP_DIV;
+    size_t k = 0;
+    for (; k < n; k++) {
+        uint64_t i = first + k;
+        unsigned pick = (unsigned)(i & 255u);
+        if (pick < 160 || (k > 0 && pick == 160))
+            break; /* another kind, or the next block */
+        sct_sample_rng r = {g->key ^ (i * UINT64_C(0xd1b54a32d192ed03))};
+        uint64_t x, y;
+        if (pick < 208)
+            midpoint(f, &r, blk, div, &x, &y);
+        else if (pick < 232)
+            subnormal(f, &r, div, &x, &y);
+        else
+            overflow(f, &r, div, &x, &y);
+        a[k] = (uint32_t)x;
+        b[k] = (uint32_t)y;
+    }
+    return k;
+}
