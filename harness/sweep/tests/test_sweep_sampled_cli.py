@@ -6,7 +6,8 @@ ranges whose counts add up to the unsharded sweep's, and a seed gives the
 same pairs every time.  Expected numbers come from the arguments
 (sample counts, shard arithmetic), never from the program under test.
 
-usage: test_sweep_sampled_cli.py SONNX_CTS MUTANT_DIR BUILTIN_PLUGIN
+usage: test_sweep_sampled_cli.py SONNX_CTS MUTANT_DIR BUILTIN_PLUGIN [ON|OFF]
+(the last: CMake SONNX_CTS_SWEEP_MPFR, whether the sweep judges against MPFR)
 """
 import json
 import os
@@ -15,6 +16,7 @@ import sys
 import tempfile
 
 CTS, MUTANTS, PLUGIN = sys.argv[1], sys.argv[2], sys.argv[3]
+MPFR = len(sys.argv) < 5 or sys.argv[4].upper() in ("ON", "1", "TRUE", "YES")
 failures = []
 
 
@@ -87,12 +89,16 @@ with tempfile.TemporaryDirectory() as tmp:
                   f"{label} reference_correctly_rounded")
             # ... and there the pairs that differ from it are judged against
             # MPFR (the default build; sweep_arbiter.h).
-            check(("reference note" in out and "judged against MPFR" in out) == inexact,
+            # Without MPFR (-DSONNX_CTS_SWEEP_MPFR=OFF) the sweep says so.
+            arb = inexact and MPFR
+            check(("reference note" in out and "judged against MPFR" in out) == arb,
                   f"{label} arbitration lines")
-            check(sw["sampling"].get("differing_pairs_judged_by", "").startswith("MPFR")
-                  if inexact else "differing_pairs_judged_by" not in sw["sampling"],
-                  f"{label} sampling.differing_pairs_judged_by")
-            check(("arbitration" in sw) == inexact, f"{label} sweep.arbitration")
+            check(("reference caveat" in out) == (inexact and not MPFR), f"{label} caveat line")
+            judge = sw["sampling"].get("differing_pairs_judged_by", "absent")
+            check((judge or "").startswith("MPFR") if arb else
+                  judge is None if inexact else judge == "absent",
+                  f"{label} sampling.differing_pairs_judged_by {judge}")
+            check(("arbitration" in sw) == arb, f"{label} sweep.arbitration")
 
     # 2. Defective plugins are caught (and the built-in plugin is not).
     rc, out, err = run("--op", "Div", "--type", "float32", "--samples", "100000",
@@ -175,7 +181,7 @@ with tempfile.TemporaryDirectory() as tmp:
                        timeout=60)
     check(p.returncode == 0 and os.path.exists(mp) and
           comparable(os.path.join(tmp, "wp.json")) == comparable(mp) and
-          "arbitration" in json.load(open(mp))["cases"][0]["sweep"],
+          ("arbitration" in json.load(open(mp))["cases"][0]["sweep"]) == MPFR,
           f"Pow float64 shards merged == unsharded: exit {p.returncode} {p.stderr}")
     # Refused: a shard of another seed; a shard of another generator version.
     sweep_json(tmp, "seed12.json", *[("12" if a == "11" else a) for a in base], "--shard", "2/3")
