@@ -127,7 +127,8 @@ bool sct_sweep_sampled_supported(const char *op_type, int32_t a_type,
 /* Is the reference of this space verified correctly rounded (docs/sweeps.md:
  * proof, exact check or MPFR with 0 disagreements)?  False for sampled Pow
  * with a float64 operand, whose glibc-based reference MPFR shows up to 1 ULP
- * (2 with int64 exponents) off; the sweep then says so (text and JSON). */
+ * off; the sweep then judges the pairs that differ from it against MPFR
+ * (sct_sweep_arbitrated) and says so (text and JSON). */
 bool sct_sweep_reference_exact(const sct_sweep_spec *spec);
 
 /* Are the pairs where an implementation differs from this space's
