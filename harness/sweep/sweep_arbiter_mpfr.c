@@ -2,7 +2,8 @@
  * sweep_arbiter_mpfr.c — sweep_arbiter.h with MPFR.
  *
  * Why the value is the correctly rounded one (as tools/mpfr-verify, whose
- * sampled.c computes it independently): the operands are set exactly
+ * sampled.c shares sweep_mpfr.c with it; the arbiter's test checks it with
+ * its own MPFR code): the operands are set exactly
  * (a at 53 bits holds float32/float64, b at 64 bits holds every float32,
  * float64, int32 and int64 value) in MPFR's widest exponent range;
  * mpfr_pow rounds x^y once to p bits (RNDN, C99 F.9.4.4 special values);
@@ -21,6 +22,7 @@
 #include <mpfr.h>
 
 #include "compare.h"
+#include "sweep_mpfr.h"
 #include "sonnx_cts/plugin.h"
 
 const char *sct_sweep_arbiter_name(void)
@@ -38,31 +40,6 @@ static uint64_t load(const void *p, int32_t type, size_t i)
     return ((const uint64_t *)p)[i];
 }
 
-static void set_exact(mpfr_t x, int32_t type, uint64_t bits)
-{
-    switch (type) {
-    case SONNX_DT_FLOAT: {
-        uint32_t u = (uint32_t)bits;
-        float f;
-        memcpy(&f, &u, sizeof f);
-        mpfr_set_flt(x, f, MPFR_RNDN);
-        break;
-    }
-    case SONNX_DT_DOUBLE: {
-        double d;
-        memcpy(&d, &bits, sizeof d);
-        mpfr_set_d(x, d, MPFR_RNDN);
-        break;
-    }
-    case SONNX_DT_INT32:
-        mpfr_set_si(x, (long)(int32_t)(uint32_t)bits, MPFR_RNDN);
-        break;
-    default: /* int64 (long is 64-bit on the LP64 hosts the sweep supports) */
-        mpfr_set_sj(x, (intmax_t)(int64_t)bits, MPFR_RNDN);
-        break;
-    }
-}
-
 static bool is_nan(int32_t type, uint64_t bits)
 {
     if (type == SONNX_DT_FLOAT)
@@ -76,22 +53,10 @@ static uint64_t correctly_rounded(int32_t out, mpfr_t a, mpfr_t b, mpfr_t r)
     mpfr_set_emin(mpfr_get_emin_min());
     mpfr_set_emax(mpfr_get_emax_max());
     int inex = mpfr_pow(r, a, b, MPFR_RNDN);
-    mpfr_set_emin(out == SONNX_DT_FLOAT ? -148 : -1073);
-    mpfr_set_emax(out == SONNX_DT_FLOAT ? 128 : 1024);
-    inex = mpfr_check_range(r, inex, MPFR_RNDN);
-    (void)mpfr_subnormalize(r, inex, MPFR_RNDN);
+    uint64_t bits = sct_sweep_mpfr_to_format(out, r, inex);
     mpfr_set_emin(emin);
     mpfr_set_emax(emax);
-    if (out == SONNX_DT_FLOAT) {
-        float f = mpfr_get_flt(r, MPFR_RNDN);
-        uint32_t u;
-        memcpy(&u, &f, sizeof u);
-        return u;
-    }
-    double d = mpfr_get_d(r, MPFR_RNDN);
-    uint64_t u;
-    memcpy(&u, &d, sizeof u);
-    return u;
+    return bits;
 }
 
 int sct_sweep_arbitrate_pow(int32_t a_type, int32_t b_type, const void *a,
@@ -113,8 +78,8 @@ int sct_sweep_arbitrate_pow(int32_t a_type, int32_t b_type, const void *a,
             mpfr_init2(r, out == SONNX_DT_FLOAT ? 24 : 53);
             ready = true;
         }
-        set_exact(x, a_type, load(a, a_type, i));
-        set_exact(y, b_type, load(b, b_type, i));
+        sct_sweep_mpfr_set(x, a_type, load(a, a_type, i));
+        sct_sweep_mpfr_set(y, b_type, load(b, b_type, i));
         uint64_t c = correctly_rounded(out, x, y, r);
         (*judged)++;
         if (c != w && !(is_nan(out, c) && is_nan(out, w))) {
