@@ -226,8 +226,9 @@ static void print_result(const sct_sweep_spec *spec, const sct_sweep_result *r)
            r->compared, r->exact, r->within_tolerance, r->mismatches,
            r->undefined, r->not_run);
     if (sct_sweep_arbitrated(spec))
-        printf("judged against MPFR (differing from the reference): %" PRIu64
-               " pairs, reference not correctly rounded on %" PRIu64 " of them\n",
+        printf("judged against MPFR (differing from the reference, or the float64^int64\n"
+               "  powl path): %" PRIu64 " pairs, reference not correctly rounded on %" PRIu64
+               " of them\n",
                r->arbitrated, r->reference_corrected);
     if (r->undefined)
         printf("undefined pairs, run in one separate call: %s%s%s\n",

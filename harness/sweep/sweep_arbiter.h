@@ -4,7 +4,10 @@
  * ULP but 0.1 % of the sampled pairs 1 ULP off; docs/sweeps.md).  Every
  * pair where the implementation differs from the reference by at most the
  * tolerance + SCT_SWEEP_POW_REF_ERR_ULP is judged against MPFR's correctly
- * rounded pow instead: its expected value becomes MPFR's.  Pairs further
+ * rounded pow instead: its expected value becomes MPFR's.  So are the
+ * float64^int64 pairs whose reference took the powl path (|n| > 2^53,
+ * finite non-zero result), even when equal to the reference: its accuracy
+ * needs a real 64-bit long double.  Pairs further
  * from the reference are mismatches whatever the correctly rounded value
  * (the reference is within SCT_SWEEP_POW_REF_ERR_ULP of it), and pairs
  * equal to the reference are within that bound of it (docs/sweeps.md, "The
@@ -37,7 +40,8 @@
 const char *sct_sweep_arbiter_name(void);
 
 /* For every i < n where got[i] differs from want[i] (not both NaN) by at
- * most `reach` ULP (sct_ulp_distance): want[i] = the correctly rounded
+ * most `reach` ULP (sct_ulp_distance), and every pair of the powl path
+ * (above): want[i] = the correctly rounded
  * a[i]^b[i] in the output type (= a_type: float32 or float64; b_type
  * float32, float64, int32 or int64), IEEE subnormals and overflow
  * included.  Adds the number of such pairs to *judged and the number whose

@@ -42,11 +42,20 @@ static double sct_pow_huge_magnitude(double x, uint64_t m, int negative_exp)
 {
     if (isnan(x))
         return x + x;
+    /* |x| at least 2^-40 away from 1 (or 0 or inf): |ln|x|| > 2^-41, so
+     * |n ln|x|| > 2^53 * 2^-41 = 4096, far beyond binary64's range
+     * (|ln| < 745 for every non-zero finite double): the result is exactly
+     * +inf or +0 (IEEE754-2019 §7.4, §7.5; Annex F for 0 and inf), the
+     * value powl would round to as well, without its cost. */
+    double ax = fabs(x);
+    if (ax > 1.0 + 0x1p-40 || ax < 1.0 - 0x1p-40) {
+        double r = (ax > 1.0) != (negative_exp != 0) ? INFINITY : 0.0;
+        return (signbit(x) && (m & 1u)) ? -r : r;
+    }
 #if LDBL_MANT_DIG >= 64
     long double e = (long double)m; /* exact: m < 2^64 <= 2^LDBL_MANT_DIG */
     double r = (double)powl(fabsl((long double)x), negative_exp ? -e : e);
 #else
-    double ax = fabs(x);
     double hi = (double)(m & ~(uint64_t)0xffffffffu);
     double lo = (double)(m & (uint64_t)0xffffffffu);
     if (negative_exp) {

@@ -116,9 +116,29 @@ static void pow_away(const void *a, const void *b, void *c, size_t n)
     }
 }
 
-/* Pairs of the sweep where the reference is not the correctly rounded
- * value, counted here. */
-static uint64_t reference_wrong(uint64_t *movable)
+/* float64^int64 with |n| > 2^53 and a finite non-zero reference: the
+ * reference's powl path, which the arbiter judges whatever the
+ * implementation returned (sweep_arbiter.h). */
+static int powl_path(const void *b, size_t i, uint64_t ref)
+{
+    if (g_b_type != SONNX_DT_INT64)
+        return 0;
+    int64_t n = ((const int64_t *)b)[i];
+    uint64_t m = n < 0 ? 0u - (uint64_t)n : (uint64_t)n;
+    uint64_t mag = ref & ~(UINT64_C(1) << 63);
+    return m > (UINT64_C(1) << 53) && mag != 0 && mag < UINT64_C(0x7ff0000000000000);
+}
+
+typedef struct counts {
+    uint64_t wrong;   /* reference != correctly rounded */
+    uint64_t movable; /* of those, where pow_away differs from the reference */
+    uint64_t forced;  /* powl-path pairs */
+    uint64_t forced_wrong;   /* powl-path pairs with a wrong reference */
+    uint64_t movable_forced; /* movable and powl-path */
+} counts;
+
+/* What the sweep must find, counted here. */
+static counts reference_wrong(void)
 {
     sct_sample_gen g;
     ck_assert_int_eq(sct_sample_gen_init(&g, "Pow", SONNX_DT_DOUBLE, g_b_type, SEED), 0);
@@ -127,18 +147,22 @@ static uint64_t reference_wrong(uint64_t *movable)
     ck_assert(a && b && z);
     sct_sample_fill(&g, 0, N_SAMPLES, a, b);
     reference(a, b, z, N_SAMPLES);
-    uint64_t wrong = 0;
-    *movable = 0;
+    counts c = {0, 0, 0, 0, 0};
     for (size_t i = 0; i < N_SAMPLES; i++) {
         uint64_t cr = is_nan64(z[i]) ? z[i] : cr_pow(a[i], b, i);
-        wrong += cr != z[i];
-        *movable += cr != z[i] && away_from(z[i], cr) != z[i];
+        int forced = powl_path(b, i, z[i]);
+        int movable = cr != z[i] && away_from(z[i], cr) != z[i];
+        c.wrong += cr != z[i];
+        c.movable += movable;
+        c.forced += forced;
+        c.forced_wrong += forced && cr != z[i];
+        c.movable_forced += movable && forced;
     }
     free(a);
     free(b);
     free(z);
     mpfr_free_cache();
-    return wrong;
+    return c;
 }
 
 static sct_sweep_result sweep(sct_kernel_loop impl_loop)
@@ -170,13 +194,15 @@ static const int32_t k_exponents[] = {SONNX_DT_DOUBLE, SONNX_DT_FLOAT, SONNX_DT_
 START_TEST(correctly_rounded_implementation_passes)
 {
     g_b_type = k_exponents[_i];
-    uint64_t movable, wrong = reference_wrong(&movable);
-    ck_assert_uint_gt(wrong, 0); /* else this test could not fail */
+    counts c = reference_wrong();
+    ck_assert_uint_gt(c.wrong, 0); /* else this test could not fail */
     sct_sweep_result r = sweep(pow_cr);
     ck_assert(sct_sweep_passed(&r));
     ck_assert_uint_eq(r.exact, N_SAMPLES);
-    ck_assert_uint_eq(r.arbitrated, wrong);
-    ck_assert_uint_eq(r.reference_corrected, wrong);
+    /* judged: every pair where it differs from the reference (all within
+     * reach), and the powl-path pairs where it does not */
+    ck_assert_uint_eq(r.arbitrated, c.wrong + c.forced - c.forced_wrong);
+    ck_assert_uint_eq(r.reference_corrected, c.wrong);
     sct_sweep_result_free(&r);
 }
 END_TEST
@@ -184,15 +210,19 @@ END_TEST
 START_TEST(two_ulp_from_correct_fails_though_one_from_reference)
 {
     g_b_type = k_exponents[_i];
-    uint64_t movable, wrong = reference_wrong(&movable);
-    ck_assert_uint_gt(movable, 0);
-    ck_assert_uint_le(movable, wrong);
+    counts c = reference_wrong();
+    ck_assert_uint_gt(c.movable, 0);
+    ck_assert_uint_le(c.movable, c.wrong);
     sct_sweep_result r = sweep(pow_away);
     ck_assert(!sct_sweep_passed(&r));
-    ck_assert_uint_eq(r.mismatches, movable);
-    ck_assert_uint_eq(r.arbitrated, movable);
-    ck_assert_uint_eq(r.reference_corrected, movable);
-    ck_assert_uint_eq(r.max_ulp_seen, 2);
+    ck_assert_uint_eq(r.mismatches, c.movable);
+    ck_assert_uint_eq(r.arbitrated, c.movable + c.forced - c.movable_forced);
+    ck_assert_uint_eq(r.reference_corrected, c.movable + c.forced_wrong - c.movable_forced);
+    /* 2 on a real CPU; more under valgrind, whose binary64 emulation of the
+     * x87 long double leaves the powl path's reference far off (those
+     * pairs are judged against MPFR anyway) */
+    ck_assert_uint_ge(r.max_ulp_seen, 2);
+    ck_assert_uint_le(r.max_ulp_seen, c.forced_wrong ? UINT64_MAX : 2);
     sct_sweep_result_free(&r);
 }
 END_TEST
