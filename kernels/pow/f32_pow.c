@@ -10,7 +10,8 @@
  * (docs/sweeps.md).  A float64 exponent reaches such boundaries (91 double
  * roundings in 10^6 samples, next to 2^-150): that loop uses
  * sct_pow_real_f32, which detects them and recomputes with powl
- * (pow/pow_real_f32.c; MPFR figures after the change in docs/sweeps.md).
+ * (pow/pow_real_f32.c): MPFR then finds 0 of 10^6 float32^float64 samples
+ * off (generators v4 and v5; docs/sweeps.md).
  *
  * Special cases: Annex F.9.4.4, see pow/pow_real.c.
  */
