@@ -4,8 +4,9 @@
 # (docs/sweeps.md, docs/benchmarks.md):
 #   1. float32 Div and Mul: pairs per second of `sonnx-cts sweep --samples`
 #      with the built-in kernels (1 thread and all threads) against the same
-#      check in numpy (bench/sweep_sampled_numpy.py, 1 thread), run in turn
-#      REPS times, medians                                     (goal >= 20x)
+#      check in numpy (bench/sweep_sampled_numpy.py, 1 thread: the same pairs,
+#      generator v5 in numpy, the same verdict), run in turn REPS times,
+#      medians                                                 (goal >= 20x)
 #   2. the default sample count (2^28) of every op x float32/float64 with
 #      the built-in kernels: wall time                          (goal < 60 s)
 #   3. pairs per second through the ONNX Runtime plugin (float32 Div, Mul,

@@ -93,6 +93,11 @@ typedef struct sct_sweep_result {
     uint64_t unmeasurable;   /* mismatches without a ULP distance (NaN vs
                                 number; every integer/bool mismatch) */
     uint64_t not_run;        /* pairs in failed batches (never passed) */
+    /* Arbitrated spaces (sct_sweep_arbitrated): pairs judged against MPFR's
+     * correctly rounded value because the implementation differed from the
+     * reference, and how many of those had a reference that was not the
+     * correctly rounded value (their expected value is MPFR's). */
+    uint64_t arbitrated, reference_corrected;
     uint64_t deviation_counts[SCT_DEV_COUNT]; /* over mismatches */
     /* Float outputs: over every compared pair (matches included). */
     uint64_t ulp_histogram[SCT_SWEEP_HIST_BUCKETS];
@@ -122,8 +127,16 @@ bool sct_sweep_sampled_supported(const char *op_type, int32_t a_type,
 /* Is the reference of this space verified correctly rounded (docs/sweeps.md:
  * proof, exact check or MPFR with 0 disagreements)?  False for sampled Pow
  * with a float64 operand, whose glibc-based reference MPFR shows up to 1 ULP
- * (2 with int64 exponents) off; the sweep then says so (text and JSON). */
+ * off; the sweep then judges the pairs that differ from it against MPFR
+ * (sct_sweep_arbitrated) and says so (text and JSON). */
 bool sct_sweep_reference_exact(const sct_sweep_spec *spec);
+
+/* Are the pairs where an implementation differs from this space's
+ * reference judged against MPFR (sweep_arbiter.h)?  True for the spaces
+ * whose reference is not exact when this build has MPFR: the verdict is
+ * then "within the tolerance of the correctly rounded result" for every
+ * pair (docs/sweeps.md). */
+bool sct_sweep_arbitrated(const sct_sweep_spec *spec);
 
 /* Runs the sweep of `spec` through `impl` (sweep_impl.h).  Returns 0 and
  * fills `out` (free with sct_sweep_result_free), or non-zero with `err` set

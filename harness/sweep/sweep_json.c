@@ -4,9 +4,13 @@
  *   "sweep": {
  *     "space_bits": 32, "first_pair": 0, "pairs": 4294967296,
  *     "pair_index": "(a_bits << b_width) | b_bits",
+ *     "shard_range": {"unit": "pair" | "sample", "first", "count", "of"},
+ *     "sampling": {"samples", "seed", "generator", "generator_version",
+ *                  "reference_correctly_rounded"}       (sampled sweeps),
  *     "compared", "exact", "within_tolerance", "mismatches",
  *     "undefined_not_compared", "undefined_run": {"status", "message"},
- *     "not_run",
+ *     "not_run", "arbitration": {"judged_pairs", "reference_corrected"}
+ *                (spaces judged against MPFR, sct_sweep_arbitrated),
  *     "max_ulp": {"ulp", "pair", "a_bits", "b_bits", "expected_bits",
  *                 "actual_bits"} | null,
  *     "ulp_histogram": [{"ulp": "0", "count": N}, ...] | null,
@@ -21,6 +25,7 @@
 #include "json_util.h"
 #include "numeric/dtype.h"
 #include "sweep_report.h"
+#include "sweep_arbiter.h"
 #include "sweep_sample.h"
 
 static void add_hex(cJSON *o, const char *name, uint64_t v)
@@ -42,6 +47,31 @@ static cJSON *max_ulp_json(const sct_sweep_result *r)
     return m;
 }
 
+cJSON *sct_sweep_sampling_json(const sct_sweep_spec *spec)
+{
+    cJSON *smp = cJSON_CreateObject();
+    if (smp == NULL)
+        return NULL;
+    sct_json_add_u64(smp, "samples", spec->samples);
+    sct_json_add_u64(smp, "seed", spec->seed);
+    sct_json_add_str(smp, "generator", "splitmix64 counter, mix "
+                     "uniform 96/256, special 64/256, hard 96/256");
+    sct_json_add_u64(smp, "generator_version", SCT_SAMPLE_GEN_VERSION);
+    /* false: the reference itself is not correctly rounded here, a
+     * PASS bounds the implementation from it (docs/sweeps.md) */
+    cJSON_AddBoolToObject(smp, "reference_correctly_rounded",
+                          sct_sweep_reference_exact(spec));
+    /* where it is not: who judges the pairs that differ from it (null: no
+     * one, a PASS is then relative to the reference; sweep_arbiter.h) */
+    if (sct_sweep_reference_exact(spec))
+        ;
+    else if (sct_sweep_arbitrated(spec))
+        sct_json_add_str(smp, "differing_pairs_judged_by", sct_sweep_arbiter_name());
+    else
+        cJSON_AddNullToObject(smp, "differing_pairs_judged_by");
+    return smp;
+}
+
 static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
 {
     cJSON *o = cJSON_CreateObject();
@@ -54,18 +84,9 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
         /* Sampled (issue 14): the pairs are samples 0..samples-1 of the
          * generator; "pair" and "first_pair" are sample indices. */
         sct_json_add_str(o, "pair_index", "sample index (sweep_sample.h)");
-        cJSON *smp = cJSON_AddObjectToObject(o, "sampling");
-        if (smp != NULL) {
-            sct_json_add_u64(smp, "samples", spec->samples);
-            sct_json_add_u64(smp, "seed", spec->seed);
-            sct_json_add_str(smp, "generator", "splitmix64 counter, mix "
-                             "uniform 96/256, special 64/256, hard 96/256");
-            sct_json_add_u64(smp, "generator_version", SCT_SAMPLE_GEN_VERSION);
-            /* false: the reference itself is not correctly rounded here, a
-             * PASS bounds the implementation from it (docs/sweeps.md) */
-            cJSON_AddBoolToObject(smp, "reference_correctly_rounded",
-                                  sct_sweep_reference_exact(spec));
-        }
+        cJSON *smp = sct_sweep_sampling_json(spec);
+        if (smp != NULL)
+            cJSON_AddItemToObject(o, "sampling", smp);
     } else {
         sct_json_add_str(o, "pair_index", "(a_bits << b_width) | b_bits");
     }
@@ -75,10 +96,13 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
      * cut in: what `merge` checks for gaps and overlaps (sweep_merge.h). */
     cJSON *range = cJSON_AddObjectToObject(o, "shard_range");
     if (range != NULL) {
-        sct_json_add_str(range, "unit", "pair");
+        /* Sampled: sample indices of the `samples` drawn (the space itself,
+         * 2^64 or 2^128 pairs, is not what the shards tile). */
+        sct_json_add_str(range, "unit", spec->samples > 0 ? "sample" : "pair");
         sct_json_add_u64(range, "first", r->first_pair);
         sct_json_add_u64(range, "count", r->n_pairs);
-        sct_json_add_u64(range, "of", UINT64_C(1) << bits);
+        sct_json_add_u64(range, "of", spec->samples > 0 ? spec->samples
+                                                       : UINT64_C(1) << bits);
     }
     sct_json_add_u64(o, "compared", r->compared);
     sct_json_add_u64(o, "exact", r->exact);
@@ -91,6 +115,13 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
         sct_json_add_str(u, "message", r->undefined_message);
     }
     sct_json_add_u64(o, "not_run", r->not_run);
+    if (sct_sweep_arbitrated(spec)) {
+        cJSON *arb = cJSON_AddObjectToObject(o, "arbitration");
+        if (arb != NULL) { /* per shard: the counts of this range */
+            sct_json_add_u64(arb, "judged_pairs", r->arbitrated);
+            sct_json_add_u64(arb, "reference_corrected", r->reference_corrected);
+        }
+    }
     if (r->has_ulp && r->max_ulp_seen > 0)
         cJSON_AddItemToObject(o, "max_ulp", max_ulp_json(r));
     else if (r->has_ulp)

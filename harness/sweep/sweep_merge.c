@@ -12,13 +12,14 @@
 #include <string.h>
 
 #include "json_util.h"
+#include "sweep_report.h"
 #include "sweep_tally.h"
 
 /* Members of the "sweep" object that differ from shard to shard; every
  * other member identifies the sweep and must be equal in all shards. */
 static const char *const k_per_shard[] = {
     "first_pair", "pairs", "shard_range", "compared", "exact", "within_tolerance",
-    "mismatches", "undefined_not_compared", "undefined_run", "not_run", "max_ulp",
+    "mismatches", "undefined_not_compared", "undefined_run", "not_run", "arbitration", "max_ulp",
     "ulp_histogram", "failed_batches", "failures", "threads", "seconds",
     "pairs_per_second"};
 
@@ -130,8 +131,50 @@ static void read_max_ulp(rd *r, const cJSON *d, sct_sweep_result *res)
         return; /* {}: max ULP 0 */
     res->max_ulp_seen = u64(r, m, "ulp", "sweep.max_ulp");
     res->max_ulp_pair = u64(r, m, "pair", "sweep.max_ulp");
+    res->max_ulp_a = hex(r, m, "a_bits");
+    res->max_ulp_b = hex(r, m, "b_bits");
     res->max_ulp_expected = hex(r, m, "expected_bits");
     res->max_ulp_actual = hex(r, m, "actual_bits");
+}
+
+/* A sampled sweep (unit "sample"): its sample count and seed, which the
+ * merged report is written for; the "sampling" object must be the one this
+ * sonnx-cts writes for them (same generator version, same reference
+ * status), or the merged report would name a generator or a reference the
+ * shards were not run with. */
+static void read_sampling(rd *r, const cJSON *d, sct_sweep_shard *s)
+{
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(d, "sampling");
+    bool sampled = strcmp(s->unit, "sample") == 0;
+    if (r->failed || (g == NULL && !sampled))
+        return;
+    if (g == NULL || !sampled) {
+        fail(r, g ? "sweep.shard_range.unit" : "sweep.sampling",
+             g ? "not \"sample\" in a sampled sweep" : "missing in a sampled sweep");
+        return;
+    }
+    s->spec.samples = u64(r, g, "samples", "sweep.sampling");
+    s->spec.seed = u64(r, g, "seed", "sweep.sampling");
+    if (r->failed)
+        return;
+    if (s->spec.samples != s->of || s->spec.samples == 0) {
+        fail(r, "sweep.sampling.samples", "not the shard_range's \"of\"");
+        return;
+    }
+    /* Printed and parsed back: the writer's counts are raw integer
+     * literals (json_util.h), the file's parsed numbers. */
+    cJSON *raw = sct_sweep_sampling_json(&s->spec);
+    char *text = raw ? cJSON_PrintUnformatted(raw) : NULL;
+    cJSON *mine = text ? cJSON_Parse(text) : NULL;
+    cJSON_Delete(raw);
+    cJSON_free(text);
+    if (mine == NULL)
+        fail(r, "sweep.sampling", "out of memory");
+    else if (!cJSON_Compare(mine, g, true))
+        fail(r, "sweep.sampling", "not what this sonnx-cts writes for these samples "
+             "(another generator version or reference): merge with the sonnx-cts "
+             "that ran the shards");
+    cJSON_Delete(mine);
 }
 
 static void read_histogram(rd *r, const cJSON *d, sct_sweep_result *res)
@@ -186,6 +229,11 @@ static void read_counts(rd *r, const cJSON *d, sct_sweep_result *res)
     res->mismatches = u64(r, d, "mismatches", "sweep");
     res->undefined = u64(r, d, "undefined_not_compared", "sweep");
     res->not_run = u64(r, d, "not_run", "sweep");
+    const cJSON *arb = cJSON_GetObjectItemCaseSensitive(d, "arbitration");
+    if (arb != NULL) {
+        res->arbitrated = u64(r, arb, "judged_pairs", "sweep.arbitration");
+        res->reference_corrected = u64(r, arb, "reference_corrected", "sweep.arbitration");
+    }
     const cJSON *u = cJSON_GetObjectItemCaseSensitive(d, "undefined_run");
     res->undefined_status = status_of(r, sct_json_get_str(u, "status"),
                                       "sweep.undefined_run.status");
@@ -265,6 +313,7 @@ int sct_sweep_shard_load(const char *path, const cJSON *root,
         fail(&r, "cases[0]", sct_run_report_error(report));
     if (!r.failed)
         read_case(&r, c, report->options.max_errors, s);
+    read_sampling(&r, s->detail, s); /* needs the spec's op and types */
     if (r.failed) {
         sct_sweep_shard_free(s);
         return -1;

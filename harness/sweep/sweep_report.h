@@ -8,6 +8,7 @@
 #ifndef SCT_SWEEP_REPORT_H
 #define SCT_SWEEP_REPORT_H
 
+#include <cjson/cJSON.h>
 #include <stddef.h>
 
 #include "report_model.h"
@@ -39,6 +40,12 @@ int sct_sweep_json_annotate(const char *path, const char *case_id,
                             const sct_sweep_spec *spec,
                             const sct_sweep_result *r, char *err,
                             size_t err_cap);
+
+/* The "sampling" member of a sampled sweep's "sweep" object (samples,
+ * seed, generator and its version, reference_correctly_rounded) as this
+ * sonnx-cts writes it for `spec` (spec->samples > 0); NULL when out of
+ * memory.  `merge` compares the shards' with it (sweep_merge.h). */
+cJSON *sct_sweep_sampling_json(const sct_sweep_spec *spec);
 
 /* The whole JSON report of a sweep: appends the sweep's case to `rep`
  * (identity and options already filled by the caller; sct_sweep_add_case),

@@ -16,6 +16,7 @@
 
 #include "numeric/dtype.h"
 #include "sweep.h"
+#include "sweep_arbiter.h"
 #include "sweep_space.h"
 #include "sweep_tally.h"
 #include "sweep_undefined.h"
@@ -35,6 +36,7 @@ typedef struct shared {
     sct_op_kind op;
     sct_sweep_undef_rule undef;
     sct_compare_opts opts;
+    bool arbitrate;              /* sct_sweep_arbitrated */
     uint64_t first, count, batch, n_batches;
     atomic_uint_fast64_t next_batch;
     atomic_uint_fast64_t pairs_done;
@@ -131,11 +133,18 @@ static void *work(void *arg)
             if (m > 0) {
                 sh->reference(a, b, want, m);
                 if (sct_sweep_impl_run(sh->impl, s->a_type, s->b_type,
-                                       s->out_type, a, b, got, m, &res) == SCT_EXEC_OK)
+                                       s->out_type, a, b, got, m, &res) != SCT_EXEC_OK) {
+                    note_failure(&w->tally.r, p0, m, &res);
+                } else {
+                    /* Pairs the reference may misjudge: against MPFR. */
+                    if (sh->arbitrate)
+                        sct_sweep_arbitrate_pow(s->a_type, s->b_type, a, b, want, got, m,
+                                                sh->opts.max_ulp + (uint64_t)SCT_SWEEP_POW_REF_ERR_ULP,
+                                                &w->tally.r.arbitrated,
+                                                &w->tally.r.reference_corrected);
                     sct_sweep_tally_batch(&w->tally, s, sh->op, &sh->opts, p0,
                                           offsets, m, a, b, want, got);
-                else
-                    note_failure(&w->tally.r, p0, m, &res);
+                }
             }
             atomic_fetch_add(&sh->pairs_done, n);
         }
@@ -145,6 +154,8 @@ static void *work(void *arg)
     free(want);
     free(got);
     free(offsets);
+    if (sh->arbitrate)
+        sct_sweep_arbiter_thread_done();
     atomic_fetch_add(&sh->threads_finished, 1u);
     pthread_mutex_lock(&sh->impl->lock); /* wake the serving thread */
     pthread_cond_broadcast(&sh->impl->posted);
@@ -249,6 +260,7 @@ static int setup(const sct_sweep_spec *spec, sct_sweep_impl *impl, shared *sh,
     sh->undef = sct_sweep_undef_rule_of(sh->op, spec->a_type);
     sh->opts.max_ulp = spec->max_ulp;
     sh->opts.strict_nan = false;
+    sh->arbitrate = sct_sweep_arbitrated(spec);
     sct_sweep_space *s = &sh->space;
     s->a_type = spec->a_type;
     s->b_type = spec->b_type;

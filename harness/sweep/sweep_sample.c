@@ -10,16 +10,6 @@
 #include "compare.h"
 #include "numeric/dtype.h"
 
-int64_t sct_sample_range(sct_sample_rng *r, int64_t lo, int64_t hi)
-{
-    uint64_t span = (uint64_t)(hi - lo) + 1u;
-    /* Lemire's multiply-shift instead of a 64-bit division (the hot path of
-     * the hard cases); bias below span / 2^64, negligible here (span <=
-     * 2^32). */
-    __extension__ typedef unsigned __int128 u128;
-    return lo + (int64_t)(uint64_t)(((u128)sct_sample_next(r) * span) >> 64);
-}
-
 static bool operand_of(int32_t type, sct_sample_operand *o)
 {
     memset(o, 0, sizeof *o);
@@ -47,6 +37,14 @@ static bool operand_of(int32_t type, sct_sample_operand *o)
     default:
         return false;
     }
+}
+
+static bool operand_init(int32_t type, sct_sample_operand *o)
+{
+    if (!operand_of(type, o))
+        return false;
+    sct_sample_special_table(o);
+    return true;
 }
 
 bool sct_sample_supported(const char *op_type, int32_t a_type, int32_t b_type,
@@ -81,8 +79,8 @@ int sct_sample_gen_init(sct_sample_gen *g, const char *op_type, int32_t a_type,
     if (!sct_sample_supported(op_type, a_type, b_type, why, sizeof why))
         return -1;
     g->op = (int)sct_op_kind_from_name(op_type);
-    operand_of(a_type, &g->a);
-    operand_of(b_type, &g->b);
+    operand_init(a_type, &g->a);
+    operand_init(b_type, &g->b);
     uint64_t k = sct_sample_mix64(UINT64_C(0x534f4e4e58435453) /* "SONNXCTS" */ +
                                   (uint64_t)SCT_SAMPLE_GEN_VERSION);
     k = sct_sample_mix64(k ^ (uint64_t)g->op);
@@ -109,6 +107,63 @@ static inline void uniform_at(const sct_sample_gen *g, uint64_t i, uint64_t *a,
     *b = g->b.size == 4 ? v >> 32 : v;
 }
 
+/* M^-1 mod 2^64 for odd M (Newton: each step doubles the correct bits). */
+static uint64_t inverse_mod_2_64(uint64_t m)
+{
+    uint64_t x = (3u * m) ^ 2u; /* correct to 5 bits (Montgomery's seed) */
+    for (int i = 0; i < 4; i++) /* 10, 20, 40, 80 bits */
+        x *= 2u - m * x;
+    return x;
+}
+
+void sct_sample_block_init(const sct_sample_gen *g, uint64_t index,
+                           sct_sample_block *blk)
+{
+    const sct_sample_fmt *f = &g->a.fmt;
+    uint64_t top = UINT64_C(1) << (f->prec - 1);
+    sct_sample_rng r = {sct_sample_mix64(g->key ^ sct_sample_mix64(~index))};
+    blk->index = index;
+    blk->valid = true;
+    for (unsigned k = 0; k < SCT_SAMPLE_BLOCK_SIGS; k++) {
+        blk->sig[k] = top | (sct_sample_next(&r) & (top - 1u)) | 1u; /* odd */
+        blk->inv[k] = inverse_mod_2_64(blk->sig[k]);
+    }
+}
+
+static bool needs_block(const sct_sample_gen *g, unsigned pick)
+{
+    return pick >= 160 && pick < 208 && (g->op == SCT_OP_MUL || g->op == SCT_OP_DIV);
+}
+
+/* A non-uniform sample (slots 96..255). */
+static sct_sample_kind sample_other(const sct_sample_gen *g, uint64_t i,
+                                    const sct_sample_block *blk, uint64_t *a_bits,
+                                    uint64_t *b_bits)
+{
+    unsigned pick = (unsigned)(i & 255u);
+    /* The sample's random stream: splitmix64 from a state that is a
+     * bijection of i (one multiply; v5, instead of a mix64 of i). */
+    sct_sample_rng r = {g->key ^ (i * UINT64_C(0xd1b54a32d192ed03))};
+    if (pick < 160) {
+        /* Both special (half), or one special against uniform bits: one
+         * word picks how and both specials, one gives the uniform bits;
+         * no data-dependent branch. */
+        uint64_t w = sct_sample_next(&r), u = sct_sample_next(&r);
+        unsigned how = (unsigned)(w & 3u);
+        uint64_t sa = sct_sample_special_of(&g->a, (uint32_t)(w >> 2));
+        uint64_t sb = sct_sample_special_of(&g->b, (uint32_t)(w >> 34));
+        uint64_t ua = g->a.size == 4 ? u >> 32 : u;
+        uint64_t ub = g->b.size == 4 ? u & 0xffffffffu : u;
+        *a_bits = how == 3 ? ua : sa;
+        *b_bits = how == 2 ? ub : sb;
+        return SCT_SAMPLE_SPECIAL;
+    }
+    pick -= 160; /* 0..95 */
+    if (g->op == SCT_OP_POW)
+        return sct_sample_pow_hard(g, &r, pick, a_bits, b_bits);
+    return sct_sample_hard(g, &r, pick, blk, a_bits, b_bits);
+}
+
 sct_sample_kind sct_sample_at(const sct_sample_gen *g, uint64_t i,
                               uint64_t *a_bits, uint64_t *b_bits)
 {
@@ -120,18 +175,11 @@ sct_sample_kind sct_sample_at(const sct_sample_gen *g, uint64_t i,
         uniform_at(g, i, a_bits, b_bits);
         return SCT_SAMPLE_UNIFORM;
     }
-    sct_sample_rng r = {sct_sample_mix64(g->key ^ sct_sample_mix64(i))};
-    if (pick < 160) {
-        /* Both special (half), or one special against uniform bits. */
-        unsigned how = (unsigned)(sct_sample_next(&r) & 3u);
-        *a_bits = how == 3 ? sct_sample_uniform(&g->a, &r) : sct_sample_special(&g->a, &r);
-        *b_bits = how == 2 ? sct_sample_uniform(&g->b, &r) : sct_sample_special(&g->b, &r);
-        return SCT_SAMPLE_SPECIAL;
-    }
-    pick -= 160; /* 0..95 */
-    if (g->op == SCT_OP_POW)
-        return sct_sample_pow_hard(g, &r, pick, a_bits, b_bits);
-    return sct_sample_hard(g, &r, pick, a_bits, b_bits);
+    sct_sample_block blk;
+    blk.valid = false;
+    if (needs_block(g, pick))
+        sct_sample_block_init(g, i >> 8, &blk);
+    return sample_other(g, i, &blk, a_bits, b_bits);
 }
 
 static void put(void *p, size_t size, size_t i, uint64_t v)
@@ -156,17 +204,59 @@ static size_t fill_uniform32(const sct_sample_gen *g, uint64_t first, size_t n,
     return k;
 }
 
+/* The special-cross run (slots 96..159) of a float32 x float32 space: the
+ * code of sample_other's special branch in a tight loop, selects as masks
+ * (no branch on the random `how`).  Returns how many were written. */
+static size_t fill_special32(const sct_sample_gen *g, uint64_t first, size_t n,
+                             uint32_t *a, uint32_t *b)
+{
+    size_t k = 0;
+    for (; k < n && ((first + k) & 255u) - 96u < 64u; k++) {
+        uint64_t s = g->key ^ ((first + k) * UINT64_C(0xd1b54a32d192ed03));
+        uint64_t w = sct_sample_mix64(s + UINT64_C(0x9e3779b97f4a7c15));
+        uint64_t u = sct_sample_mix64(s + 2u * UINT64_C(0x9e3779b97f4a7c15));
+        uint32_t wa = (uint32_t)(w >> 2), wb = (uint32_t)(w >> 34);
+        uint32_t sa = (uint32_t)g->a.special[wa & 31u] | ((wa >> 5) & 1u) << 31;
+        uint32_t sb = (uint32_t)g->b.special[wb & 31u] | ((wb >> 5) & 1u) << 31;
+        uint32_t ma = 0u - (uint32_t)((w & 3u) == 3u), mb = 0u - (uint32_t)((w & 3u) == 2u);
+        a[k] = (sa & ~ma) | ((uint32_t)(u >> 32) & ma);
+        b[k] = (sb & ~mb) | ((uint32_t)u & mb);
+    }
+    return k;
+}
+
 void sct_sample_fill(const sct_sample_gen *g, uint64_t first, size_t n,
                      void *a, void *b)
 {
     bool narrow = g->a.size == 4 && g->b.size == 4;
+    sct_sample_block blk; /* the current block's data, made once per block */
+    blk.valid = false;
     for (size_t i = 0; i < n;) {
-        if (narrow && ((first + i) & 255u) < 96) {
-            i += fill_uniform32(g, first + i, n - i, (uint32_t *)a + i, (uint32_t *)b + i);
+        uint64_t at = first + i;
+        unsigned pick = (unsigned)(at & 255u);
+        if (narrow && pick < 96) {
+            i += fill_uniform32(g, at, n - i, (uint32_t *)a + i, (uint32_t *)b + i);
+            continue;
+        }
+        if (narrow && pick < 160 && g->a.is_float && g->b.is_float) {
+            i += fill_special32(g, at, n - i, (uint32_t *)a + i, (uint32_t *)b + i);
+            continue;
+        }
+        if (narrow && pick >= 160 && (g->op == SCT_OP_MUL || g->op == SCT_OP_DIV)) {
+            if (!blk.valid || blk.index != at >> 8)
+                sct_sample_block_init(g, at >> 8, &blk);
+            i += sct_sample_hard_run32(g, at, n - i, &blk, (uint32_t *)a + i,
+                                       (uint32_t *)b + i);
             continue;
         }
         uint64_t x, y;
-        sct_sample_at(g, first + i, &x, &y);
+        if (pick < 96) {
+            uniform_at(g, at, &x, &y);
+        } else {
+            if (needs_block(g, pick) && (!blk.valid || blk.index != at >> 8))
+                sct_sample_block_init(g, at >> 8, &blk);
+            sample_other(g, at, &blk, &x, &y);
+        }
         put(a, g->a.size, i, x);
         put(b, g->b.size, i, y);
         i++;

@@ -10,7 +10,8 @@
  * are the splitmix64 sequence of the key at position i,
  * mix64(key + (i+1) * golden) (one more mix64 of it for 64-bit operands);
  * the other samples' words a splitmix64 stream started at
- * mix64(key ^ mix64(i)).  So any index range — a shard i/N of a sampled sweep is the
+ * key ^ i * 0xd1b54a32d192ed03 (v5; a bijection of i) and the Mul/Div
+ * near-midpoints also the per-block significands (SCT_SAMPLE_BLOCK_SIGS).  So any index range — a shard i/N of a sampled sweep is the
  * contiguous range [i*S/N, (i+1)*S/N) like an exhaustive shard — is
  * regenerated identically without generating the samples before it.
  *
@@ -36,7 +37,14 @@
 
 /* Bump when the stream of any (seed, i, op, types) changes: recorded in the
  * JSON report so results name the generator that drew their pairs. */
-#define SCT_SAMPLE_GEN_VERSION 4
+#define SCT_SAMPLE_GEN_VERSION 5
+
+/* Mul/Div near-midpoint samples of one aligned block of 256 indices draw
+ * their divisor/multiplier significand from SCT_SAMPLE_BLOCK_SIGS odd
+ * significands of that block, whose inverses modulo 2^64 are computed once
+ * per block (sct_sample_block_init): a pure function of (key, block), so
+ * every index range still regenerates identically (v5). */
+#define SCT_SAMPLE_BLOCK_SIGS 8
 
 typedef enum sct_sample_kind {
     SCT_SAMPLE_UNIFORM = 0,
@@ -64,7 +72,19 @@ typedef struct sct_sample_operand {
     bool is_float;
     sct_sample_fmt fmt; /* is_float */
     size_t size;        /* bytes */
+    /* The special values (sweep_sample_special.c), picked by random bits:
+     * floats 32 magnitudes (each finite special, its -1 and +1 ulp
+     * neighbours; inf and NaN 4 times each) and a random sign; integer
+     * exponents the first 18. */
+    uint64_t special[32];
 } sct_sample_operand;
+
+/* Per-block data of the Mul/Div near-midpoint samples (above). */
+typedef struct sct_sample_block {
+    uint64_t index;     /* block = sample index / 256 */
+    bool valid;
+    uint64_t sig[SCT_SAMPLE_BLOCK_SIGS], inv[SCT_SAMPLE_BLOCK_SIGS];
+} sct_sample_block;
 
 typedef struct sct_sample_gen {
     int op;             /* sct_op_kind */
@@ -92,8 +112,19 @@ static inline uint64_t sct_sample_next(sct_sample_rng *r)
     return sct_sample_mix64(r->s);
 }
 
-/* Uniform in [lo, hi] (lo <= hi, span < 2^63). */
-int64_t sct_sample_range(sct_sample_rng *r, int64_t lo, int64_t hi);
+/* lo + floor(bits * span / 2^32) for 32 random bits: uniform in [lo, hi]
+ * up to a bias below span / 2^32 (span <= 2^12 where it is used);
+ * Lemire's multiply-shift, no division. */
+static inline int64_t sct_sample_pick(uint32_t bits, int64_t lo, int64_t hi)
+{
+    return lo + (int64_t)(((uint64_t)bits * (uint64_t)(hi - lo + 1)) >> 32);
+}
+
+/* Uniform in [lo, hi] (lo <= hi, span <= 2^32) from one random word. */
+static inline int64_t sct_sample_range(sct_sample_rng *r, int64_t lo, int64_t hi)
+{
+    return sct_sample_pick((uint32_t)(sct_sample_next(r) >> 32), lo, hi);
+}
 
 /* Can (op, a_type, b_type) be sampled: a float32/float64 first operand;
  * b the same type (Div, Mul, Less) or, for Pow, float32, float64, int32 or
@@ -116,21 +147,59 @@ void sct_sample_fill(const sct_sample_gen *g, uint64_t first, size_t n,
 
 const char *sct_sample_kind_name(sct_sample_kind k);
 
-/* Encodings (sweep_sample_special.c). */
-uint64_t sct_sample_make(const sct_sample_fmt *f, bool neg, int exp,
-                         uint64_t sig);
-/* One of the special values or a neighbour (sweep_sample_special.c). */
+/* The encoding of (-1)^neg * sig * 2^(exp - p + 1), sig's hidden bit
+ * dropped (exp in [emin, emax]). */
+static inline uint64_t sct_sample_make(const sct_sample_fmt *f, bool neg, int exp,
+                                       uint64_t sig)
+{
+    uint64_t biased = (uint64_t)(exp + f->emax);
+    return (neg ? f->sign : 0) | (biased << (f->prec - 1)) | (sig & f->frac_mask);
+}
+
+/* bits moved by k units in the last place, keeping the sign (clamped at
+ * 0 and at the NaN boundary). */
+static inline uint64_t sct_sample_nudge(const sct_sample_fmt *f, uint64_t bits, int k)
+{
+    uint64_t sign = bits & f->sign, mag = bits & ~f->sign;
+    if (k < 0 && mag < (uint64_t)-k)
+        mag = 0;
+    else if (k > 0 && mag + (uint64_t)k > f->exp_mask)
+        mag = f->exp_mask;
+    else
+        mag = (uint64_t)((int64_t)mag + k);
+    return sign | mag;
+}
+
+/* The special value selected by 32 random bits (table above; bit 5 is a
+ * float's sign). */
+static inline uint64_t sct_sample_special_of(const sct_sample_operand *o, uint32_t w)
+{
+    if (o->is_float)
+        return o->special[w & 31u] | ((w >> 5) & 1u ? o->fmt.sign : 0);
+    return o->special[((uint64_t)w * 18u) >> 32];
+}
+
+/* Fills o->special (sweep_sample_special.c). */
+void sct_sample_special_table(sct_sample_operand *o);
+/* One of the special values or a neighbour (one random word). */
 uint64_t sct_sample_special(const sct_sample_operand *o, sct_sample_rng *r);
 /* Uniform bits of the operand's width. */
 uint64_t sct_sample_uniform(const sct_sample_operand *o, sct_sample_rng *r);
-/* bits moved by k units in the last place, keeping the sign (clamped at
- * 0 and at the NaN boundary). */
-uint64_t sct_sample_nudge(const sct_sample_fmt *f, uint64_t bits, int k);
+
+/* Mul/Div, float32 x float32: samples [first, first + k) for the longest
+ * k <= n that stays in the hard slots (160..255) of first's block, written
+ * into a and b; returns k (sweep_sample_hard.c; blk: first's block). */
+size_t sct_sample_hard_run32(const sct_sample_gen *g, uint64_t first, size_t n,
+                             const sct_sample_block *blk, uint32_t *a, uint32_t *b);
+
+/* The block data of block `index` (Mul/Div; sct_sample_fill caches it). */
+void sct_sample_block_init(const sct_sample_gen *g, uint64_t index,
+                           sct_sample_block *blk);
 
 /* The hard cases of the op (sweep_sample_hard.c, sweep_sample_pow.c). */
 sct_sample_kind sct_sample_hard(const sct_sample_gen *g, sct_sample_rng *r,
-                                unsigned pick, uint64_t *a_bits,
-                                uint64_t *b_bits);
+                                unsigned pick, const sct_sample_block *blk,
+                                uint64_t *a_bits, uint64_t *b_bits);
 sct_sample_kind sct_sample_pow_hard(const sct_sample_gen *g, sct_sample_rng *r,
                                     unsigned pick, uint64_t *a_bits,
                                     uint64_t *b_bits);

@@ -8,6 +8,7 @@
 #include "numeric/dtype.h"
 #include "sweep.h"
 #include "sweep_space.h"
+#include "sweep_arbiter.h"
 
 /* The reference kernels have a contiguous loop for the space. */
 static bool has_reference(const char *op_type, int32_t a_type, int32_t b_type,
@@ -53,6 +54,11 @@ bool sct_sweep_reference_exact(const sct_sweep_spec *spec)
      * exponent: 0.009-0.16 % of the samples 1-2 ULP off. */
     return !(spec->samples > 0 && strcmp(spec->op_type, "Pow") == 0 &&
              (spec->a_type == SONNX_DT_DOUBLE || spec->b_type == SONNX_DT_DOUBLE));
+}
+
+bool sct_sweep_arbitrated(const sct_sweep_spec *spec)
+{
+    return !sct_sweep_reference_exact(spec) && sct_sweep_arbiter_name() != NULL;
 }
 
 void sct_sweep_shard_range(unsigned bits, uint32_t shard_index,

@@ -132,6 +132,8 @@ void sct_sweep_tally_merge(sct_sweep_tally *dst, const sct_sweep_tally *src)
     d->mismatches += s->mismatches;
     d->unmeasurable += s->unmeasurable;
     d->not_run += s->not_run;
+    d->arbitrated += s->arbitrated;
+    d->reference_corrected += s->reference_corrected;
     for (int k = 0; k < SCT_DEV_COUNT; k++)
         d->deviation_counts[k] += s->deviation_counts[k];
     for (int k = 0; k < SCT_SWEEP_HIST_BUCKETS; k++)

@@ -23,4 +23,4 @@
  */
 #include "pow/pow_float_base.h"
 
-SCT_DEFINE_POW_FLOAT_BASE(f16, uint16_t, sct_f16_to_f64, sct_f64_to_f16)
+SCT_DEFINE_POW_FLOAT_BASE(f16, uint16_t, sct_f16_to_f64, sct_f64_to_f16, sct_pow_real)

@@ -34,11 +34,13 @@
 #define SCT_POW_WITH_BF16(x, y) sct_pow_real((x), sct_bf16_to_f64(y))
 #define SCT_POW_WITH_EXACT(x, y) sct_pow_real((x), (double)(y))
 
-#define SCT_DEFINE_POW_FLOAT_BASE(base, BT, DECODE, ENCODE)                       \
+/* POW_F64: x^y for the float64 exponent (sct_pow_real, or for the float32
+ * base sct_pow_real_f32, which avoids its double rounding). */
+#define SCT_DEFINE_POW_FLOAT_BASE(base, BT, DECODE, ENCODE, POW_F64)              \
     SCT_POW_FB_LOOP(base, f16, BT, DECODE, ENCODE, uint16_t, SCT_POW_WITH_F16)    \
     SCT_POW_FB_LOOP(base, bf16, BT, DECODE, ENCODE, uint16_t, SCT_POW_WITH_BF16)  \
     SCT_POW_FB_LOOP(base, f32, BT, DECODE, ENCODE, float, SCT_POW_WITH_EXACT)     \
-    SCT_POW_FB_LOOP(base, f64, BT, DECODE, ENCODE, double, sct_pow_real)          \
+    SCT_POW_FB_LOOP(base, f64, BT, DECODE, ENCODE, double, POW_F64)               \
     SCT_POW_FB_LOOP(base, i8, BT, DECODE, ENCODE, int8_t, SCT_POW_WITH_EXACT)     \
     SCT_POW_FB_LOOP(base, i16, BT, DECODE, ENCODE, int16_t, SCT_POW_WITH_EXACT)   \
     SCT_POW_FB_LOOP(base, i32, BT, DECODE, ENCODE, int32_t, SCT_POW_WITH_EXACT)   \

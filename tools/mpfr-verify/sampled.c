@@ -33,6 +33,7 @@
 #include "compare.h"
 #include "kernels.h"
 #include "numeric/dtype.h"
+#include "sweep_mpfr.h"
 #include "sweep_sample.h"
 
 #define CHUNK 65536u
@@ -46,7 +47,6 @@ typedef struct job {
     uint64_t first, count, n_chunks;
     atomic_uint_fast64_t next_chunk, pairs, disagreements, nan_results;
     uint64_t max_ulp;            /* over the disagreements (lock) */
-    long emin, emax;             /* the output format's MPFR range */
     pthread_mutex_t lock;
     unsigned n_show, show_cap;
     uint64_t shown[MAX_SHOW][4]; /* index, a, b, kernel result, (mpfr below) */
@@ -60,31 +60,6 @@ static uint64_t load(const void *p, size_t size, size_t i)
     case 1: return ((const uint8_t *)p)[i];
     case 4: return ((const uint32_t *)p)[i];
     default: return ((const uint64_t *)p)[i];
-    }
-}
-
-static void set_operand(mpfr_t x, int32_t type, uint64_t bits)
-{
-    switch (type) {
-    case SONNX_DT_FLOAT: {
-        uint32_t u = (uint32_t)bits;
-        float f;
-        memcpy(&f, &u, sizeof f);
-        mpfr_set_flt(x, f, MPFR_RNDN); /* exact */
-        break;
-    }
-    case SONNX_DT_DOUBLE: {
-        double d;
-        memcpy(&d, &bits, sizeof d);
-        mpfr_set_d(x, d, MPFR_RNDN); /* exact */
-        break;
-    }
-    case SONNX_DT_INT32:
-        mpfr_set_si(x, (long)(int32_t)(uint32_t)bits, MPFR_RNDN);
-        break;
-    default: /* int64; long is 64-bit on the LP64 hosts this runs on */
-        mpfr_set_si(x, (long)(int64_t)bits, MPFR_RNDN);
-        break;
     }
 }
 
@@ -118,22 +93,7 @@ static uint64_t mpfr_result(const job *jb, mpfr_t a, mpfr_t b, mpfr_t r)
      * float32 base lies outside binary32's range); now the format's range:
      * mpfr_check_range rounds an out-of-range r to inf or 0 by the ternary
      * value, mpfr_subnormalize re-rounds to the subnormal grid. */
-    mpfr_set_emin(jb->emin);
-    mpfr_set_emax(jb->emax);
-    inex = mpfr_check_range(r, inex, MPFR_RNDN);
-    (void)mpfr_subnormalize(r, inex, MPFR_RNDN);
-    mpfr_set_emin(mpfr_get_emin_min());
-    mpfr_set_emax(mpfr_get_emax_max());
-    if (jb->out_type == SONNX_DT_FLOAT) {
-        float f = mpfr_get_flt(r, MPFR_RNDN);
-        uint32_t u;
-        memcpy(&u, &f, sizeof u);
-        return u;
-    }
-    double d = mpfr_get_d(r, MPFR_RNDN);
-    uint64_t u;
-    memcpy(&u, &d, sizeof u);
-    return u;
+    return sct_sweep_mpfr_to_format(jb->out_type, r, inex);
 }
 
 static void *work(void *arg)
@@ -168,8 +128,8 @@ static void *work(void *arg)
         for (size_t i = 0; i < n; i++) {
             uint64_t av = load(x, g->a.size, i), bv = load(y, g->b.size, i);
             uint64_t kv = load(z, osz, i);
-            set_operand(a, jb->a_type, av);
-            set_operand(b, jb->b_type, bv);
+            sct_sweep_mpfr_set(a, jb->a_type, av);
+            sct_sweep_mpfr_set(b, jb->b_type, bv);
             uint64_t mv = mpfr_result(jb, a, b, r);
             bool agree = kv == mv;
             if (!agree && osz > 1 && is_nan(jb->out_type, kv) && is_nan(jb->out_type, mv))
@@ -252,8 +212,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "sct-mpfr-sampled: no kernel loop\n");
         return 2;
     }
-    jb.emin = jb.a_type == SONNX_DT_FLOAT ? -148 : -1073;
-    jb.emax = jb.a_type == SONNX_DT_FLOAT ? 128 : 1024;
     jb.first = first;
     jb.count = samples;
     jb.n_chunks = (samples + CHUNK - 1) / CHUNK;

@@ -6,7 +6,8 @@ ranges whose counts add up to the unsharded sweep's, and a seed gives the
 same pairs every time.  Expected numbers come from the arguments
 (sample counts, shard arithmetic), never from the program under test.
 
-usage: test_sweep_sampled_cli.py SONNX_CTS MUTANT_DIR BUILTIN_PLUGIN
+usage: test_sweep_sampled_cli.py SONNX_CTS MUTANT_DIR BUILTIN_PLUGIN [ON|OFF]
+(the last: CMake SONNX_CTS_SWEEP_MPFR, whether the sweep judges against MPFR)
 """
 import json
 import os
@@ -15,6 +16,7 @@ import sys
 import tempfile
 
 CTS, MUTANTS, PLUGIN = sys.argv[1], sys.argv[2], sys.argv[3]
+MPFR = len(sys.argv) < 5 or sys.argv[4].upper() in ("ON", "1", "TRUE", "YES")
 failures = []
 
 
@@ -28,6 +30,28 @@ def check(cond, what):
     if not cond:
         failures.append(what)
         print("FAIL:", what)
+
+
+def comparable(path):
+    """The report without what differs between a merge and the unsharded
+    sweep (docs/sweeps.md): command line, date, host, merged_from, timing."""
+    def strip(o):
+        if isinstance(o, dict):
+            return {k: strip(v) for k, v in o.items() if k not in ("seconds", "pairs_per_second")}
+        return [strip(v) for v in o] if isinstance(o, list) else o
+    doc = json.load(open(path))
+    for k in ("command_line", "date_utc", "host"):
+        doc["identity"].pop(k)
+    doc["shard"].pop("merged_from", None)
+    return strip(doc)
+
+
+def refused(name, needle, *shards):
+    out = os.path.join(os.path.dirname(shards[0]), "refused.json")
+    p = subprocess.run([CTS, "merge", *shards, "--json", out], capture_output=True,
+                       text=True, timeout=60)
+    check(p.returncode == 2 and needle in p.stderr and not os.path.exists(out),
+          f"merge refuses {name}: exit {p.returncode} {p.stderr}")
 
 
 def sweep_json(tmp, name, *args):
@@ -63,7 +87,18 @@ with tempfile.TemporaryDirectory() as tmp:
             inexact = op == "Pow" and "float64" in (t, e)
             check(sw["sampling"]["reference_correctly_rounded"] is (not inexact),
                   f"{label} reference_correctly_rounded")
-            check(("reference caveat" in out) == inexact, f"{label} caveat line")
+            # ... and there the pairs that differ from it are judged against
+            # MPFR (the default build; sweep_arbiter.h).
+            # Without MPFR (-DSONNX_CTS_SWEEP_MPFR=OFF) the sweep says so.
+            arb = inexact and MPFR
+            check(("reference note" in out and "judged against MPFR" in out) == arb,
+                  f"{label} arbitration lines")
+            check(("reference caveat" in out) == (inexact and not MPFR), f"{label} caveat line")
+            judge = sw["sampling"].get("differing_pairs_judged_by", "absent")
+            check((judge or "").startswith("MPFR") if arb else
+                  judge is None if inexact else judge == "absent",
+                  f"{label} sampling.differing_pairs_judged_by {judge}")
+            check(("arbitration" in sw) == arb, f"{label} sweep.arbitration")
 
     # 2. Defective plugins are caught (and the built-in plugin is not).
     rc, out, err = run("--op", "Div", "--type", "float32", "--samples", "100000",
@@ -114,6 +149,49 @@ with tempfile.TemporaryDirectory() as tmp:
     p = subprocess.run([CTS, "merge", *parts, "--json", merged], capture_output=True,
                        text=True, timeout=60)
     check(p.returncode == 1, f"merge of the failing shards: exit {p.returncode} {p.stderr}")
+    if whole and os.path.exists(merged):
+        check(comparable(os.path.join(tmp, "whole.json")) == comparable(merged),
+              "merged sampled shards == the unsharded sampled sweep")
+        sr = json.load(open(parts[1]))["cases"][0]["sweep"]["shard_range"]
+        check(sr == {"unit": "sample", "first": n // 3, "count": 2 * n // 3 - n // 3, "of": n},
+              f"shard 2/3 shard_range {sr}")
+    # Shards of other splits (1/2 + 3/4 + 4/4) of a float64 sweep, merged.
+    b64 = ["--op", "Div", "--type", "float64", "--samples", "40000", "--seed", "3",
+           "--vendor", os.path.join(MUTANTS, "mutant_flush_subnormals.so"), "--first", "4"]
+    sweep_json(tmp, "w64.json", *b64)
+    p64 = []
+    for sh in ("1/2", "3/4", "4/4"):
+        p64.append(os.path.join(tmp, f"s64-{sh.replace('/', 'of')}.json"))
+        sweep_json(tmp, os.path.basename(p64[-1]), *b64, "--shard", sh)
+    m64 = os.path.join(tmp, "m64.json")
+    p = subprocess.run([CTS, "merge", *reversed(p64), "--json", m64], capture_output=True,
+                       text=True, timeout=60)
+    check(p.returncode == 1 and os.path.exists(m64) and
+          comparable(os.path.join(tmp, "w64.json")) == comparable(m64),
+          f"float64 shards 1/2 + 3/4 + 4/4 merged == unsharded: exit {p.returncode} {p.stderr}")
+    # An arbitrated space (Pow float64): the "arbitration" counts merge too.
+    bp = ["--op", "Pow", "--type", "float64", "--samples", "30000", "--seed", "2"]
+    sweep_json(tmp, "wp.json", *bp)
+    pp = []
+    for sh in ("1/2", "2/2"):
+        pp.append(os.path.join(tmp, f"pp-{sh.replace('/', 'of')}.json"))
+        sweep_json(tmp, os.path.basename(pp[-1]), *bp, "--shard", sh)
+    mp = os.path.join(tmp, "mp.json")
+    p = subprocess.run([CTS, "merge", *pp, "--json", mp], capture_output=True, text=True,
+                       timeout=60)
+    check(p.returncode == 0 and os.path.exists(mp) and
+          comparable(os.path.join(tmp, "wp.json")) == comparable(mp) and
+          ("arbitration" in json.load(open(mp))["cases"][0]["sweep"]) == MPFR,
+          f"Pow float64 shards merged == unsharded: exit {p.returncode} {p.stderr}")
+    # Refused: a shard of another seed; a shard of another generator version.
+    sweep_json(tmp, "seed12.json", *[("12" if a == "11" else a) for a in base], "--shard", "2/3")
+    refused("other seed", "not shards of one run", parts[0], os.path.join(tmp, "seed12.json"),
+            parts[2])
+    doc = json.load(open(parts[1]))
+    doc["cases"][0]["sweep"]["sampling"]["generator_version"] = 3
+    json.dump(doc, open(os.path.join(tmp, "gen3.json"), "w"))
+    refused("other generator", "sweep.sampling: not what this sonnx-cts writes",
+            parts[0], os.path.join(tmp, "gen3.json"), parts[2])
 
     # 4. Reproducible: the same seed gives the same mismatching pairs;
     #    another seed other ones.
