@@ -10,6 +10,7 @@ regenerates the record, and the wall time of the whole certification.
 
 usage: combine_runs.py --out FILE --library PATH --library-source TEXT
                        --command TEXT --seconds S --source-commit SHA
+                       [--short-name NAME --record-file FILE --method-file TXT]
                        PROFILE=RUN.json ...
 """
 import argparse
@@ -51,6 +52,12 @@ def main(argv):
     ap.add_argument("--command", required=True)
     ap.add_argument("--seconds", type=float, required=True)
     ap.add_argument("--source-commit", required=True)
+    # Runtimes other than ORT (issue 17): the name the rendered record uses
+    # for the runtime, the record's file name, and the "How it was run"
+    # bullets (one per line of a text file kept beside the adapter).
+    ap.add_argument("--short-name")
+    ap.add_argument("--record-file")
+    ap.add_argument("--method-file")
     ap.add_argument("runs", nargs="+")
     args = ap.parse_args(argv)
     runs = dict(load_run(spec) for spec in args.runs)
@@ -64,6 +71,13 @@ def main(argv):
         "certification_seconds": round(args.seconds, 3),
         "runs": runs,
     }
+    if args.short_name:
+        record["short_name"] = args.short_name
+    if args.record_file:
+        record["record_file"] = args.record_file
+    if args.method_file:
+        with open(args.method_file, encoding="utf-8") as fh:
+            record["method"] = [l.rstrip("\n") for l in fh if l.strip()]
     with open(args.out, "w", encoding="utf-8", newline="\n") as fh:
         json.dump(record, fh, indent=1, sort_keys=True, ensure_ascii=True)
         fh.write("\n")
