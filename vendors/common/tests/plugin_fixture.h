@@ -17,6 +17,18 @@
 
 static const sonnx_plugin_entry *sct_fx_entry;
 
+/* dlopen()s `path` and returns its entry, or NULL (usable outside a
+ * test, e.g. in main to decide on a skip). */
+static inline const sonnx_plugin_entry *sct_fx_try_load(const char *path)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (h == NULL) {
+        fprintf(stderr, "dlopen %s: %s\n", path, dlerror());
+        return NULL;
+    }
+    return dlsym(h, SONNX_PLUGIN_ENTRY_SYMBOL);
+}
+
 /* dlopen()s `path` and returns its entry (aborts the test on failure). */
 static inline const sonnx_plugin_entry *sct_fx_load(const char *path)
 {
