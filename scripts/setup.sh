@@ -13,6 +13,8 @@ PACKAGES=(
   build-essential cmake pkg-config git
   # C libraries: unit tests, protobuf (C code generated from onnx.proto), JSON
   check libprotobuf-c-dev protobuf-c-compiler libcjson-dev libonnx-dev
+  # the other runtimes certified (issue 17): oneDNN, PoCL (OpenCL on the CPU)
+  libdnnl-dev pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   # generators (run with Debian's /usr/bin/python3)
   python3 python3-onnx python3-numpy python3-mpmath
   # official ONNX node tests, cross-checked against our goldens
@@ -42,9 +44,11 @@ else
   echo "setup: all Debian packages present"
 fi
 
-# ONNX Runtime 1.30.0 (C library from npm, cached outside the tree).
+# ONNX Runtime 1.30.0 (C library from npm, cached outside the tree) and
+# onnxruntime-web 1.30.0 (its WebAssembly build, run under node) beside it.
 if command -v npm >/dev/null 2>&1; then
   scripts/fetch-onnxruntime.sh
+  scripts/fetch-onnxruntime.sh --web
 else
   echo "setup: npm missing; the ONNX Runtime certification will not be built" >&2
 fi

@@ -1,25 +1,29 @@
 # adapter_tests.cmake — the ctests every adapter has (issue 17):
-#   <prefix>_plugin                 the adapter's Check test, given the plugin
+#   <prefix>_plugin                 the adapter's Check test: PLUGIN path
+#                                   then TEST_ARGS; exit 77 = skipped
 #   <prefix>_certify_baseline_<p>   every vector under profile p, verdicts
 #                                   equal to vendors/<dir>/baseline-<p>.json
-# sct_adapter_tests(PREFIX NAME PLUGIN_TARGET TEST_SOURCE VOPTS [REQUIRED_FILE])
-function(sct_adapter_tests prefix name plugin test_src vopts)
-  set(required "${ARGN}")
-  add_executable(test_${prefix}_plugin ${test_src})
-  target_link_libraries(test_${prefix}_plugin PRIVATE sonnx_cts_abi PkgConfig::CHECK
+#                                   (skipped when REQUIRED is absent)
+# sct_adapter_tests(PREFIX p NAME text PLUGIN target SOURCE file.c
+#                   [VOPTS options] [REQUIRED file] [TEST_ARGS args...])
+function(sct_adapter_tests)
+  cmake_parse_arguments(A "" "PREFIX;NAME;PLUGIN;SOURCE;VOPTS;REQUIRED" "TEST_ARGS" ${ARGN})
+  add_executable(test_${A_PREFIX}_plugin ${A_SOURCE})
+  target_link_libraries(test_${A_PREFIX}_plugin PRIVATE sonnx_cts_abi PkgConfig::CHECK
                         ${CMAKE_DL_LIBS} m)
-  add_dependencies(test_${prefix}_plugin ${plugin})
-  add_test(NAME ${prefix}_plugin COMMAND test_${prefix}_plugin $<TARGET_FILE:${plugin}>)
-  set_tests_properties(${prefix}_plugin PROPERTIES SKIP_RETURN_CODE 77)
+  add_dependencies(test_${A_PREFIX}_plugin ${A_PLUGIN})
+  add_test(NAME ${A_PREFIX}_plugin
+           COMMAND test_${A_PREFIX}_plugin $<TARGET_FILE:${A_PLUGIN}> ${A_TEST_ARGS})
+  set_tests_properties(${A_PREFIX}_plugin PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
   if(TARGET sonnx-cts)
     foreach(profile onnx sonnx)
-      add_test(NAME ${prefix}_certify_baseline_${profile}
+      add_test(NAME ${A_PREFIX}_certify_baseline_${profile}
         COMMAND "${PROJECT_SOURCE_DIR}/vendors/common/certify_against_baseline.sh"
-                "${name}" $<TARGET_FILE:sonnx-cts> $<TARGET_FILE:${plugin}>
+                "${A_NAME}" $<TARGET_FILE:sonnx-cts> $<TARGET_FILE:${A_PLUGIN}>
                 "${SONNX_CTS_VECTORS_DIR}"
                 "${CMAKE_CURRENT_SOURCE_DIR}/../baseline-${profile}.json" ${profile}
-                "${vopts}" ${required})
-      set_tests_properties(${prefix}_certify_baseline_${profile} PROPERTIES
+                "${A_VOPTS}" ${A_REQUIRED})
+      set_tests_properties(${A_PREFIX}_certify_baseline_${profile} PROPERTIES
         SKIP_RETURN_CODE 77)
     endforeach()
   endif()
