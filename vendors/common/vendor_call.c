@@ -43,6 +43,17 @@ sonnx_status sct_vendor_check_open(const char *adapter, int open,
                            adapter);
 }
 
+sonnx_status sct_vendor_check_call(const char *adapter, int open,
+                                   size_t n_inputs, size_t n_outputs,
+                                   char *message, size_t message_cap)
+{
+    sonnx_status s = sct_vendor_check_open(adapter, open, message, message_cap);
+    if (s != SONNX_STATUS_OK)
+        return s;
+    return sct_vendor_check_arity(adapter, n_inputs, n_outputs, message,
+                                  message_cap);
+}
+
 unsigned long long sct_vendor_nelem(int32_t rank, const int64_t *dims)
 {
     unsigned long long n = 1;

@@ -28,6 +28,11 @@ sonnx_status sct_vendor_fail(sonnx_status status, char *message,
 sonnx_status sct_vendor_check_open(const char *adapter, int open,
                                    char *message, size_t message_cap);
 
+/* Both checks a run() starts with: not open, then arity. */
+sonnx_status sct_vendor_check_call(const char *adapter, int open,
+                                   size_t n_inputs, size_t n_outputs,
+                                   char *message, size_t message_cap);
+
 /* Number of elements of a shape (1 for rank 0). */
 unsigned long long sct_vendor_nelem(int32_t rank, const int64_t *dims);
 

@@ -8,13 +8,6 @@
 # usage: vendors/onednn/certify.sh [--write-baselines]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-extra=()
-for arg in "$@"; do
-  case "$arg" in
-    --write-baselines) extra+=(--write-baselines) ;;
-    *) echo "usage: $0 [--write-baselines]" >&2; exit 2 ;;
-  esac
-done
 lib=$(readlink -f /usr/lib/x86_64-linux-gnu/libdnnl.so.2 2>/dev/null || true)
 [[ -f "$lib" ]] || { echo "certify: libdnnl.so.2 not found (scripts/setup.sh)" >&2; exit 2; }
 hdr=/usr/include/oneapi/dnnl/dnnl_version.h
@@ -27,4 +20,4 @@ exec vendors/common/certify-runtime.sh --stem "onednn-$version" \
   --library "$lib" \
   --library-source "$(basename "$lib") of Debian bookworm libdnnl2 $pkg" \
   --short-name oneDNN --method-file vendors/onednn/method.txt \
-  --command "vendors/onednn/certify.sh" "${extra[@]}"
+  --command "vendors/onednn/certify.sh" "$@"

@@ -198,11 +198,8 @@ static sonnx_status onednn_run(const sonnx_op *op, const sonnx_tensor *inputs,
                                size_t n_outputs, char *message,
                                size_t message_cap)
 {
-    sonnx_status s = sct_vendor_check_open(adapter, g_open, message,
-                                           message_cap);
-    if (s == SONNX_STATUS_OK)
-        s = sct_vendor_check_arity(adapter, n_inputs, n_outputs, message,
-                                   message_cap);
+    sonnx_status s = sct_vendor_check_call(adapter, g_open, n_inputs,
+                                           n_outputs, message, message_cap);
     if (s != SONNX_STATUS_OK)
         return s;
     sct_onednn_problem p;

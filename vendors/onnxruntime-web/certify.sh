@@ -8,13 +8,6 @@
 # usage: vendors/onnxruntime-web/certify.sh [--write-baselines]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-extra=()
-for arg in "$@"; do
-  case "$arg" in
-    --write-baselines) extra+=(--write-baselines) ;;
-    *) echo "usage: $0 [--write-baselines]" >&2; exit 2 ;;
-  esac
-done
 version=1.30.0
 pkg="$(scripts/fetch-onnxruntime.sh --web)"
 exec vendors/common/certify-runtime.sh --stem "onnxruntime-web-$version" \
@@ -24,4 +17,4 @@ exec vendors/common/certify-runtime.sh --stem "onnxruntime-web-$version" \
   --library "$pkg/dist/ort-wasm-simd-threaded.wasm" \
   --library-source "dist/ort-wasm-simd-threaded.wasm of npm onnxruntime-web@$version, run by node $(node --version), fetched by scripts/fetch-onnxruntime.sh --web" \
   --short-name "ORT-Web" --method-file vendors/onnxruntime-web/method.txt \
-  --command "vendors/onnxruntime-web/certify.sh" "${extra[@]}"
+  --command "vendors/onnxruntime-web/certify.sh" "$@"

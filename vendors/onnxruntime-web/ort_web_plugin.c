@@ -230,21 +230,13 @@ static sonnx_status ortw_run(const sonnx_op *op, const sonnx_tensor *inputs,
                              size_t n_outputs, char *message,
                              size_t message_cap)
 {
-    sonnx_status s = sct_vendor_check_open(adapter, g_open, message,
-                                           message_cap);
-    if (s == SONNX_STATUS_OK)
-        s = sct_vendor_check_arity(adapter, n_inputs, n_outputs, message,
-                                   message_cap);
+    sonnx_status s = sct_vendor_check_call(adapter, g_open, n_inputs,
+                                           n_outputs, message, message_cap);
     if (s != SONNX_STATUS_OK)
         return s;
-    int32_t types[SCT_ORT_MAX_INPUTS], ranks[SCT_ORT_MAX_INPUTS];
-    for (size_t i = 0; i < n_inputs; i++) {
-        types[i] = inputs[i].elem_type;
-        ranks[i] = inputs[i].rank;
-    }
     sct_ort_model_key key;
-    if (sct_ort_model_key_from(op, types, ranks, n_inputs, &key, message,
-                               message_cap) != 0)
+    if (sct_ort_model_key_from_tensors(op, inputs, n_inputs, &key, message,
+                                       message_cap) != 0)
         return SONNX_STATUS_ERROR;
     sct_ortw_buf req = {0};
     if (put_model(&req, REQ_RUN, &key, message, message_cap) != 0) {

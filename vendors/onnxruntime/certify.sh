@@ -22,22 +22,12 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
-write_baselines=0
-for arg in "$@"; do
-  case "$arg" in
-    --write-baselines) write_baselines=1 ;;
-    *) echo "usage: $0 [--write-baselines]" >&2; exit 2 ;;
-  esac
-done
-
 version=1.30.0
 lib="$(scripts/fetch-onnxruntime.sh)"
-extra=()
-[[ $write_baselines == 1 ]] && extra+=(--write-baselines)
 exec vendors/common/certify-runtime.sh --stem "onnxruntime-$version" \
   --dir vendors/onnxruntime --target sonnx_ort_plugin \
   --plugin vendors/onnxruntime/sonnx_ort_plugin.so \
   --cmake-flag -DSONNX_CTS_BUILD_ORT=ON --vendor-options "lib=$lib" \
   --library "$lib" \
   --library-source "libonnxruntime.so.1 of npm onnxruntime-node@$version (package/bin/napi-v6/linux/x64), fetched by scripts/fetch-onnxruntime.sh" \
-  --command "vendors/onnxruntime/certify.sh" "${extra[@]}"
+  --command "vendors/onnxruntime/certify.sh" "$@"

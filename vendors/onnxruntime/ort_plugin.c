@@ -94,14 +94,9 @@ static sonnx_status ort_run(const sonnx_op *op, const sonnx_tensor *inputs,
                                message_cap);
     if (arity != SONNX_STATUS_OK)
         return arity;
-    int32_t types[SCT_ORT_MAX_INPUTS], ranks[SCT_ORT_MAX_INPUTS];
-    for (size_t i = 0; i < n_inputs; i++) {
-        types[i] = inputs[i].elem_type;
-        ranks[i] = inputs[i].rank;
-    }
     sct_ort_model_key key;
-    if (sct_ort_model_key_from(op, types, ranks, n_inputs, &key, message,
-                               message_cap) != 0)
+    if (sct_ort_model_key_from_tensors(op, inputs, n_inputs, &key, message,
+                                       message_cap) != 0)
         return SONNX_STATUS_ERROR;
     const sct_ort_cached_session *e =
         sct_ort_runtime_session(&g_runtime, &key, message, message_cap);

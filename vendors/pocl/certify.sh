@@ -7,13 +7,6 @@
 # usage: vendors/pocl/certify.sh [--write-baselines]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-extra=()
-for arg in "$@"; do
-  case "$arg" in
-    --write-baselines) extra+=(--write-baselines) ;;
-    *) echo "usage: $0 [--write-baselines]" >&2; exit 2 ;;
-  esac
-done
 lib=$(readlink -f /usr/lib/x86_64-linux-gnu/libpocl.so.2 2>/dev/null || true)
 [[ -f "$lib" ]] || { echo "certify: libpocl.so.2 not found (scripts/setup.sh)" >&2; exit 2; }
 pkg=$(dpkg-query -W -f='${Version}' libpocl2 2>/dev/null || echo unknown)
@@ -25,4 +18,4 @@ exec vendors/common/certify-runtime.sh --stem "pocl-$version" \
   --library "$lib" \
   --library-source "$(basename "$lib") of Debian bookworm libpocl2 $pkg (pocl-opencl-icd, CPU pthread device)" \
   --short-name PoCL --method-file vendors/pocl/method.txt \
-  --command "vendors/pocl/certify.sh" "${extra[@]}"
+  --command "vendors/pocl/certify.sh" "$@"

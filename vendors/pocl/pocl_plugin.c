@@ -157,11 +157,8 @@ static sonnx_status pocl_run(const sonnx_op *op, const sonnx_tensor *inputs,
                              size_t n_outputs, char *message,
                              size_t message_cap)
 {
-    sonnx_status s = sct_vendor_check_open(adapter, g_open, message,
-                                           message_cap);
-    if (s == SONNX_STATUS_OK)
-        s = sct_vendor_check_arity(adapter, n_inputs, n_outputs, message,
-                                   message_cap);
+    sonnx_status s = sct_vendor_check_call(adapter, g_open, n_inputs,
+                                           n_outputs, message, message_cap);
     if (s != SONNX_STATUS_OK)
         return s;
     int32_t types[2] = {inputs[0].elem_type,
