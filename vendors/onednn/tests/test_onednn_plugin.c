@@ -153,6 +153,8 @@ int main(int argc, char **argv)
     g_path = argv[1];
     Suite *s = suite_create("onednn_plugin");
     TCase *tc = tcase_create("plugin");
+    /* Loading libdnnl (40 MB) takes seconds under ASan or valgrind. */
+    tcase_set_timeout(tc, 120);
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, identity_names_isa_and_sha256);
     tcase_add_loop_test(tc, query_table, 0,
