@@ -51,11 +51,28 @@ for (const [code, [name]] of Object.entries(TYPES)) CODE_OF[name] = Number(code)
 
 const sessions = new Map();
 
+// fd 1 is the same socket as fd 0, which node made non-blocking: a large
+// reply meets EAGAIN when the socket buffer is full.  Write all of it,
+// waiting 1 ms whenever the plugin has not yet read what is queued (the
+// plugin's deadline bounds the whole exchange).
+const pause = new Int32Array(new SharedArrayBuffer(4));
+function writeAll(buf) {
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += fs.writeSync(1, buf, off, buf.length - off);
+    } catch (err) {
+      if (err.code !== 'EAGAIN') throw err;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
+}
+
 function reply(status, body) {
   const head = Buffer.alloc(5);
   head.writeUInt32LE(1 + body.length, 0);
   head.writeUInt8(status, 4);
-  fs.writeSync(1, Buffer.concat([head, body]));
+  writeAll(Buffer.concat([head, body]));
 }
 
 function text(s) { return Buffer.from(String(s), 'utf8'); }
@@ -146,10 +163,22 @@ async function handle(p) {
   reply(0, encodeTensor(out));
 }
 
+// Chunks are collected and joined once a whole frame is there (joining at
+// every chunk would copy a large request once per chunk).
+let chunks = [];
+let have = 0;
 let pending = Buffer.alloc(0);
 let busy = Promise.resolve();
 process.stdin.on('data', (chunk) => {
-  pending = Buffer.concat([pending, chunk]);
+  chunks.push(chunk);
+  have += chunk.length;
+  if (pending.length + have < 4) return;
+  if (chunks.length > 0 && (pending.length < 4 ||
+      pending.length + have >= 4 + pending.readUInt32LE(0))) {
+    pending = Buffer.concat([pending, ...chunks]);
+    chunks = [];
+    have = 0;
+  }
   while (pending.length >= 4) {
     const len = pending.readUInt32LE(0);
     if (pending.length < 4 + len) break;

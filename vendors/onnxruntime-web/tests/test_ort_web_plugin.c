@@ -66,6 +66,27 @@ START_TEST(div_float32_int32_less)
 }
 END_TEST
 
+/* A reply larger than the socket buffer (4 MiB): the helper must finish
+ * writing it (it once stopped at EAGAIN on its non-blocking fd and every
+ * large batch timed out). */
+START_TEST(large_tensors_round_trip)
+{
+    enum { N = 1 << 20 };
+    float *a = malloc(N * sizeof *a), *out = malloc(N * sizeof *out);
+    ck_assert(a && out);
+    for (int i = 0; i < N; i++)
+        a[i] = (float)i;
+    sonnx_tensor o;
+    sct_fx_case c = {"Mul", NULL, SONNX_DT_FLOAT, SONNX_DT_FLOAT, 1, 1,
+                     {N}, {N}, a, a, N * sizeof *a, N * sizeof *a};
+    ck_assert_msg(sct_fx_run(&c, out, N * sizeof *out, &o, msg, sizeof msg) ==
+                  SONNX_STATUS_OK, "%s", msg);
+    ck_assert(out[3] == 9.0f && out[N - 1] == (float)(N - 1) * (float)(N - 1));
+    free(a);
+    free(out);
+}
+END_TEST
+
 START_TEST(unsupported_run_error_too_small)
 {
     sonnx_op op = {"Div", "", 14, "onnx"};
@@ -161,6 +182,7 @@ int main(int argc, char **argv)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, identity_names_wasm_sha256_and_node);
     tcase_add_test(tc, div_float32_int32_less);
+    tcase_add_test(tc, large_tensors_round_trip);
     tcase_add_test(tc, unsupported_run_error_too_small);
     tcase_add_test(tc, options_refused);
     tcase_add_loop_test(tc, broken_helper_is_an_error_not_a_hang, 0, 3);
