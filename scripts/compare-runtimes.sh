@@ -44,7 +44,7 @@ if [[ $render_only == 0 ]]; then
     --library-source "sonnx-cts built-in kernels (this build's CLI binary)" \
     --command "scripts/compare-runtimes.sh" --seconds "$seconds" \
     --source-commit "$(git rev-parse HEAD 2>/dev/null || echo unknown)" \
-    --short-name built-in --record-file builtin.json \
+    --short-name built-in --record-file builtin.json --relative-to "$PWD" \
     "onnx=$tmp/onnx.json" "sonnx=$tmp/sonnx.json"
 fi
 

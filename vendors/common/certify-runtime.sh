@@ -109,7 +109,7 @@ named=()
 [[ -n "$method" ]] && named+=(--method-file "$method")
 "$PY" "$out_dir/combine_runs.py" --out "$record" --library "$lib" \
   --library-source "$lib_source" --command "$command" --seconds "$seconds" \
-  --source-commit "$source_commit" "${named[@]}" \
+  --source-commit "$source_commit" --relative-to "$root" "${named[@]}" \
   "onnx=$tmp/onnx.json" "sonnx=$tmp/sonnx.json"
 details=()
 for profile in onnx sonnx; do
