@@ -7,7 +7,13 @@
 #                              bench/harness_throughput.sh   (issues 3, 4, 6)
 #   2. isolation overhead      bench/isolation_overhead.sh   (issue 4)
 #   3. sweeps                  bench/sweep.sh, QUICK=1 unless FULL=1 (issue 8)
-#   4. ONNX Runtime certification time
+#   4. a sweep on a private Slurm cluster, unsharded vs job-array shards
+#                              bench/slurm_sweep.sh, QUICK=1 unless FULL=1
+#                              (issue 18; skipped, exit 77, without Slurm)
+#   6. sampled float32/float64 sweeps vs numpy, default sample count, ORT
+#      plugin pairs/s       bench/sweep_sampled.sh, QUICK=1 unless FULL=1
+#                                                             (issue 14)
+#   5. ONNX Runtime certification time
 #                              bench/ort_certify.sh          (issue 5)
 #      only when the ORT plugin is built and the pinned library is already in
 #      the cache (run scripts/fetch-onnxruntime.sh once): nothing is downloaded
@@ -49,7 +55,11 @@ section() {
   # the exit status of the benchmark, not of tee
   { "$@" 2>&1; echo "$?" >"$file.rc"; } | tee "$file"
   rc=$(cat "$file.rc")
-  [ "$rc" = 0 ] || { failed="$failed $name(exit $rc)"; echo "!! $name failed, exit $rc"; }
+  if [ "$rc" = 77 ]; then
+    echo "== $name: skipped (exit 77, reason above)"
+  elif [ "$rc" != 0 ]; then
+    failed="$failed $name(exit $rc)"; echo "!! $name failed, exit $rc"
+  fi
   echo
 }
 
@@ -59,6 +69,16 @@ if [ "${FULL:-0}" = 1 ]; then
   section sweeps "$log/sweeps.txt" env QUICK=0 "$here/sweep.sh" "$build"
 else
   section sweeps "$log/sweeps.txt" env QUICK=1 "$here/sweep.sh" "$build"
+fi
+if [ "${FULL:-0}" = 1 ]; then
+  section slurm "$log/slurm.txt" env QUICK=0 "$here/slurm_sweep.sh" "$build"
+else
+  section slurm "$log/slurm.txt" env QUICK=1 "$here/slurm_sweep.sh" "$build"
+fi
+if [ "${FULL:-0}" = 1 ]; then
+  section sampled "$log/sampled.txt" env QUICK=0 "$here/sweep_sampled.sh" "$build"
+else
+  section sampled "$log/sampled.txt" env QUICK=1 "$here/sweep_sampled.sh" "$build"
 fi
 # The library's place as scripts/fetch-onnxruntime.sh computes it (checked
 # here so that a benchmark never downloads anything).
@@ -85,6 +105,10 @@ echo "isolation overhead (issue 4, bench/isolation_overhead.sh, default profile)
 pick isolation '^ratio|^verdicts' | sed 's/^/  /'
 echo "sweeps (issue 8, $( [ "${FULL:-0}" = 1 ] && echo full || echo 'QUICK: no 2^32 sweeps' )):"
 pick sweeps '^\| (Div float16 full|sonnx-cts sweep|numpy)' | sed 's/^/  /'
+echo "sweeps on a Slurm job array (issue 18, $( [ "${FULL:-0}" = 1 ] && echo 'full Pow' || echo 'QUICK: fixed cost only' )):"
+pick slurm '^\| (Pow|Div int8)' | sed 's/^/  /'
+echo "sampled sweeps (issue 14, bench/sweep_sampled.sh):"
+pick sampled '^\| (Div|Mul) \| [0-9]' | sed 's/^/  float32 vs numpy /'
 echo "ONNX Runtime certification (issue 5):"
 pick ort '^median|^ort: skipped' | sed 's/^/  /'
 echo "certification time per runtime, median wall s of both profiles (issue 17):"

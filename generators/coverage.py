@@ -21,6 +21,9 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FLOAT_INPUT = ["zero", "signed-zero", "inf", "nan", "nan-payload", "subnormal-min",
                "subnormal-max", "normal-min", "normal-max", "one", "one-ulp", "random-bits"]
 ROUNDING = ["overflow", "underflow-subnormal", "round-to-zero", "rounding-tie"]
+# Issue 14: exact results next to a rounding boundary, and witnesses of
+# double-rounding / reciprocal defect models (docs/vector-format.md, "Hard cases").
+HARD = ["hard-rounding", "double-rounding"]
 INT_INPUT = ["int-zero", "int-one", "int-max"]
 SIGNED_INPUT = ["int-min", "int-minus-one"]
 SHAPES = ["rank0", "rank2", "rank4", "zero-size"]
@@ -56,7 +59,9 @@ def required_tags(op, key):
     if a.is_float:
         tags += FLOAT_INPUT
         if op in ("Div", "Mul", "Pow"):
-            tags += ROUNDING
+            tags += ROUNDING + HARD
+        if op == "Less":
+            tags.append("last-bit")
     else:
         tags += INT_INPUT + (SIGNED_INPUT if a.kind == "int" else [])
     if op == "Mul" and a.is_int:

@@ -9,6 +9,7 @@ from . import arith, dtypes
 from .arith_cases import float_families, float_value, int_families, pow2, search_pairs
 from .arith_cases import float_with_exp
 from .cases import OpSpec
+from .hard_cases import hard_cases
 from .ieee_reqs import float_tag_requirements
 from .specials import int_specials
 from . import floatfmt as ff
@@ -140,7 +141,7 @@ def build():
     cases = []
     for dt in dtypes.DIV_MUL_TYPES:
         if dt.is_float:
-            cases += float_families(OP, dt, float_edges)
+            cases += float_families(OP, dt, float_edges) + hard_cases(OP, dt)
         else:
             cases += int_families(OP, dt, int_special_pairs, int_edges, defined(dt))
     return cases

@@ -80,6 +80,32 @@ def neighbour_pairs(dt):
     return pairs
 
 
+def last_bit_pairs(dt, rng):
+    """Pairs one encoding apart (the last significand bit), both orders,
+    where a comparison done in another precision or on the raw integers
+    goes wrong: across zero (+-0, +-smallest subnormal), at the
+    subnormal/normal boundary, at +-largest finite / +-inf, around 1, and
+    at seeded magnitudes over the whole range.  A kernel that converts
+    float64 to float32 (or any type to a narrower one) before comparing
+    sees the two values of most pairs as equal."""
+    f = dt.fmt
+    s = ff.sign_bit(f)
+    pairs = [(ff.zero(f, 1), ff.zero(f)), (ff.zero(f), ff.zero(f, 1)),
+             (ff.min_subnormal(f, 1), ff.zero(f)), (ff.zero(f), ff.min_subnormal(f)),
+             (ff.min_subnormal(f, 1), ff.zero(f, 1)), (ff.zero(f, 1), ff.min_subnormal(f)),
+             (ff.min_subnormal(f, 1), ff.min_subnormal(f)),
+             (ff.min_subnormal(f), ff.min_subnormal(f, 1))]
+    points = [ff.min_subnormal(f), ff.max_subnormal(f), ff.min_normal(f), ff.one(f) - 1,
+              ff.one(f), ff.max_finite(f) - 1, ff.max_finite(f)]
+    for _ in range(8):                              # seeded magnitudes, any binade
+        points.append(rng.between(ff.min_normal(f), ff.max_finite(f) - 1))
+    for x in points:
+        for sign in (0, s):
+            lo, hi = x | sign, (x + 1) | sign      # hi: one encoding farther from zero
+            pairs += [(lo, hi), (hi, lo)]
+    return pairs
+
+
 def build():
     cases = []
     for dt in dtypes.LESS_TYPES:
@@ -106,6 +132,14 @@ def build():
         cases.append(make_case(OP, dt, dt, "neighbours_random", (len(pairs),),
                                [p[0] for p in pairs], (len(pairs),), [p[1] for p in pairs],
                                tags=tags, family="values", description=what + "."))
+        if dt.is_float:
+            pairs = last_bit_pairs(dt, Rng(cid + "last_bit"))
+            cases.append(make_case(OP, dt, dt, "last_bit", (len(pairs),), [p[0] for p in pairs],
+                                   (len(pairs),), [p[1] for p in pairs], tags={"last-bit"},
+                                   description="Operands one encoding apart, both orders: "
+                                               "+-0 and +-smallest subnormal, the subnormal/normal "
+                                               "boundary, largest finite and +-inf, 1-ulp/1, and "
+                                               "8 seeded magnitudes, each with either sign."))
         draw = lambda r, n, dt=dt: [random_value(dt, r) for _ in range(n)]
         cases += shape_family(OP, dt, dt, draw, draw, Rng(cid + "shapes"))
         other = (FLOAT16 if dt is FLOAT32 else FLOAT32) if dt.is_float else (

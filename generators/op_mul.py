@@ -9,6 +9,7 @@ from . import floatfmt as ff
 from .arith_cases import float_families, float_value, float_with_exp, int_families, pow2
 from .arith_cases import search_pairs
 from .cases import OpSpec, cross
+from .hard_cases import hard_cases
 from .ieee_reqs import float_tag_requirements
 from .specials import int_specials
 
@@ -126,7 +127,7 @@ def build():
     cases = []
     for dt in dtypes.DIV_MUL_TYPES:
         if dt.is_float:
-            cases += float_families(OP, dt, float_edges)
+            cases += float_families(OP, dt, float_edges) + hard_cases(OP, dt)
         else:
             cases += int_families(OP, dt, int_special_pairs, int_edges, lambda a, b: True)
     return cases

@@ -7,7 +7,7 @@ undefined elements (overflow, negative integer exponent, NaN/inf) in
 import math
 from fractions import Fraction
 
-from . import dtypes, pow_golden
+from . import dtypes, pow_golden, pow_hard
 from . import floatfmt as ff
 from .cases import SHAPE_FAMILY, OpSpec, cross, make_case, shape_family
 from .ieee_reqs import float_tag_requirements
@@ -285,6 +285,52 @@ def pair_cases(a_dt, b_dt, shapes=()):
             pairs = draw_pairs(r, n)
         return [p[1] for p in pairs[:n]] + [p[1] for p in draw_pairs(r, n - len(pairs[:n]))]
     cases += shape_family(OP, a_dt, b_dt, draw_a, draw_b, Rng(cid + "shapes"), only=shapes)
+    if a_dt.is_float:
+        cases += hard_cases(a_dt, b_dt, cid)
+    return cases
+
+
+HARD_GROUPS = (
+    ("hard_exact", pow_hard.exact, "Exact results that must come out exact: x^1, squares and "
+     "cubes of short significands, x^0.5 of squares, x^1.5, powers of two down to the "
+     "subnormals, x^-1 and x^-2 of powers of two"),
+    ("hard_threshold", lambda a, ev, rng: pow_hard.threshold(a, ev),
+     "x^y on both sides of the overflow threshold (max + ulp/2), of min_subnormal/2 and of "
+     "the subnormal/normal boundary (adjacent bases), y in {2, 3, -1, -2, 100, -100} where "
+     "the exponent type holds it, odd y also with a negative base"),
+    ("hard_sign", lambda a, ev, rng: pow_hard.sign(a, ev),
+     "Bases -1, -(1-ulp), -(1+ulp) with integral exponents next to 2^24, 2^31, 2^53, 2^63 "
+     "and the exponent type's extremes: the sign follows the parity of the exact exponent"),
+    ("hard_midpoint", pow_hard.midpoint, "Results nearest a midpoint between two neighbours, "
+     "both sides (16-bit bases: exhaustive over significands; wider: constructed or best of "
+     "4096 seeded tries), y in {2, 3, -1, -2, 0.5} where the exponent type holds it"),
+)
+
+
+def hard_cases(a_dt, b_dt, cid):
+    """The hard-rounding groups and the double-rounding witnesses of one
+    (float base, exponent) pair (pow_hard.py), one case each."""
+    ev = lambda q: exp_value(b_dt, q)
+    cases = []
+    for name, build_pairs, what in HARD_GROUPS:
+        pairs = [pr for pr in build_pairs(a_dt, ev, Rng(cid + name)) if usable(a_dt, b_dt, *pr)]
+        cases.append(make_case(OP, a_dt, b_dt, name, (len(pairs),), [p[0] for p in pairs],
+                               (len(pairs),), [p[1] for p in pairs], tags={"hard-rounding"},
+                               family="values", description=what + "."))
+    wit = [w for w in pow_hard.double_rounding(a_dt, ev, Rng(cid + "double_rounding"))
+           if usable(a_dt, b_dt, w[0], w[1])]
+    models = []
+    for w in wit:
+        if w[2] not in models:
+            models.append(w[2])
+    what = "; ".join("%s: %d" % (m, sum(1 for w in wit if w[2] == m)) for m in models)
+    cases.append(make_case(OP, a_dt, b_dt, "double_rounding", (len(wit),), [w[0] for w in wit],
+                           (len(wit),), [w[1] for w in wit], tags={"double-rounding"},
+                           family="values",
+                           description="Inputs on which a pow that rounds twice (models of "
+                                       "generators/pow_hard.py, simulated exactly to choose "
+                                       "the inputs; goldens exact) differs from the correctly "
+                                       "rounded result, elements in model order (%s)." % what))
     return cases
 
 

@@ -1,15 +1,17 @@
 """The requirement catalogue (vectors/requirements.json).
 
-Every labelled requirement of the five spec documents in ../shared/spec
-(R/GR restrictions and the C constraints of each input/output), with its
-statement quoted from the document; the IEEE 754 clauses the goldens rely
+Every labelled requirement of the five specification documents (R/GR
+restrictions and the C constraints of each input/output), with its statement
+quoted from the document (docs/spec-notes.md, "The specification documents",
+names them and their origin; they are not in this repository); the IEEE 754 clauses the goldens rely
 on; and the spec notes (docs/spec-notes.md, read from that file).
 
 Ids: "<doc-stem>:<section>:<label>" where a document has sections
 (real/float/int), "<doc-stem>:<label>" otherwise.  Constraints are numbered
 per tensor in the documents (A's C1, B's C1, ...), so their label is
-qualified by the tensor: "sonnx-div:int:B.C1".  generators/tests checks this
-table against the documents (labels and quoted statements)."""
+qualified by the tensor: "sonnx-div:int:B.C1".  generators/tests/spec_catalogue.py
+checks this table against the documents (labels and quoted statements) when
+they are given (-DSONNX_CTS_SPEC_DIR)."""
 
 import os
 import re

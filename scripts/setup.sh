@@ -15,6 +15,8 @@ PACKAGES=(
   check libprotobuf-c-dev protobuf-c-compiler libcjson-dev libonnx-dev
   # the other runtimes certified (issue 17): oneDNN, PoCL (OpenCL on the CPU)
   libdnnl-dev pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
+  # the plugin sandbox: seccomp filter and write watch (issue 16)
+  libseccomp-dev
   # generators (run with Debian's /usr/bin/python3)
   python3 python3-onnx python3-numpy python3-mpmath
   # official ONNX node tests, cross-checked against our goldens
@@ -25,6 +27,9 @@ PACKAGES=(
   valgrind chromium
   # /usr/bin/time: peak RSS and CPU time in the benchmarks
   time
+  # a private single-node Slurm cluster: the `slurm` ctest and
+  # bench/slurm_sweep.sh (docs/cluster.md); installed without recommends
+  slurmctld slurmd slurm-client munge
   ca-certificates
 )
 # npm fetches onnxruntime-node (ORT's C library); the image may already ship
@@ -36,10 +41,18 @@ missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Slurm's recommended packages are not needed by the private cluster
+# (scripts/slurm/private-cluster.sh): installed without them.
+NO_RECOMMENDS=(slurmctld slurmd slurm-client munge)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   $SUDO apt-get update -q
-  $SUDO apt-get install -y -q "${missing[@]}"
+  plain=(); bare=()
+  for p in "${missing[@]}"; do
+    if [[ " ${NO_RECOMMENDS[*]} " == *" $p "* ]]; then bare+=("$p"); else plain+=("$p"); fi
+  done
+  [ "${#plain[@]}" -eq 0 ] || $SUDO apt-get install -y -q "${plain[@]}"
+  [ "${#bare[@]}" -eq 0 ] || $SUDO apt-get install -y -q --no-install-recommends "${bare[@]}"
 else
   echo "setup: all Debian packages present"
 fi

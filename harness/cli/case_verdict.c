@@ -23,6 +23,9 @@ sct_verdict sct_case_verdict(sct_expectation expectation, sct_exec_status status
     case SCT_EXEC_WRITE_TO_INPUT:
         *why = "wrote into a read-only input";
         return SCT_VERDICT_FAIL;
+    case SCT_EXEC_SANDBOX:
+        *why = "sandbox violation";
+        return SCT_VERDICT_FAIL;
     case SCT_EXEC_BAD_OUTPUT_META:
         *why = "reported an output type or shape other than expected";
         return SCT_VERDICT_FAIL;

@@ -8,7 +8,7 @@
  *   ERROR               FAIL              PASS       FAIL
  *   UNSUPPORTED         UNSUPPORTED       UNSUPPORTED UNSUPPORTED
  *   CRASH / TIMEOUT     CRASH / TIMEOUT   idem       idem
- *   BAD_STATUS, WRITE_PAST_OUTPUT, WRITE_TO_INPUT, BAD_OUTPUT_META: FAIL
+ *   BAD_STATUS, WRITE_PAST_OUTPUT, WRITE_TO_INPUT, BAD_OUTPUT_META, SANDBOX: FAIL
  *   HARNESS_ERROR       ERROR (no verdict on the implementation)
  *
  * no-crash cases (values undefined by the spec, e.g. integer division by

@@ -15,6 +15,7 @@
 
 #include "merge.h"
 #include "merge_extensions.h"
+#include "merge_sweep.h"
 #include "render_option.h"
 #include "render_outputs.h"
 #include "report_writers.h"
@@ -32,6 +33,9 @@ static void merge_usage(FILE *out)
           "summary and groups recomputed.  Refuses reports of different vector sets,\n"
           "profiles, implementations, harness versions or options, and missing,\n"
           "duplicated or overlapping shards.\n"
+          "The shards of one sweep (`sweep --shard I/N`) become the report of the\n"
+          "unsharded sweep (one case: counts, histogram, first mismatches, verdict);\n"
+          "their pair ranges must tile the sweep without gap or overlap.\n"
           "\n"
           "  --json FILE          the merged JSON report (required)\n"
           "  --html FILE          also render it as HTML (as `sonnx-cts report`)\n"
@@ -106,21 +110,30 @@ int sct_cmd_merge(int argc, char **argv)
     }
     char err[1024];
     sct_run_report merged;
-    if (sct_merge_reports(inputs, n_inputs, cmdline ? cmdline : "sonnx-cts merge",
-                          &merged, err, sizeof err) != 0) {
+    int how = 1; /* 1: a run's shards */
+#ifdef SCT_HAVE_SWEEP
+    /* A sweep's shards: one case equal to the unsharded sweep's. */
+    how = sct_merge_sweep_reports(inputs, n_inputs, cmdline ? cmdline : "sonnx-cts merge",
+                                  json_out, &merged, err, sizeof err);
+#endif
+    if (how < 0 || (how == 1 && sct_merge_reports(inputs, n_inputs,
+                                                  cmdline ? cmdline : "sonnx-cts merge",
+                                                  &merged, err, sizeof err) != 0)) {
         fprintf(stderr, "sonnx-cts merge: refused: %s\n", err);
         free(cmdline);
         free(inputs);
         return SCT_EXIT_USAGE;
     }
     free(cmdline);
-    /* Case members the report model does not know (a sweep's "sweep"
-     * object) are carried over from the shards, not dropped: added to each
-     * case as the writer streams it. */
+    /* Runs: case members the report model does not know (extensions, a
+     * "sweep" object in a run report) are carried over from the shards, not
+     * dropped: added to each case as the writer streams it.  A sweep merge
+     * wrote its report already. */
     sct_merge_carry *carry = NULL;
-    if (sct_merge_carry_open(inputs, n_inputs, &carry, err, sizeof err) != 0 ||
-        sct_write_json_file_hooked(json_out, &merged, sct_merge_carry_case, carry, err,
-                                   sizeof err) != 0) {
+    if (how == 1 &&
+        (sct_merge_carry_open(inputs, n_inputs, &carry, err, sizeof err) != 0 ||
+         sct_write_json_file_hooked(json_out, &merged, sct_merge_carry_case, carry, err,
+                                    sizeof err) != 0)) {
         fprintf(stderr, "sonnx-cts merge: %s\n", err);
         sct_merge_carry_close(carry);
         sct_run_report_free(&merged);

@@ -14,6 +14,7 @@
 #include "render_outputs.h"
 #include "case.h"
 #include "command_start.h"
+#include "install_layout.h"
 #include "report_writers.h"
 #include "run_identity.h"
 #include "run_options.h"
@@ -37,7 +38,13 @@ static sct_backend *open_backend(const sct_run_config *cfg, char *err, size_t ca
     o.isolate = cfg->isolate;
     o.timeout_seconds = cfg->timeout_seconds;
     o.vendor_options = cfg->vendor_options;
-    return sct_backend_open_plugin(cfg->vendor_path, &o, err, cap);
+    o.sandbox = cfg->sandbox.require ? SCT_SANDBOX_REQUIRE : SCT_SANDBOX_AUTO;
+    o.memory_limit = cfg->sandbox.memory_limit;
+    o.cpu_limit_seconds = cfg->sandbox.cpu_limit;
+    char path[4096];
+    if (sct_resolve_vendor(cfg->vendor_path, path, sizeof path, err, cap) != 0)
+        return NULL;
+    return sct_backend_open_plugin(path, &o, err, cap);
 }
 
 /* --html / --md: rendered from the JSON report by the same code as

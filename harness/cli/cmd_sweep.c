@@ -7,6 +7,7 @@
  *                    [--timeout SECONDS]]
  *                   [--shard I/N] [--first N] [--json FILE] [--threads K]
  *                   [--limit PAIRS] [--batch PAIRS] [--max-ulp N]
+ *                   [--samples N] [--seed S]          (float32/float64)
  *
  * Every pair of the shard goes through the implementation (the built-in
  * kernels in-process, or the plugin through harness/exec in batches of 2^20
@@ -15,7 +16,9 @@
  * the counts per deviation class, the max ULP with its inputs, the ULP
  * histogram and the first N mismatching pairs; --json writes the report in
  * the "sonnx-cts-run" schema with one case per sweep (plus a "sweep"
- * object, docs/sweeps.md).  Exit status as `run`: 0 conforms, 1 not
+ * object, docs/sweeps.md).  float32/float64 spaces are sampled (issue 14,
+ * sweep_sample.h): N reproducible pairs of seed S, default
+ * SCT_SWEEP_DEFAULT_SAMPLES.  Exit status as `run`: 0 conforms, 1 not
  * conformant or nothing passed (unsupported), 2 error.
  */
 #include <inttypes.h>
@@ -27,15 +30,18 @@
 #include "backend.h"
 #include "case.h"
 #include "case_verdict.h"
+#include "install_layout.h"
 #include "numeric/dtype.h"
 #include "report_model.h"
 #include "report_writers.h"
 #include "run_identity.h"
-#include "shard.h"
+#include "shard_option.h"
 #include "subcommands.h"
 #include "sweep.h"
 #include "sweep_progress.h"
 #include "sweep_report.h"
+#include "sweep_verdict.h"
+#include "sweep_sample.h"
 #include "value_format.h"
 
 typedef struct sweep_args {
@@ -43,11 +49,17 @@ typedef struct sweep_args {
     bool isolate;
     double timeout;
     uint32_t shard_index, shard_count;
+    const char *shard_source; /* --shard auto: what was found */
     uint64_t first, limit, batch;
     unsigned threads;
     bool has_max_ulp;
     uint32_t max_ulp;
+    uint64_t samples, seed;  /* sampled sweeps; samples 0: not given */
 } sweep_args;
+
+/* Default sample count of a sampled sweep: under 60 s for the built-in
+ * kernels on the 2-core reference machine (docs/sweeps.md, measured). */
+#define SCT_SWEEP_DEFAULT_SAMPLES (UINT64_C(1) << 28)
 
 static void usage(FILE *out)
 {
@@ -58,11 +70,19 @@ static void usage(FILE *out)
             "                       [--shard I/N] [--first N] [--json FILE] [--threads K]\n"
             "                       [--limit PAIRS] [--batch PAIRS] [--max-ulp N]\n"
             "  T: float16 bfloat16 int8 uint8 int16 uint16 (Pow: float16, bfloat16)\n"
+            "  --shard I/N pairs [(I-1)S/N, IS/N) of the S pairs; --shard auto: I/N\n"
+            "              from the job array (Slurm, Kubernetes, GitLab; docs/cluster.md)\n"
             "  --first N   list the first N mismatching pairs (default 20)\n"
             "  --threads K worker threads (default: number of online CPUs)\n"
             "  --limit P   only the first P pairs of the shard (quick checks)\n"
             "  --max-ulp N tolerance instead of the policy's (e.g. 0 for Pow: list\n"
-            "              every pair that is not correctly rounded)\n");
+            "              every pair that is not correctly rounded)\n"
+            "  sampled sweeps (T float32 or float64; Pow --exponent-type float32,\n"
+            "  float64, int32 or int64):\n"
+            "  --samples N pairs to draw (default 2^28); --shard I/N takes a\n"
+            "              contiguous range of the sample indices\n"
+            "  --seed S    generator seed (default 0); sample i depends only on\n"
+            "              (S, i, op, types)\n");
 }
 
 static bool parse_u64(const char *s, uint64_t *v)
@@ -75,17 +95,28 @@ static bool parse_u64(const char *s, uint64_t *v)
     return *end == '\0';
 }
 
-/* "I/N", 1 <= I <= N, as `run --shard` (shard.h); stored 0-based. */
-static bool parse_shard(const char *s, uint32_t *i, uint32_t *n)
+/* "I/N", 1 <= I <= N, or "auto", as `run --shard` (shard_option.h);
+ * stored 0-based. */
+static bool parse_shard(const char *s, sweep_args *a)
 {
     sct_shard_spec sh;
-    char err[128];
-    if (s == NULL || sct_shard_parse(s, &sh, err, sizeof err) != 0) {
-        fprintf(stderr, "sonnx-cts sweep: --shard: %s\n", s ? err : "missing");
+    if (sct_shard_option("sweep", s, &sh, &a->shard_source) != 0)
         return false;
-    }
-    *i = sh.index - 1;
-    *n = sh.count;
+    a->shard_index = sh.index - 1;
+    a->shard_count = sh.count;
+    return true;
+}
+
+/* The sampled sweep's options (issue 14); true when `o` is one of them. */
+static bool parse_sampling_option(const char *o, const char *v, sweep_args *a,
+                                  bool *ok)
+{
+    if (strcmp(o, "--samples") == 0)
+        *ok = parse_u64(v, &a->samples) && a->samples > 0;
+    else if (strcmp(o, "--seed") == 0)
+        *ok = parse_u64(v, &a->seed);
+    else
+        return false;
     return true;
 }
 
@@ -104,13 +135,14 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         bool ok = v != NULL;
         if (strcmp(o, "--no-isolate") == 0) { a->isolate = false; continue; }
         if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) { usage(stdout); return 3; }
-        if (strcmp(o, "--op") == 0) a->op = v;
+        if (parse_sampling_option(o, v, a, &ok)) ;
+        else if (strcmp(o, "--op") == 0) a->op = v;
         else if (strcmp(o, "--type") == 0) a->type = v;
         else if (strcmp(o, "--exponent-type") == 0) a->exp_type = v;
         else if (strcmp(o, "--vendor") == 0) a->vendor = v;
         else if (strcmp(o, "--vendor-options") == 0) a->vendor_options = v;
         else if (strcmp(o, "--json") == 0) a->json = v;
-        else if (strcmp(o, "--shard") == 0) ok = parse_shard(v, &a->shard_index, &a->shard_count);
+        else if (strcmp(o, "--shard") == 0) ok = parse_shard(v, a);
         else if (strcmp(o, "--first") == 0) { ok = parse_u64(v, &x) && x <= 100000; a->first = x; }
         else if (strcmp(o, "--limit") == 0) { ok = parse_u64(v, &a->limit); }
         else if (strcmp(o, "--batch") == 0) { ok = parse_u64(v, &x) && x > 0 && x <= (UINT64_C(1) << 26); a->batch = x; }
@@ -134,6 +166,38 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         return 2;
     }
     return 0;
+}
+
+/* The sampled Pow spaces whose reference is not correctly rounded
+ * (MPFR, docs/sweeps.md "Consequence for sampled Pow verdicts"). */
+static void print_reference_note(const sct_sweep_spec *spec)
+{
+    if (sct_sweep_reference_exact(spec))
+        return;
+    printf("reference caveat: this Pow reference is not correctly rounded (up to 1 ULP,\n"
+           "  2 ULP with int64 exponents; MPFR, docs/sweeps.md): a PASS bounds the\n"
+           "  implementation by the tolerance from that reference, not from the\n"
+           "  correctly rounded result\n");
+}
+
+/* Exhaustive for 8/16-bit types; float32/float64 are sampled (with the
+ * default sample count unless --samples is given).  False with `err`. */
+static bool choose_space(sweep_args *a, int32_t ta, int32_t tb, char *err,
+                         size_t err_cap)
+{
+    if (sct_sweep_supported(a->op, ta, tb, err, err_cap)) {
+        if (a->samples) {
+            snprintf(err, err_cap, "--samples is for float32/float64 spaces; "
+                     "%s is swept exhaustively", a->type);
+            return false;
+        }
+        return true;
+    }
+    if (!sct_sweep_sampled_supported(a->op, ta, tb, err, err_cap))
+        return false;
+    if (a->samples == 0)
+        a->samples = SCT_SWEEP_DEFAULT_SAMPLES;
+    return true;
 }
 
 static void print_value(const char *label, int32_t type, uint64_t bits)
@@ -164,18 +228,19 @@ static void print_result(const sct_sweep_spec *spec, const sct_sweep_result *r)
                        r->deviation_counts[k]);
     }
     if (r->has_ulp) {
-        unsigned wb = 8u * (unsigned)sct_dtype_elem_size(spec->b_type);
+        unsigned out_bits = 8u * (unsigned)sct_dtype_elem_size(r->out_type);
         printf("max ULP %" PRIu64, r->max_ulp_seen);
         if (r->max_ulp_seen > 0) {
-            print_value(" at a=", spec->a_type, r->max_ulp_pair >> wb);
-            print_value(" b=", spec->b_type, r->max_ulp_pair & ((UINT64_C(1) << wb) - 1));
+            print_value(" at a=", spec->a_type, r->max_ulp_a);
+            print_value(" b=", spec->b_type, r->max_ulp_b);
             print_value(": expected ", r->out_type, r->max_ulp_expected);
             print_value(" got ", r->out_type, r->max_ulp_actual);
         }
         printf("\nULP histogram (compared pairs):\n");
         for (unsigned k = 0; k < SCT_SWEEP_HIST_BUCKETS; k++)
             if (r->ulp_histogram[k])
-                printf("  %-12s %" PRIu64 "\n", sct_sweep_hist_label(k), r->ulp_histogram[k]);
+                printf("  %-12s %" PRIu64 "\n", sct_sweep_hist_label_for(k, out_bits),
+                       r->ulp_histogram[k]);
     }
     if (r->n_first_mismatches)
         printf("first %zu mismatching pairs:\n", r->n_first_mismatches);
@@ -211,7 +276,8 @@ static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
     cfg.profile = "sonnx";
     sct_vector_set none;
     memset(&none, 0, sizeof none);
-    none.root = "(in-process exhaustive sweep: no vector set)";
+    none.root = a->samples ? "(in-process sampled sweep: no vector set)"
+                           : "(in-process exhaustive sweep: no vector set)";
     none.set_sha256 = "";
     none.format_version = "";
     sct_fill_identity(rep, argc, argv, &cfg, &none, id);
@@ -223,14 +289,19 @@ static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
     /* The selection without the shard, as `run` records it: the N shard
      * reports of one sweep then merge (sonnx-cts merge) into one report of
      * N cases, shard k being case k (shard.h round-robin rule). */
-    char filters[160];
-    snprintf(filters, sizeof filters, "sweep --op %s --type %s%s%s", a->op, a->type,
-             a->exp_type ? " --exponent-type " : "", a->exp_type ? a->exp_type : "");
+    char filters[224], sampling[80] = "";
+    if (a->samples)
+        snprintf(sampling, sizeof sampling, " --samples %" PRIu64 " --seed %" PRIu64,
+                 a->samples, a->seed);
+    snprintf(filters, sizeof filters, "sweep --op %s --type %s%s%s%s", a->op, a->type,
+             a->exp_type ? " --exponent-type " : "", a->exp_type ? a->exp_type : "",
+             sampling);
     free(rep->options.filters);
     rep->options.filters = sct_report_strdup(filters);
     rep->shard_index = a->shard_index + 1;
     rep->shard_count = a->shard_count;
     rep->shard_total = a->shard_count;
+    rep->shard_source = a->shard_source ? sct_report_strdup(a->shard_source) : NULL;
 }
 
 static int write_json(const sweep_args *a, int argc, char **argv,
@@ -241,30 +312,13 @@ static int write_json(const sweep_args *a, int argc, char **argv,
     sct_run_report rep;
     sct_run_report_init(&rep);
     fill_identity(&rep, id, argc, argv, a);
-    char err[512], case_id[128];
-    int rc = sct_sweep_add_case(&rep, spec, opset, r, v, message) != 0;
-    rep.seconds = r ? r->seconds : 0.0;
-    if (rc)
-        snprintf(err, sizeof err, "%s: out of memory", a->json);
-    else
-        rc = sct_write_json_file(a->json, &rep, err, sizeof err);
-    if (!rc && r != NULL && sct_sweep_case_id(spec, case_id, sizeof case_id))
-        rc = sct_sweep_json_annotate(a->json, case_id, spec, r, err, sizeof err);
+    char err[512];
+    int rc = sct_sweep_write_json(a->json, &rep, spec, opset, r, v, message, err,
+                                  sizeof err);
     if (rc)
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
     sct_run_report_free(&rep);
     return rc;
-}
-
-/* The compared pairs' verdict, then the undefined pairs' call judged like
- * `run` judges a no-crash case (case_verdict.c: an orderly OK, ERROR or
- * INVALID_ARGUMENT conforms; a crash, hang or memory defect does not). */
-static sct_verdict final_verdict(const sct_sweep_result *r)
-{
-    sct_verdict v = sct_sweep_verdict(r);
-    const char *why;
-    sct_verdict u = sct_case_verdict(SCT_EXPECT_NO_CRASH, r->undefined_status, true, &why);
-    return v != SCT_VERDICT_PASS ? v : u == SCT_VERDICT_UNSUPPORTED ? SCT_VERDICT_PASS : u;
 }
 
 static int exit_for(sct_verdict v)
@@ -292,7 +346,7 @@ int sct_cmd_sweep(int argc, char **argv)
         return 2;
     }
     char err[640]; /* room for "query: STATUS: " + a 512-byte message */
-    if (!sct_sweep_supported(a.op, ta->code, tb->code, err, sizeof err)) {
+    if (!choose_space(&a, ta->code, tb->code, err, sizeof err)) {
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
         return 2;
     }
@@ -309,14 +363,19 @@ int sct_cmd_sweep(int argc, char **argv)
     spec.threads = a.threads;
     spec.keep_mismatches = (size_t)a.first;
     spec.batch_pairs = a.batch;
+    spec.samples = a.samples;
+    spec.seed = a.seed;
     int32_t opset = sct_sweep_default_opset(a.op);
 
     sct_backend *backend = NULL;
     sct_sweep_impl impl;
     const sct_backend_identity *id;
     if (a.vendor) {
-        sct_backend_options bo = {a.isolate, a.timeout, a.vendor_options};
-        backend = sct_backend_open_plugin(a.vendor, &bo, err, sizeof err);
+        sct_backend_options bo = {.isolate = a.isolate, .timeout_seconds = a.timeout,
+                                  .vendor_options = a.vendor_options};
+        char path[4096];
+        if (sct_resolve_vendor(a.vendor, path, sizeof path, err, sizeof err) == 0)
+            backend = sct_backend_open_plugin(path, &bo, err, sizeof err);
         if (backend == NULL) {
             fprintf(stderr, "sonnx-cts sweep: %s\n", err);
             return 2;
@@ -334,12 +393,17 @@ int sct_cmd_sweep(int argc, char **argv)
         id = sct_backend_identity_of(backend);
         sct_sweep_impl_init_loop(&impl, sct_kernel_contiguous(a.op, ta->code, tb->code));
     }
+    if (a.samples)
+        printf("sampled sweep: %" PRIu64 " samples, seed %" PRIu64
+               " (generator v%d, docs/sweeps.md)\n", a.samples, a.seed,
+               SCT_SAMPLE_GEN_VERSION);
     printf("sweep %s %s x %s, shard %u/%u, tolerance %u ULP\n"
            "implementation: %s %s (%s), plugin %s, isolation: %s\n"
            "reference: built-in kernels (proof and MPFR verification: docs/sweeps.md)\n",
            a.op, ta->name, tb->name, a.shard_index + 1, a.shard_count, spec.max_ulp,
            id->runtime_name, id->runtime_version, id->vendor, id->plugin_path,
            id->isolation);
+    print_reference_note(&spec);
     fflush(stdout);
 
     sct_exec_result q;
@@ -368,7 +432,7 @@ int sct_cmd_sweep(int argc, char **argv)
             printf("ERROR: %s\n", err);
         } else {
             have = true;
-            v = final_verdict(&res);
+            v = sct_sweep_final_verdict(&res);
         }
         if (spec.progress)
             sct_sweep_progress_finish(&prog);

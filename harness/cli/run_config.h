@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "case_filter.h"
+#include "sandbox_options.h"
 #include "shard.h"
 
 typedef struct sct_run_config {
@@ -19,11 +20,13 @@ typedef struct sct_run_config {
     const char *vendor_options;     /* "" by default */
     double timeout_seconds;         /* <= 0: the backend's default */
     bool isolate;
+    sct_sandbox_options sandbox;    /* --sandbox, --memory-limit, --cpu-limit */
     uint32_t max_errors;
     bool strict_nan;
     const char *json_path, *junit_path, *text_path;
     const char *html_path, *md_path;  /* rendered from the JSON (docs/reports.md) */
     sct_shard_spec shard;             /* --shard I/N; 1/1 by default */
+    const char *shard_source;         /* --shard auto: what was found (static) */
     const char *baseline_path, *write_baseline_path;
     bool quiet;
     bool list_ids;                  /* list --ids */

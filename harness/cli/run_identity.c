@@ -45,6 +45,29 @@ char *sct_join_command_line(int argc, char **argv)
     return s;
 }
 
+/* A directory as the report shows it: relative to the working directory
+ * when it lies inside it (so a record made at the repository root shows
+ * "vectors", never the host's checkout path), else absolute, so a report read
+ * elsewhere still says which directory (issue 13). */
+static char *report_path(const char *dir)
+{
+    char *abs = realpath(dir, NULL);
+    char *cwd = getcwd(NULL, 0);
+    char *shown = NULL;
+    if (abs != NULL && cwd != NULL) {
+        size_t n = strlen(cwd);
+        if (strcmp(abs, cwd) == 0)
+            shown = sct_report_strdup(".");
+        else if (strncmp(abs, cwd, n) == 0 && abs[n] == '/')
+            shown = sct_report_strdup(abs + n + 1);
+    }
+    if (shown == NULL)
+        shown = sct_report_strdup(abs != NULL ? abs : dir);
+    free(abs);
+    free(cwd);
+    return shown;
+}
+
 void sct_fill_identity(sct_run_report *r, int argc, char **argv,
                        const sct_run_config *cfg, const sct_vector_set *set,
                        const sct_backend_identity *b)
@@ -75,10 +98,7 @@ void sct_fill_identity(sct_run_report *r, int argc, char **argv,
     id->host = sct_report_strdup(host);
     id->date_utc = sct_report_strdup(date);
     id->profile = sct_report_strdup(cfg->profile);
-    /* Absolute, so a report read elsewhere still says which directory. */
-    char *abs = realpath(set->root, NULL);
-    id->vectors_dir = sct_report_strdup(abs != NULL ? abs : set->root);
-    free(abs);
+    id->vectors_dir = report_path(set->root);
     id->vector_set_sha256 = sct_report_strdup(set->set_sha256);
     id->vector_format_version = sct_report_strdup(set->format_version);
     id->vendor = sct_report_strdup(b->vendor);

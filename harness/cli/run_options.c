@@ -8,19 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "install_layout.h"
 #include "numeric/dtype.h"
+#include "sandbox_options.h"
+#include "shard_option.h"
 
-const char *sct_default_vectors_dir(void)
-{
-    const char *env = getenv("SONNX_CTS_VECTORS");
-    return env != NULL && env[0] != '\0' ? env : SCT_DEFAULT_VECTORS_DIR;
-}
 
 static const char k_filter_help[] =
     "  --vectors DIR        vector set: a directory with manifest.json, or any\n"
     "                       directory in the ONNX backend-test layout (e.g.\n"
     "                       /usr/share/libonnx-testdata/data/node)\n"
-    "                       (default: $SONNX_CTS_VECTORS, else %s)\n"
+    "                       (default: $SONNX_CTS_VECTORS, else the installed\n"
+    "                       share/sonnx-cts/vectors; here: %s)\n"
     "  --op OP              only cases of this op (Div, Mul, Pow, Less;\n"
     "                       case-insensitive)\n"
     "  --type T             only cases with an input or output of type T\n"
@@ -31,6 +30,13 @@ static const char k_filter_help[] =
     "                       (e.g. 'div/float32/*')\n"
     "  Filters repeat: values of one filter are alternatives (OR), different\n"
     "  filters must all hold (AND).\n";
+
+static void print_filter_help(FILE *out)
+{
+    char def[4096];
+    sct_describe_vectors_default(def, sizeof def);
+    fprintf(out, k_filter_help, def);
+}
 
 void sct_print_run_help(FILE *out)
 {
@@ -45,7 +51,7 @@ void sct_print_run_help(FILE *out)
             "selection:\n"
             "  --profile onnx|sonnx the profile to certify (default sonnx); cases not\n"
             "                       in it are not run and are counted as such\n");
-    fprintf(out, k_filter_help, SCT_DEFAULT_VECTORS_DIR);
+    print_filter_help(out);
     fprintf(out,
             "\n"
             "implementation:\n"
@@ -54,7 +60,9 @@ void sct_print_run_help(FILE *out)
             "  --vendor-options STR string passed to the plugin's init (default \"\")\n"
             "  --timeout SEC        per-call timeout for the plugin (default 10)\n"
             "  --no-isolate         run the plugin in-process (a crash then ends the\n"
-            "                       run; default: isolated in a child process)\n"
+            "                       run; default: isolated in a sandboxed child process)\n");
+    sct_print_sandbox_help(out);
+    fprintf(out,
             "\n"
             "comparison:\n"
             "  --max-errors N       mismatching elements shown per case (default 20);\n"
@@ -76,6 +84,11 @@ void sct_print_run_help(FILE *out)
             "                       left after filtering, in manifest order, belongs to\n"
             "                       shard k mod N + 1; combine the shards' JSON reports\n"
             "                       with `sonnx-cts merge` (docs/reports.md)\n"
+            "  --shard auto         I/N from the job array running this task: Slurm\n"
+            "                       (SLURM_ARRAY_TASK_*), Kubernetes Indexed Job\n"
+            "                       (JOB_COMPLETION_INDEX + SONNX_CTS_SHARD_COUNT),\n"
+            "                       GitLab parallel (CI_NODE_INDEX/CI_NODE_TOTAL);\n"
+            "                       docs/cluster.md\n"
             "\n"
             "baseline:\n"
             "  --write-baseline FILE  record this run's verdicts as a baseline\n"
@@ -100,7 +113,7 @@ void sct_print_list_help(FILE *out)
             "  --profile onnx|sonnx only cases of this profile (default: all)\n"
             "  --ids                one line per case (id, op, types, expectation,\n"
             "                       profiles, tags) instead of the table\n");
-    fprintf(out, k_filter_help, SCT_DEFAULT_VECTORS_DIR);
+    print_filter_help(out);
     fprintf(out,
             "\n"
             "exit status: 0, or 2 when the set cannot be opened or has unusable\n"
@@ -111,7 +124,8 @@ enum {
     OPT_VECTORS = 256, OPT_PROFILE, OPT_OP, OPT_TYPE, OPT_TAG, OPT_CASE,
     OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_TIMEOUT, OPT_NO_ISOLATE, OPT_MAX_ERRORS,
     OPT_STRICT_NAN, OPT_JSON, OPT_JUNIT, OPT_TEXT, OPT_BASELINE,
-    OPT_WRITE_BASELINE, OPT_QUIET, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD
+    OPT_WRITE_BASELINE, OPT_QUIET, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD,
+    OPT_SANDBOX /* --sandbox, --memory-limit, --cpu-limit: sandbox_options.c */
 };
 
 static const struct option k_run_opts[] = {
@@ -125,6 +139,9 @@ static const struct option k_run_opts[] = {
     {"vendor-options", required_argument, NULL, OPT_VENDOR_OPTIONS},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"no-isolate", no_argument, NULL, OPT_NO_ISOLATE},
+    {"sandbox", required_argument, NULL, OPT_SANDBOX},
+    {"memory-limit", required_argument, NULL, OPT_SANDBOX},
+    {"cpu-limit", required_argument, NULL, OPT_SANDBOX},
     {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
     {"strict-nan", no_argument, NULL, OPT_STRICT_NAN},
     {"json", required_argument, NULL, OPT_JSON},
@@ -198,9 +215,9 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
 
     optind = 1;
     opterr = 0;
-    int ch;
+    int ch, idx = -1;
     while ((ch = getopt_long(argc, argv, "h", for_run ? k_run_opts : k_list_opts,
-                             NULL)) != -1) {
+                             &idx)) != -1) {
         sct_case_filter *f = &cfg->filter;
         switch (ch) {
         case 'h': return SCT_PARSE_HELP;
@@ -250,6 +267,10 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
             }
             break;
         case OPT_NO_ISOLATE: cfg->isolate = false; break;
+        case OPT_SANDBOX:
+            if (!sct_sandbox_option(k_run_opts[idx].name, optarg, &cfg->sandbox))
+                return SCT_PARSE_ERROR;
+            break;
         case OPT_MAX_ERRORS:
             if (!parse_u32(optarg, &cfg->max_errors)) {
                 fprintf(stderr, "sonnx-cts run: --max-errors needs a count, not "
@@ -262,14 +283,10 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
         case OPT_JUNIT: cfg->junit_path = optarg; break;
         case OPT_HTML: cfg->html_path = optarg; break;
         case OPT_MD: cfg->md_path = optarg; break;
-        case OPT_SHARD: {
-            char why[256];
-            if (sct_shard_parse(optarg, &cfg->shard, why, sizeof why) != 0) {
-                fprintf(stderr, "sonnx-cts %s: %s\n", cmd, why);
+        case OPT_SHARD:
+            if (sct_shard_option(cmd, optarg, &cfg->shard, &cfg->shard_source) != 0)
                 return SCT_PARSE_ERROR;
-            }
             break;
-        }
         case OPT_TEXT: cfg->text_path = optarg; break;
         case OPT_BASELINE: cfg->baseline_path = optarg; break;
         case OPT_WRITE_BASELINE: cfg->write_baseline_path = optarg; break;
@@ -289,14 +306,27 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
         fprintf(stderr, "sonnx-cts %s: unexpected argument '%s'\n", cmd, argv[optind]);
         return SCT_PARSE_ERROR;
     }
+    if (cfg->vectors_dir == NULL) {
+        char def[4096];
+        sct_describe_vectors_default(def, sizeof def);
+        fprintf(stderr, "sonnx-cts %s: no vector set: give --vectors DIR or set "
+                "SONNX_CTS_VECTORS (default vectors: %s)\n", cmd, def);
+        return SCT_PARSE_ERROR;
+    }
     cfg->list_ids = ids;
     if (for_run || *profile_given)
         cfg->filter.profile_bit =
             strcmp(cfg->profile, "onnx") == 0 ? SCT_PROFILE_ONNX : SCT_PROFILE_SONNX;
     if (cfg->vendor_path == NULL &&
-        (cfg->vendor_options[0] != '\0' || !cfg->isolate || cfg->timeout_seconds > 0)) {
-        fprintf(stderr, "sonnx-cts run: --vendor-options, --timeout and "
-                "--no-isolate need --vendor\n");
+        (cfg->vendor_options[0] != '\0' || !cfg->isolate || cfg->timeout_seconds > 0 ||
+         cfg->sandbox.given)) {
+        fprintf(stderr, "sonnx-cts run: --vendor-options, --timeout, --no-isolate, "
+                "--sandbox, --memory-limit and --cpu-limit need --vendor\n");
+        return SCT_PARSE_ERROR;
+    }
+    if (!cfg->isolate && cfg->sandbox.given) {
+        fprintf(stderr, "sonnx-cts run: --sandbox, --memory-limit and --cpu-limit "
+                "apply to the isolated plugin process, not to --no-isolate\n");
         return SCT_PARSE_ERROR;
     }
     return SCT_PARSE_OK;

@@ -21,10 +21,6 @@ typedef enum sct_parse_outcome {
 sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
                                         sct_run_config *cfg, bool *profile_given);
 
-/* The default vectors directory: $SONNX_CTS_VECTORS, else the repo's
- * vectors/ compiled in as an absolute path. */
-const char *sct_default_vectors_dir(void);
-
 void sct_print_run_help(FILE *out);
 void sct_print_list_help(FILE *out);
 

@@ -265,5 +265,10 @@ int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
     report->shard_index = cfg->shard.index;
     report->shard_count = cfg->shard.count;
     report->shard_total = filtered;
+    if (cfg->shard_source != NULL &&
+        (report->shard_source = sct_report_strdup(cfg->shard_source)) == NULL) {
+        snprintf(err, err_cap, "out of memory");
+        return 1;
+    }
     return 0;
 }

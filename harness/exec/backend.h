@@ -27,7 +27,12 @@ typedef enum sct_exec_status {
     SCT_EXEC_WRITE_PAST_OUTPUT,   /* fault on the guard page after an output */
     SCT_EXEC_WRITE_TO_INPUT,      /* fault on (or change of) read-only input */
     SCT_EXEC_BAD_OUTPUT_META,     /* wrong elem_type / rank / dims reported */
-    SCT_EXEC_HARNESS_ERROR        /* the harness itself failed (e.g. mmap) */
+    SCT_EXEC_HARNESS_ERROR,       /* the harness itself failed (e.g. mmap) */
+    SCT_EXEC_SANDBOX              /* attempted what the sandbox forbids (a
+                                   * signal or ptrace outside the worker, a
+                                   * process, a socket, a write outside the
+                                   * scratch directory, the memory or CPU
+                                   * limit...); the message says what */
 } sct_exec_status;
 
 typedef struct sct_exec_result {
@@ -38,10 +43,19 @@ typedef struct sct_exec_result {
     char message[512];   /* plugin's message or the harness's explanation */
 } sct_exec_result;
 
+/* How hard the isolated worker's sandbox is insisted on (docs/cli.md). */
+typedef enum sct_sandbox_mode {
+    SCT_SANDBOX_AUTO = 0, /* set up what the system allows, say what not */
+    SCT_SANDBOX_REQUIRE   /* a protection that cannot be set up: no backend */
+} sct_sandbox_mode;
+
 typedef struct sct_backend_options {
     bool isolate;            /* run vendor code in a child process */
     double timeout_seconds;  /* per call; <= 0 means the default (10 s) */
     const char *vendor_options; /* passed to init; NULL means "" */
+    sct_sandbox_mode sandbox;   /* isolated only */
+    uint64_t memory_limit;      /* bytes of address space; 0: the default */
+    double cpu_limit_seconds;   /* CPU time per call; <= 0: the timeout */
 } sct_backend_options;
 
 /* Identity shown in reports. Strings owned by the backend. */
@@ -51,7 +65,8 @@ typedef struct sct_backend_identity {
     const char *runtime_version;
     const char *plugin_path;  /* "(built-in)" for the in-process kernels */
     uint32_t abi_major, abi_minor;
-    /* How vendor code is run, for the report: "child process" (isolated),
+    /* How vendor code is run, for the report: "sandboxed child process
+     * (<protections active>)[; NOT SET UP: <what and why>]" (isolated),
      * "none: in-process (--no-isolate), defects may crash the harness", or
      * "none: built-in kernels in-process". */
     const char *isolation;
@@ -88,6 +103,10 @@ sct_exec_result sct_backend_run(sct_backend *b, const sonnx_op *op,
 
 /* Default per-call timeout when sct_backend_options.timeout_seconds <= 0. */
 #define SCT_EXEC_DEFAULT_TIMEOUT_SECONDS 10.0
+
+/* Default address-space limit of the sandboxed worker (4 GiB: the plugin's
+ * heap, threads' stacks, libraries and the shared tensor arena). */
+#define SCT_EXEC_DEFAULT_MEMORY_LIMIT (UINT64_C(4) << 30)
 
 /* Calls shutdown, ends the child, dlclose()s. NULL is fine. */
 void sct_backend_close(sct_backend *b);

@@ -15,6 +15,7 @@ const char *sct_exec_status_name(sct_exec_status s)
     case SCT_EXEC_WRITE_TO_INPUT: return "WRITE_TO_INPUT";
     case SCT_EXEC_BAD_OUTPUT_META: return "BAD_OUTPUT_META";
     case SCT_EXEC_HARNESS_ERROR: return "HARNESS_ERROR";
+    case SCT_EXEC_SANDBOX: return "SANDBOX";
     }
     return "UNKNOWN";
 }

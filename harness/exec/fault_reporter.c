@@ -1,6 +1,8 @@
 /*
  * fault_reporter.c — in the isolated worker only: a handler for the fatal
- * signals (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) that sends the signal
+ * signals (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT; SIGSYS of a system call
+ * the sandbox's seccomp filter trapped, with the call's number and
+ * arguments; SIGXFSZ of the file size limit) that sends the signal
  * number and fault address to the parent and _exit()s, so the parent can
  * name the case and classify the fault (guard page → WRITE_PAST_OUTPUT,
  * read-only input → WRITE_TO_INPUT, else CRASH).
@@ -16,6 +18,7 @@
  * win (tested by harness/exec/tests under the sanitizer build).
  */
 #include <signal.h>
+#include <ucontext.h>
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,12 +32,27 @@ static unsigned char g_alt_stack[1 << 16];
 
 static void fault_handler(int signo, siginfo_t *info, void *uctx)
 {
-    (void)uctx;
     g_fault_msg.kind = SCT_REPLY_FAULT;
     g_fault_msg.signo = signo;
     g_fault_msg.si_code = info ? info->si_code : 0;
     g_fault_msg.fault_addr = info ? (uint64_t)(uintptr_t)info->si_addr : 0;
     g_fault_msg.arena_base = g_arena_base;
+    if (signo == SIGSYS && info != NULL) {
+        /* a call the sandbox's seccomp filter trapped: its number and
+         * arguments (the registers of the call) go into the report */
+        g_fault_msg.syscall_nr = info->si_syscall;
+        const ucontext_t *uc = uctx;
+#if defined(__x86_64__)
+        static const int regs[6] = {REG_RDI, REG_RSI, REG_RDX, REG_R10, REG_R8, REG_R9};
+        for (int i = 0; uc != NULL && i < 6; i++)
+            g_fault_msg.syscall_args[i] = (uint64_t)uc->uc_mcontext.gregs[regs[i]];
+#elif defined(__aarch64__)
+        for (int i = 0; uc != NULL && i < 6; i++)
+            g_fault_msg.syscall_args[i] = uc->uc_mcontext.regs[i];
+#else
+        (void)uc;
+#endif
+    }
     if (g_fault_sock >= 0) {
         ssize_t w = write(g_fault_sock, &g_fault_msg, sizeof g_fault_msg);
         (void)w; /* nothing more can be done from here */
@@ -44,7 +62,8 @@ static void fault_handler(int signo, siginfo_t *info, void *uctx)
 
 int sct_fault_reporter_install(int sock)
 {
-    static const int signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    static const int signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+                                  SIGSYS, SIGXFSZ};
     g_fault_sock = sock;
     stack_t ss;
     memset(&ss, 0, sizeof ss);

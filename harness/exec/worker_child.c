@@ -11,7 +11,10 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "backend_kinds.h"
@@ -21,6 +24,7 @@
 typedef struct worker {
     int sock;
     int arena_fd;
+    uint64_t arena_limit; /* the memory limit when sandboxed, else UINT64_MAX */
     unsigned char *arena;
     uint64_t arena_size;
     sonnx_plugin_entry e;
@@ -33,7 +37,8 @@ static void send_reply(const worker *w, const sct_wire_reply *r)
         n = send(w->sock, r, sizeof *r, MSG_NOSIGNAL);
     while (n < 0 && errno == EINTR);
     if (n != (ssize_t)sizeof *r)
-        _exit(125); /* parent gone: nothing left to serve */
+        _exit(SCT_WORKER_EXIT_LOST_SOCKET); /* parent gone, or the socket was
+                                             * taken from us: nothing to serve */
 }
 
 static void reply_worker_failed(const worker *w, const char *what)
@@ -52,6 +57,10 @@ static int map_arena(worker *w, uint64_t size)
 {
     if (w->arena && w->arena_size == size)
         return 0;
+    if (size > w->arena_limit) {
+        errno = E2BIG; /* would also trap in the sandbox's seccomp filter */
+        return -1;
+    }
     if (w->arena)
         munmap(w->arena, w->arena_size);
     w->arena = NULL;
@@ -141,7 +150,9 @@ static void serve_run(worker *w, sct_wire_request *q)
         return;
     }
     if (map_arena(w, q->arena_size) != 0) {
-        reply_worker_failed(w, "mmap of the shared arena failed");
+        reply_worker_failed(w, errno == E2BIG ? "the shared arena of this case is "
+                            "larger than the memory limit (--memory-limit)"
+                                              : "mmap of the shared arena failed");
         return;
     }
     for (uint32_t i = 0; i < q->n_inputs + q->n_outputs; i++) {
@@ -229,8 +240,81 @@ static void close_inherited_fds(int keep_a, int keep_b)
     close_range((unsigned)hi + 1, ~0u, 0);
 }
 
+/* Sends the SANDBOX reply: what was set up, and the write watch's
+ * descriptor attached (SCM_RIGHTS) when there is one. */
+static void send_sandbox_reply(const worker *w, unsigned active, const char *notes,
+                               int notify_fd)
+{
+    static sct_wire_reply r;
+    memset(&r, 0, sizeof r);
+    r.kind = SCT_REPLY_SANDBOX;
+    r.sandbox_active = active;
+    snprintf(r.message, sizeof r.message, "%s", notes);
+    struct iovec iov = {&r, sizeof r};
+    union {
+        struct cmsghdr h;
+        char buf[CMSG_SPACE(sizeof(int))];
+    } ctl;
+    memset(&ctl, 0, sizeof ctl);
+    struct msghdr m;
+    memset(&m, 0, sizeof m);
+    m.msg_iov = &iov;
+    m.msg_iovlen = 1;
+    if (notify_fd >= 0) {
+        m.msg_control = ctl.buf;
+        m.msg_controllen = sizeof ctl.buf;
+        struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int));
+        memcpy(CMSG_DATA(c), &notify_fd, sizeof(int));
+    }
+    ssize_t n;
+    do
+        n = sendmsg(w->sock, &m, MSG_NOSIGNAL);
+    while (n < 0 && errno == EINTR);
+    if (n != (ssize_t)sizeof r)
+        _exit(SCT_WORKER_EXIT_LOST_SOCKET);
+}
+
+/* Sandbox (issue 16): own namespaces (this process may become a keeper,
+ * see sandbox_keeper.c), a new session (kill(0, ...) then names only the
+ * worker's own group, never the harness's), the scratch directory as
+ * working and temporary directory, then the limits and filters; the
+ * harness is told what holds before any vendor code runs. */
+static void enter_sandbox(worker *w, const sct_sandbox_plan *plan)
+{
+    unsigned active = 0;
+    char notes[SCT_WIRE_MSG_CAP] = "";
+    if (plan->enabled)
+        sct_sandbox_enter_namespaces(w->sock, plan->omit, &active, notes, sizeof notes);
+    setsid();
+    if (!plan->enabled)
+        return;
+    w->arena_limit = plan->memory_limit;
+    /* The scratch directory is also the plugin's home: runtimes keep caches
+     * and telemetry databases under ~/.cache (ONNX Runtime 1.30 opens
+     * ~/.cache/Microsoft/DeveloperTools/.onnxruntime/onnxruntime.db for
+     * writing in init), which would otherwise be writes outside it. */
+    static const char *const xdg[] = {"XDG_CACHE_HOME", "XDG_CONFIG_HOME",
+                                      "XDG_DATA_HOME", "XDG_STATE_HOME"};
+    for (size_t i = 0; i < sizeof xdg / sizeof xdg[0]; i++)
+        unsetenv(xdg[i]);
+    if (chdir(plan->scratch) != 0 || setenv("TMPDIR", plan->scratch, 1) != 0 ||
+        setenv("HOME", plan->scratch, 1) != 0) {
+        reply_worker_failed(w, "entering the scratch directory failed");
+        _exit(1);
+    }
+    int notify_fd = -1;
+    active |= sct_sandbox_confine(plan, w->sock, w->arena_fd, &notify_fd, notes,
+                                  sizeof notes);
+    send_sandbox_reply(w, active, notes, notify_fd);
+    if (notify_fd >= 0)
+        close(notify_fd);
+}
+
 _Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
-                               const char *options)
+                               const char *options, const sct_sandbox_plan *plan)
 {
     close_inherited_fds(sock, arena_fd);
     /* The worker must not outlive the harness (e.g. a killed CLI). */
@@ -242,12 +326,16 @@ _Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
     static worker w;
     w.sock = sock;
     w.arena_fd = arena_fd;
+    w.arena_limit = UINT64_MAX;
     static sct_wire_reply r;
     memset(&r, 0, sizeof r);
+    /* the handlers first: the sandbox's filter forbids installing a SIGSYS
+     * handler afterwards */
     if (sct_fault_reporter_install(sock) != 0) {
         reply_worker_failed(&w, "installing the fault handlers failed");
         _exit(1);
     }
+    enter_sandbox(&w, plan);
     void *handle = NULL;
     char err[SCT_WIRE_MSG_CAP];
     if (sct_plugin_load(path, &handle, &w.e, err, sizeof err) != 0 ||

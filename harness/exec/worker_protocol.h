@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "worker_sandbox.h"
 
 #define SCT_WIRE_MSG_CAP 512
 #define SCT_WIRE_NAME_CAP 256
@@ -60,7 +61,13 @@ typedef enum sct_wire_reply_kind {
     SCT_REPLY_OPEN_FAILED = 2, /* message says why (loader's text) */
     SCT_REPLY_DONE = 3,        /* query/run returned status_raw */
     SCT_REPLY_FAULT = 4,       /* fatal signal in the child */
-    SCT_REPLY_WORKER_FAILED = 5 /* the worker's own machinery failed */
+    SCT_REPLY_WORKER_FAILED = 5, /* the worker's own machinery failed */
+    SCT_REPLY_SANDBOX = 6,     /* before OPENED: protections set up
+                                * (sandbox_active, message = what could not
+                                * be), the write watch's descriptor attached
+                                * (SCM_RIGHTS) when there is one */
+    SCT_REPLY_KEEPER = 7       /* from the keeper: the worker's pid (as the
+                                * harness sees it), any time before OPENED */
 } sct_wire_reply_kind;
 
 typedef struct sct_wire_output_meta {
@@ -81,6 +88,11 @@ typedef struct sct_wire_reply {
     /* SCT_REPLY_FAULT */
     int32_t signo, si_code;
     uint64_t fault_addr, arena_base;
+    int32_t syscall_nr;        /* SIGSYS: the trapped system call */
+    uint32_t sandbox_active;   /* SCT_REPLY_SANDBOX: SCT_SB_* bits */
+    int32_t worker_pid;        /* SCT_REPLY_KEEPER */
+    uint32_t reserved2;
+    uint64_t syscall_args[6];
     /* SCT_REPLY_OPENED */
     uint32_t abi_major, abi_minor;
     char vendor[SCT_WIRE_NAME_CAP];
@@ -98,7 +110,7 @@ uint64_t sct_arena_layout(const sonnx_tensor *inputs, size_t n_inputs,
 /* The child's side: loads the plugin, initialises it, answers requests on
  * `sock` until EOF or SCT_REQ_SHUTDOWN.  Never returns (_exit). */
 _Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
-                               const char *options);
+                               const char *options, const sct_sandbox_plan *plan);
 
 /* Child: installs the fatal-signal handlers that report a FAULT on `sock`
  * and _exit.  Returns 0 or -1 (errno). */

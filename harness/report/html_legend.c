@@ -20,8 +20,10 @@ void sct_html_legend(FILE *out)
         "cases, the input was rejected; for <code>no-crash</code> cases, the "
         "call returned). A cell or requirement is PASS only if all its cases "
         "passed.");
-    row(out, "v-fail", "FAIL", "Wrong values, wrong status, or an output "
-        "defect. The case's detail block lists the mismatching elements.");
+    row(out, "v-fail", "FAIL", "Wrong values, wrong status, an output "
+        "defect, or a sandbox violation (SANDBOX: a forbidden system call, "
+        "file write, memory or CPU limit). The case's detail block lists the "
+        "mismatching elements or what was attempted.");
     row(out, "v-mixed", "MIXED", "Some cases passed, the others were "
         "unsupported or skipped: partial support, no failure.");
     row(out, "v-unsup", "UNSUPPORTED", "The implementation declined the "

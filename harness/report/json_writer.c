@@ -327,6 +327,8 @@ int sct_write_json_file_hooked(const char *path, const sct_run_report *r,
                sct_json_add_u64(shard, "cases_before_sharding", r->shard_total);
     if (complete && r->merged_from > 0)
         complete = sct_json_add_u64(shard, "merged_from", r->merged_from);
+    if (complete && r->shard_source != NULL)
+        complete = sct_json_add_str(shard, "source", r->shard_source);
     cJSON *timing = complete ? cJSON_AddObjectToObject(root, "timing") : NULL;
     complete = complete && timing != NULL &&
                cJSON_AddNumberToObject(timing, "seconds", r->seconds) != NULL;

@@ -49,8 +49,8 @@ static const same_field k_same[] = {
     {"options.filters (a different selection)", f_filters},
 };
 
-static int check_same_run(const char *const *paths, sct_run_report *r, size_t n,
-                          char *err, size_t err_cap)
+int sct_merge_check_same_run(const char *const *paths, const sct_run_report *r,
+                             size_t n, bool same_split, char *err, size_t err_cap)
 {
     const sct_run_report *a = &r[0];
     for (size_t i = 1; i < n; i++) {
@@ -77,9 +77,9 @@ static int check_same_run(const char *const *paths, sct_run_report *r, size_t n,
         else if (a->n_filtered_profile != b->n_filtered_profile ||
                  a->n_filtered_selection != b->n_filtered_selection)
             what = "summary.not_in_profile/excluded_by_filters (a different selection)";
-        else if (a->shard_count != b->shard_count)
+        else if (same_split && a->shard_count != b->shard_count)
             what = "shard.count (shards of different splits)";
-        else if (a->shard_total != b->shard_total)
+        else if (same_split && a->shard_total != b->shard_total)
             what = "shard.cases_before_sharding (a different selection)";
         if (what) {
             snprintf(err, err_cap, "%s and %s are not shards of one run: %s differs",
@@ -227,8 +227,7 @@ static int interleave(sct_run_report *r, const size_t *order, size_t n,
     return 0;
 }
 
-/* Hosts of all shards, distinct, in shard order ("a" or "a, b"). */
-static char *hosts_of(const sct_run_report *r, const size_t *order, size_t n)
+char *sct_merge_hosts(const sct_run_report *r, const size_t *order, size_t n)
 {
     size_t len = 1;
     for (size_t i = 0; i < n; i++)
@@ -275,7 +274,7 @@ int sct_merge_reports(const char *const *paths, size_t n, const char *command_li
         if (sct_merge_read_report(paths[loaded], &r[loaded], err, err_cap) != 0)
             rc = 1;
     if (rc == 0)
-        rc = check_same_run(paths, r, n, err, err_cap);
+        rc = sct_merge_check_same_run(paths, r, n, true, err, err_cap);
     if (rc == 0)
         rc = check_shards(paths, r, n, order, err, err_cap);
     if (rc == 0)
@@ -286,7 +285,7 @@ int sct_merge_reports(const char *const *paths, size_t n, const char *command_li
         /* Identity and options of shard 1; the fields documented to differ
          * from an unsharded run are set here. */
         sct_run_report *first = &r[order[0]];
-        char *hosts = hosts_of(r, order, n); /* before identity moves out */
+        char *hosts = sct_merge_hosts(r, order, n); /* before identity moves out */
         out->identity = first->identity;
         memset(&first->identity, 0, sizeof first->identity);
         out->options = first->options;

@@ -21,6 +21,7 @@
 #ifndef SCT_REPORT_MERGE_H
 #define SCT_REPORT_MERGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "report_model.h"
@@ -36,5 +37,18 @@ int sct_merge_read_report(const char *path, sct_run_report *r, char *err,
 int sct_merge_reports(const char *const *paths, size_t n,
                       const char *command_line, sct_run_report *out,
                       char *err, size_t err_cap);
+
+/* The checks of sct_merge_reports that the `n` reports come from one run:
+ * vector set, profile, implementation, harness, options, selection counts;
+ * with `same_split` also shard.count and cases_before_sharding (a sweep's
+ * shards are matched by their pair ranges instead, sweep_merge.h).
+ * 0, or non-zero with `err` naming the first two files that differ and
+ * the field. */
+int sct_merge_check_same_run(const char *const *paths, const sct_run_report *r,
+                             size_t n, bool same_split, char *err, size_t err_cap);
+
+/* The hosts of the reports r[order[0..n-1]], distinct, in that order
+ * ("a" or "a, b"); malloc'ed, NULL when out of memory. */
+char *sct_merge_hosts(const sct_run_report *r, const size_t *order, size_t n);
 
 #endif /* SCT_REPORT_MERGE_H */

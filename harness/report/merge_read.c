@@ -335,6 +335,7 @@ static void read_shard(reader *rd, const cJSON *root, sct_run_report *r)
     uint64_t m = 0;
     if (sct_jx_get_u64(sh, "merged_from", &m))
         r->merged_from = (uint32_t)m;
+    /* shard.source (--shard auto) is not carried: a merge is no shard. */
 }
 
 /* Limits of the streaming index: a report of any realistic size; one case

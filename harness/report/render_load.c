@@ -564,7 +564,7 @@ static void load_identity(sct_render_doc *doc, const cJSON *root)
     const cJSON *op = cJSON_GetObjectItemCaseSensitive(root, "options");
     const cJSON *sh = cJSON_GetObjectItemCaseSensitive(root, "shard");
     const cJSON *tm = cJSON_GetObjectItemCaseSensitive(root, "timing");
-    char buf[512];
+    char buf[1024];
     sct_render_kv **kv = &doc->identity;
     size_t *n = &doc->n_identity;
 
@@ -615,8 +615,10 @@ static void load_identity(sct_render_doc *doc, const cJSON *root)
     if (sh && sct_jx_get_u64(sh, "index", &si) && sct_jx_get_u64(sh, "count", &sn) &&
         sn > 1)
         snprintf(buf, sizeof buf, "shard %llu of %llu (a partial run: merge all "
-                 "shards for a verdict on the whole set)",
-                 (unsigned long long)si, (unsigned long long)sn);
+                 "shards for a verdict on the whole set)%s%.320s",
+                 (unsigned long long)si, (unsigned long long)sn,
+                 sct_render_str_or(sh, "source", "")[0] ? "; --shard auto: " : "",
+                 sct_render_str_or(sh, "source", ""));
     else
         snprintf(buf, sizeof buf, "whole run (not sharded)");
     uint64_t merged = 0;

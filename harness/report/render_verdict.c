@@ -20,10 +20,11 @@ sct_verdict_cat sct_verdict_category(const char *v)
         strcasecmp(v, "NOT_RUN") == 0)
         return SCT_VC_SKIPPED;
     /* Everything the isolation layer finds about the implementation itself
-     * (backend.h: CRASH, TIMEOUT, WRITE_PAST_OUTPUT, WRITE_TO_INPUT). */
+     * (backend.h: CRASH, TIMEOUT, WRITE_PAST_OUTPUT, WRITE_TO_INPUT,
+     * SANDBOX). */
     if (strcasecmp(v, "CRASH") == 0 || strcasecmp(v, "TIMEOUT") == 0 ||
         strcasecmp(v, "WRITE_PAST_OUTPUT") == 0 ||
-        strcasecmp(v, "WRITE_TO_INPUT") == 0)
+        strcasecmp(v, "WRITE_TO_INPUT") == 0 || strcasecmp(v, "SANDBOX") == 0)
         return SCT_VC_CRASH;
     return SCT_VC_ERROR;
 }

@@ -115,6 +115,9 @@ typedef struct sct_run_report {
     uint32_t shard_index, shard_count;
     size_t shard_total;
     uint32_t merged_from;
+    /* --shard auto: the job-array variables the shard was read from
+     * (shard_auto.h), written as shard.source; NULL otherwise. */
+    char *shard_source;
 } sct_run_report;
 
 void sct_run_report_init(sct_run_report *r);

@@ -8,6 +8,11 @@
  * Pair space: 2^(wa+wb) pairs, pair index p = (a_bits << wb) | b_bits, so
  * a shard i/N is the contiguous index range [i*S/N, (i+1)*S/N).  Inputs are
  * generated in-process, never stored.  Library target `sct_sweep`.
+ *
+ * Sampled sweeps (issue 14; spec.samples > 0): float32/float64 spaces are
+ * too large, so the pairs are samples 0..S-1 of a counter-based generator
+ * (sweep_sample.h) and a shard i/N is again the contiguous index range
+ * [floor(i*S/N), floor((i+1)*S/N)).
  */
 #ifndef SCT_SWEEP_H
 #define SCT_SWEEP_H
@@ -22,17 +27,26 @@
 #include "sweep_impl.h"
 
 /* ULP histogram buckets for float outputs: [0] = 0 ULP (bitwise equal, or
- * NaN vs NaN), [1] = 1 ULP, [k] = (2^(k-2), 2^(k-1)] ULP for k >= 2, up to
- * 2^17 (16-bit formats: at most 2^16 - 1 ordered steps between finite values
- * and infinities), then SCT_SWEEP_HIST_NONE for pairs whose distance is not
- * measurable (NaN against a number). */
-#define SCT_SWEEP_HIST_BUCKETS 19
+ * NaN vs NaN), [1] = 1 ULP, [k] = (2^(k-2), 2^(k-1)] ULP for 2 <= k <= 65
+ * (a 64-bit format has fewer than 2^64 ordered steps between -inf and
+ * +inf), then SCT_SWEEP_HIST_NONE for pairs whose distance is not
+ * measurable (NaN against a number).  A 16-bit output never reaches bucket
+ * 18 (at most 2^16 - 1 steps), and its bucket 17 is labelled ">32768" as
+ * before the histogram was extended for the sampled 32/64-bit sweeps
+ * (issue 14), so exhaustive sweep reports keep their bytes. */
+#define SCT_SWEEP_HIST_BUCKETS 67
 #define SCT_SWEEP_HIST_NONE (SCT_SWEEP_HIST_BUCKETS - 1)
 
 /* What to sweep. */
 typedef struct sct_sweep_spec {
     const char *op_type;      /* "Div", "Mul", "Pow", "Less" */
-    int32_t a_type, b_type;   /* SONNX_DT_*, byte-addressable, <= 16 bits */
+    int32_t a_type, b_type;   /* SONNX_DT_*, byte-addressable, <= 16 bits;
+                                 sampled: float32/float64 (sweep_sample.h) */
+    /* Sampled sweep (issue 14) when > 0: the space is the sample indices
+     * [0, samples), sample i drawn by sweep_sample.h from (seed, i, op,
+     * types); shards are contiguous sample-index ranges.  0: exhaustive. */
+    uint64_t samples;
+    uint64_t seed;
     uint32_t shard_index;     /* 0 .. shard_count-1 (the CLI's --shard I/N
                                  is 1-based like `run`: index = I - 1) */
     uint32_t shard_count;     /* >= 1 */
@@ -86,6 +100,7 @@ typedef struct sct_sweep_result {
     uint64_t max_ulp_seen;   /* largest measurable ULP distance */
     uint64_t max_ulp_pair;   /* lowest pair index where it occurs */
     uint64_t max_ulp_expected, max_ulp_actual;
+    uint64_t max_ulp_a, max_ulp_b; /* its inputs' encodings */
     sct_mismatch *first_mismatches; /* ascending pair index; owned */
     size_t n_first_mismatches;
     sct_sweep_failure failures[SCT_SWEEP_MAX_FAILURES]; /* first ones */
@@ -98,6 +113,17 @@ typedef struct sct_sweep_result {
  * contiguous loop.  On false, `why` says why. */
 bool sct_sweep_supported(const char *op_type, int32_t a_type, int32_t b_type,
                          char *why, size_t why_cap);
+
+/* Can (op_type, a_type, b_type) be swept by sampling (spec.samples > 0):
+ * sweep_sample.h's types and a reference loop.  On false, `why` says why. */
+bool sct_sweep_sampled_supported(const char *op_type, int32_t a_type,
+                                 int32_t b_type, char *why, size_t why_cap);
+
+/* Is the reference of this space verified correctly rounded (docs/sweeps.md:
+ * proof, exact check or MPFR with 0 disagreements)?  False for sampled Pow
+ * with a float64 operand, whose glibc-based reference MPFR shows up to 1 ULP
+ * (2 with int64 exponents) off; the sweep then says so (text and JSON). */
+bool sct_sweep_reference_exact(const sct_sweep_spec *spec);
 
 /* Runs the sweep of `spec` through `impl` (sweep_impl.h).  Returns 0 and
  * fills `out` (free with sct_sweep_result_free), or non-zero with `err` set
@@ -117,9 +143,18 @@ void sct_sweep_shard_range(unsigned bits, uint32_t shard_index,
                            uint32_t shard_count, uint64_t *first,
                            uint64_t *count);
 
+/* The index range of shard i/N of `total` indices (a sampled sweep):
+ * [floor(i*total/N), floor((i+1)*total/N)), exact for every total < 2^64. */
+void sct_sweep_shard_range_of(uint64_t total, uint32_t shard_index,
+                              uint32_t shard_count, uint64_t *first,
+                              uint64_t *count);
+
 /* Histogram bucket of a ULP distance (SCT_ULP_NONE -> SCT_SWEEP_HIST_NONE)
  * and its printable label ("0", "1", "2", "3-4", ..., "n/a"). */
 unsigned sct_sweep_hist_bucket(uint64_t ulp);
 const char *sct_sweep_hist_label(unsigned bucket);
+/* The label for an output of `out_bits` bits: as sct_sweep_hist_label but
+ * bucket 17 reads ">32768" for outputs of at most 16 bits (see above). */
+const char *sct_sweep_hist_label_for(unsigned bucket, unsigned out_bits);
 
 #endif /* SCT_SWEEP_H */

@@ -21,6 +21,7 @@
 #include "json_util.h"
 #include "numeric/dtype.h"
 #include "sweep_report.h"
+#include "sweep_sample.h"
 
 static void add_hex(cJSON *o, const char *name, uint64_t v)
 {
@@ -29,14 +30,13 @@ static void add_hex(cJSON *o, const char *name, uint64_t v)
     sct_json_add_str(o, name, buf);
 }
 
-static cJSON *max_ulp_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
+static cJSON *max_ulp_json(const sct_sweep_result *r)
 {
-    unsigned wb = 8u * (unsigned)sct_dtype_elem_size(spec->b_type);
     cJSON *m = cJSON_CreateObject();
     sct_json_add_u64(m, "ulp", r->max_ulp_seen);
     sct_json_add_u64(m, "pair", r->max_ulp_pair);
-    add_hex(m, "a_bits", r->max_ulp_pair >> wb);
-    add_hex(m, "b_bits", r->max_ulp_pair & ((UINT64_C(1) << wb) - 1u));
+    add_hex(m, "a_bits", r->max_ulp_a);
+    add_hex(m, "b_bits", r->max_ulp_b);
     add_hex(m, "expected_bits", r->max_ulp_expected);
     add_hex(m, "actual_bits", r->max_ulp_actual);
     return m;
@@ -50,9 +50,36 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
     unsigned bits = 8u * (unsigned)(sct_dtype_elem_size(spec->a_type) +
                                     sct_dtype_elem_size(spec->b_type));
     sct_json_add_u64(o, "space_bits", bits);
-    sct_json_add_str(o, "pair_index", "(a_bits << b_width) | b_bits");
+    if (spec->samples > 0) {
+        /* Sampled (issue 14): the pairs are samples 0..samples-1 of the
+         * generator; "pair" and "first_pair" are sample indices. */
+        sct_json_add_str(o, "pair_index", "sample index (sweep_sample.h)");
+        cJSON *smp = cJSON_AddObjectToObject(o, "sampling");
+        if (smp != NULL) {
+            sct_json_add_u64(smp, "samples", spec->samples);
+            sct_json_add_u64(smp, "seed", spec->seed);
+            sct_json_add_str(smp, "generator", "splitmix64 counter, mix "
+                             "uniform 96/256, special 64/256, hard 96/256");
+            sct_json_add_u64(smp, "generator_version", SCT_SAMPLE_GEN_VERSION);
+            /* false: the reference itself is not correctly rounded here, a
+             * PASS bounds the implementation from it (docs/sweeps.md) */
+            cJSON_AddBoolToObject(smp, "reference_correctly_rounded",
+                                  sct_sweep_reference_exact(spec));
+        }
+    } else {
+        sct_json_add_str(o, "pair_index", "(a_bits << b_width) | b_bits");
+    }
     sct_json_add_u64(o, "first_pair", r->first_pair);
     sct_json_add_u64(o, "pairs", r->n_pairs);
+    /* The part of the sweep this report covers, in the unit its shards are
+     * cut in: what `merge` checks for gaps and overlaps (sweep_merge.h). */
+    cJSON *range = cJSON_AddObjectToObject(o, "shard_range");
+    if (range != NULL) {
+        sct_json_add_str(range, "unit", "pair");
+        sct_json_add_u64(range, "first", r->first_pair);
+        sct_json_add_u64(range, "count", r->n_pairs);
+        sct_json_add_u64(range, "of", UINT64_C(1) << bits);
+    }
     sct_json_add_u64(o, "compared", r->compared);
     sct_json_add_u64(o, "exact", r->exact);
     sct_json_add_u64(o, "within_tolerance", r->within_tolerance);
@@ -65,18 +92,19 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
     }
     sct_json_add_u64(o, "not_run", r->not_run);
     if (r->has_ulp && r->max_ulp_seen > 0)
-        cJSON_AddItemToObject(o, "max_ulp", max_ulp_json(spec, r));
+        cJSON_AddItemToObject(o, "max_ulp", max_ulp_json(r));
     else if (r->has_ulp)
         cJSON_AddItemToObject(o, "max_ulp", cJSON_CreateObject());
     else
         cJSON_AddNullToObject(o, "max_ulp");
     if (r->has_ulp) {
+        unsigned out_bits = 8u * (unsigned)sct_dtype_elem_size(r->out_type);
         cJSON *h = cJSON_AddArrayToObject(o, "ulp_histogram");
         for (unsigned k = 0; h != NULL && k < SCT_SWEEP_HIST_BUCKETS; k++) {
             if (r->ulp_histogram[k] == 0)
                 continue;
             cJSON *b = cJSON_CreateObject();
-            sct_json_add_str(b, "ulp", sct_sweep_hist_label(k));
+            sct_json_add_str(b, "ulp", sct_sweep_hist_label_for(k, out_bits));
             sct_json_add_u64(b, "count", r->ulp_histogram[k]);
             cJSON_AddItemToArray(h, b);
         }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "numeric/dtype.h"
+#include "report_writers.h"
 
 bool sct_sweep_case_id(const sct_sweep_spec *spec, char *buf, size_t cap)
 {
@@ -80,15 +81,14 @@ static sct_sample sample_of(const sct_mismatch *m, bool worst)
 static sct_mismatch worst_pair(const sct_sweep_spec *spec,
                                const sct_sweep_result *r)
 {
-    unsigned wb = 8u * (unsigned)sct_dtype_elem_size(spec->b_type);
     sct_mismatch m;
     memset(&m, 0, sizeof m);
     m.index = r->max_ulp_pair;
     m.n_inputs = 2;
     m.in_types[0] = spec->a_type;
     m.in_types[1] = spec->b_type;
-    m.in_bits[0] = r->max_ulp_pair >> wb;
-    m.in_bits[1] = r->max_ulp_pair & ((UINT64_C(1) << wb) - 1u);
+    m.in_bits[0] = r->max_ulp_a;
+    m.in_bits[1] = r->max_ulp_b;
     m.out_type = r->out_type;
     m.expected_bits = r->max_ulp_expected;
     m.actual_bits = r->max_ulp_actual;
@@ -122,14 +122,15 @@ static int add_samples(sct_case_result *c, const sct_sweep_spec *spec,
     return 0;
 }
 
-static char *summary_message(const sct_sweep_result *r)
+static char *summary_message(const sct_sweep_spec *spec, const sct_sweep_result *r)
 {
     char buf[1024];
     int n = snprintf(buf, sizeof buf,
-                     "exhaustive sweep of pairs %" PRIu64 "..%" PRIu64
+                     "%s %" PRIu64 "..%" PRIu64
                      ": %" PRIu64 " compared, %" PRIu64 " exact, %" PRIu64
                      " within tolerance, %" PRIu64 " mismatches, %" PRIu64
                      " undefined (not compared), %" PRIu64 " not run",
+                     spec->samples ? "sampled sweep of samples" : "exhaustive sweep of pairs",
                      r->first_pair, r->first_pair + r->n_pairs - (r->n_pairs > 0),
                      r->compared, r->exact, r->within_tolerance, r->mismatches,
                      r->undefined, r->not_run);
@@ -140,6 +141,24 @@ static char *summary_message(const sct_sweep_result *r)
                  sct_exec_status_name(r->failures[0].status),
                  r->failures[0].message);
     return sct_report_strdup(buf);
+}
+
+int sct_sweep_write_json(const char *path, sct_run_report *rep,
+                         const sct_sweep_spec *spec, int32_t opset,
+                         const sct_sweep_result *r, sct_verdict v,
+                         const char *message, char *err, size_t err_cap)
+{
+    char case_id[128];
+    if (sct_sweep_add_case(rep, spec, opset, r, v, message) != 0) {
+        snprintf(err, err_cap, "%s: out of memory", path);
+        return 1;
+    }
+    rep->seconds = r ? r->seconds : 0.0;
+    if (sct_write_json_file(path, rep, err, err_cap) != 0)
+        return 1;
+    if (r != NULL && sct_sweep_case_id(spec, case_id, sizeof case_id))
+        return sct_sweep_json_annotate(path, case_id, spec, r, err, err_cap);
+    return 0;
 }
 
 int sct_sweep_add_case(sct_run_report *report, const sct_sweep_spec *spec,
@@ -153,6 +172,7 @@ int sct_sweep_add_case(sct_run_report *report, const sct_sweep_spec *spec,
     if (c == NULL)
         return -1;
     static char *const tags[] = {"sweep", "exhaustive"};
+    static char *const sampled_tags[] = {"sweep", "sampled"};
     uint64_t n = result ? result->n_pairs : 0;
     int32_t out_type = result ? result->out_type
                               : sct_kernel_output_type(spec->op_type, spec->a_type,
@@ -164,7 +184,7 @@ int sct_sweep_add_case(sct_run_report *report, const sct_sweep_spec *spec,
     set_shape(&c->inputs[0], spec->a_type, n);
     set_shape(&c->inputs[1], spec->b_type, n);
     set_shape(&c->output, out_type, n);
-    c->tags = sct_report_strvdup(tags, 2);
+    c->tags = sct_report_strvdup(spec->samples ? sampled_tags : tags, 2);
     c->n_tags = 2;
     c->requirements = NULL; /* a sweep covers the op's whole space, not */
     c->n_requirements = 0;  /* one clause */
@@ -175,7 +195,7 @@ int sct_sweep_add_case(sct_run_report *report, const sct_sweep_spec *spec,
                                                  ? sct_exec_status_name(result->failures[0].status)
                                                  : "OK")
                                               : "");
-    c->message = result ? summary_message(result) : sct_report_strdup(message);
+    c->message = result ? summary_message(spec, result) : sct_report_strdup(message);
     if (c->id == NULL || c->op_type == NULL || c->tags == NULL ||
         c->expectation == NULL ||
         c->exec_status == NULL || c->message == NULL)

@@ -40,4 +40,14 @@ int sct_sweep_json_annotate(const char *path, const char *case_id,
                             const sct_sweep_result *r, char *err,
                             size_t err_cap);
 
+/* The whole JSON report of a sweep: appends the sweep's case to `rep`
+ * (identity and options already filled by the caller; sct_sweep_add_case),
+ * writes it to `path` and adds the "sweep" object (sct_sweep_json_annotate)
+ * — the one writer of `sweep --json` and of `merge` of sweep shards, so both
+ * give the same file.  0, or non-zero with `err`. */
+int sct_sweep_write_json(const char *path, sct_run_report *rep,
+                         const sct_sweep_spec *spec, int32_t opset,
+                         const sct_sweep_result *r, sct_verdict v,
+                         const char *message, char *err, size_t err_cap);
+
 #endif /* SCT_SWEEP_REPORT_H */

@@ -31,6 +31,7 @@ typedef struct shared {
     sct_sweep_impl *impl;
     sct_kernel_loop reference;
     sct_sweep_space space;
+    sct_sample_gen sampler;      /* sampled sweeps */
     sct_op_kind op;
     sct_sweep_undef_rule undef;
     sct_compare_opts opts;
@@ -219,11 +220,20 @@ static void wait_for_workers(shared *sh)
                          sh->spec->progress ? report_progress : NULL, sh, 200);
 }
 
+/* Exhaustive: 8/16-bit types; sampled: sweep_sample.h's types. */
+static bool space_supported(const sct_sweep_spec *spec, char *err, size_t err_cap)
+{
+    if (spec->samples == 0)
+        return sct_sweep_supported(spec->op_type, spec->a_type, spec->b_type,
+                                   err, err_cap);
+    return sct_sweep_sampled_supported(spec->op_type, spec->a_type, spec->b_type,
+                                       err, err_cap);
+}
+
 static int setup(const sct_sweep_spec *spec, sct_sweep_impl *impl, shared *sh,
                  char *err, size_t err_cap)
 {
-    if (!sct_sweep_supported(spec->op_type, spec->a_type, spec->b_type, err,
-                             err_cap))
+    if (!space_supported(spec, err, err_cap))
         return -1;
     if (spec->shard_count == 0 || spec->shard_index >= spec->shard_count ||
         spec->threads == 0) {
@@ -248,8 +258,25 @@ static int setup(const sct_sweep_spec *spec, sct_sweep_impl *impl, shared *sh,
     s->out_size = sct_dtype_elem_size(s->out_type);
     s->a_bits = (unsigned)(8 * s->a_size);
     s->b_bits = (unsigned)(8 * s->b_size);
-    sct_sweep_shard_range(s->a_bits + s->b_bits, spec->shard_index,
-                          spec->shard_count, &sh->first, &sh->count);
+    if (spec->samples > 0) {
+        if (sct_sample_gen_init(&sh->sampler, spec->op_type, spec->a_type,
+                                spec->b_type, spec->seed) != 0) {
+            snprintf(err, err_cap, "cannot sample %s", spec->op_type);
+            return -1;
+        }
+        s->sampler = &sh->sampler;
+        sct_sweep_shard_range_of(spec->samples, spec->shard_index,
+                                 spec->shard_count, &sh->first, &sh->count);
+        if (sh->count == 0) { /* never a PASS over nothing */
+            snprintf(err, err_cap, "shard %u/%u of %llu samples holds no sample",
+                     spec->shard_index + 1, spec->shard_count,
+                     (unsigned long long)spec->samples);
+            return -1;
+        }
+    } else {
+        sct_sweep_shard_range(s->a_bits + s->b_bits, spec->shard_index,
+                              spec->shard_count, &sh->first, &sh->count);
+    }
     if (spec->limit_pairs && spec->limit_pairs < sh->count)
         sh->count = spec->limit_pairs;
     sh->batch = spec->batch_pairs ? spec->batch_pairs

@@ -38,7 +38,7 @@ void sct_sweep_tally_free(sct_sweep_tally *t)
 }
 
 static void note_ulp(sct_sweep_result *r, uint64_t pair, uint64_t ulp,
-                     uint64_t want, uint64_t got)
+                     uint64_t want, uint64_t got, uint64_t a, uint64_t b)
 {
     if (ulp == SCT_ULP_NONE)
         return;
@@ -48,6 +48,8 @@ static void note_ulp(sct_sweep_result *r, uint64_t pair, uint64_t ulp,
         r->max_ulp_pair = pair;
         r->max_ulp_expected = want;
         r->max_ulp_actual = got;
+        r->max_ulp_a = a;
+        r->max_ulp_b = b;
     }
 }
 
@@ -87,7 +89,8 @@ void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
         sct_elem_result e = sct_compare_elem(&ctx, opts);
         if (r->has_ulp) {
             r->ulp_histogram[sct_sweep_hist_bucket(e.ulp)]++;
-            note_ulp(r, pair, e.ulp, ctx.expected_bits, ctx.actual_bits);
+            note_ulp(r, pair, e.ulp, ctx.expected_bits, ctx.actual_bits,
+                     ctx.in_bits[0], ctx.in_bits[1]);
         }
         if (e.match) {
             /* NaN vs NaN with other bits is equal for the rule, not within
@@ -135,7 +138,7 @@ void sct_sweep_tally_merge(sct_sweep_tally *dst, const sct_sweep_tally *src)
         d->ulp_histogram[k] += s->ulp_histogram[k];
     if (s->max_ulp_seen > 0)
         note_ulp(d, s->max_ulp_pair, s->max_ulp_seen, s->max_ulp_expected,
-                 s->max_ulp_actual);
+                 s->max_ulp_actual, s->max_ulp_a, s->max_ulp_b);
     /* Both lists ascend: merge and keep the lowest `cap` indices. */
     size_t cap = dst->cap, i = 0, j = 0, k = 0;
     sct_mismatch *merged = dst->scratch;

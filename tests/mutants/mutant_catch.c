@@ -199,7 +199,7 @@ int main(int argc, char **argv)
     }
     char err[1024];
     sct_backend *golden = sct_backend_open_builtin(err, sizeof err);
-    sct_backend_options o = {true, 1.0, ""};
+    sct_backend_options o = {.isolate = true, .timeout_seconds = 1.0, .vendor_options = ""};
     sct_backend *mutant = golden ? sct_backend_open_plugin(argv[2], &o, err, sizeof err) : NULL;
     if (!golden || !mutant) {
         fprintf(stderr, "open: %s\n", err);

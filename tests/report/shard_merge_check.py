@@ -7,7 +7,7 @@ usage: shard_merge_check.py SONNX_CTS VECTORS_DIR PROFILE N WORKDIR [RUN ARGS...
 (RUN ARGS, e.g. --vendor PLUGIN.so, are given to every run)
 
 Fields dropped before comparing (docs/reports.md, "Sharding"): every
-"seconds" (timing), identity.command_line, identity.date_utc,
+"seconds" and "pairs_per_second" (timing), identity.command_line, identity.date_utc,
 identity.host, shard.merged_from.  Nothing else.
 """
 import json
@@ -28,9 +28,11 @@ def run(cmd, expect_rc=None):
 
 
 def strip_timing(obj):
-    """Drops every "seconds" member, recursively."""
+    """Drops every "seconds" member (and a sweep's "pairs_per_second", pairs
+    over seconds), recursively."""
     if isinstance(obj, dict):
-        return {k: strip_timing(v) for k, v in obj.items() if k != "seconds"}
+        return {k: strip_timing(v) for k, v in obj.items()
+                if k not in ("seconds", "pairs_per_second")}
     if isinstance(obj, list):
         return [strip_timing(v) for v in obj]
     return obj
@@ -177,6 +179,29 @@ def main():
         json.dump(d, fh)
     expect_refusal(tool, [j("tampered.json")] + shards[1:], j("bad.json"), "sharding rule gives")
     expect_refusal(tool, [j("merged.json")], j("bad.json"), "already a merged report")
+
+    # --shard auto (docs/cluster.md): the last shard from a GitLab parallel
+    # job's variables is the same report as --shard N/N, plus shard.source;
+    # an index out of range is refused naming the variable.
+    env = {k: v for k, v in os.environ.items()  # no outer job array's variables
+           if not k.startswith(("SLURM_ARRAY_", "CI_NODE_"))
+           and k not in ("JOB_COMPLETION_INDEX", "SONNX_CTS_SHARD_COUNT")}
+    env.update(CI_NODE_INDEX=str(n), CI_NODE_TOTAL=str(n))
+    p = subprocess.run(base + ["--shard", "auto", "--json", j("auto.json")], env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    auto = comparable(j("auto.json"))
+    source = auto["shard"].pop("source", "")
+    diff = first_difference(comparable(shards[-1]), auto)
+    if p.returncode not in (0, 1) or diff or "CI_NODE_INDEX=%d" % n not in source \
+            or "shard %d/%d from gitlab" % (n, n) not in p.stderr:
+        sys.exit("FAIL: --shard auto: exit %d, %s, source %r, stderr %s"
+                 % (p.returncode, diff, source, p.stderr))
+    env["CI_NODE_INDEX"] = str(n + 1)
+    p = subprocess.run(base + ["--shard", "auto"], env=env, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    if p.returncode != 2 or "CI_NODE_INDEX=%d is out of range" % (n + 1) not in p.stderr:
+        sys.exit("FAIL: --shard auto out of range: exit %d: %s" % (p.returncode, p.stderr))
+    print("ok: --shard auto (GitLab variables) == --shard %d/%d; out of range refused" % (n, n))
     print("PASS")
 
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-logged.sh — runs sct-mpfr-verify once and writes a provenance log
+# run-logged.sh — runs sct-mpfr-verify (or sct-mpfr-sampled) once and writes a provenance log
 # (tools/mpfr-verify/results/README.md): date, git commit and
 # `git status --short kernels` of the source tree, sha256 of the kernel
 # sources and of the verifier binary, the command, the tool's output, its
@@ -23,7 +23,7 @@ src="$(cd "$(dirname "$0")/../.." && pwd)"
         kernels/pow/*.c kernels/pow/*.h kernels/numeric/fp16.h \
         kernels/numeric/bf16.h kernels/simd.h)
     echo "binary: $(sha256sum "$bin")"
-    echo "command: sct-mpfr-verify $*"
+    echo "command: $(basename "$bin") $*"
 } > "$log"
 nice -n 19 "$bin" "$@" >> "$log" 2>&1
 status=$?

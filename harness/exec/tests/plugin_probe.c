@@ -15,7 +15,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s PLUGIN.so\n", argv[0]);
         return 2;
     }
-    sct_backend_options o = {true, 10.0, ""};
+    sct_backend_options o = {.isolate = true, .timeout_seconds = 10.0, .vendor_options = ""};
     char err[1024];
     sct_backend *b = sct_backend_open_plugin(argv[1], &o, err, sizeof err);
     if (!b) {

@@ -73,7 +73,8 @@ START_TEST(builtin_module_matches_inprocess)
     char err[1024] = "";
     sct_backend *ref = sct_backend_open_builtin(err, sizeof err);
     ck_assert_msg(ref != NULL, "%s", err);
-    sct_backend_options iso = {true, 10.0, ""}, noiso = {false, 10.0, ""};
+    sct_backend_options iso = {.isolate = true, .timeout_seconds = 10.0, .vendor_options = ""};
+    sct_backend_options noiso = {.isolate = false, .timeout_seconds = 10.0, .vendor_options = ""};
     sct_backend *mod = sct_backend_open_plugin(BUILTIN_PLUGIN, &iso, err, sizeof err);
     ck_assert_msg(mod != NULL, "%s", err);
     sct_backend *mod2 = sct_backend_open_plugin(BUILTIN_PLUGIN, &noiso, err, sizeof err);

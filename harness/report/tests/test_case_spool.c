@@ -94,8 +94,9 @@ static void fill(sct_case_result *c, const record_row *row, size_t k)
         c->tags = calloc(row->n_tags, sizeof *c->tags);
         c->n_tags = row->n_tags;
         for (size_t t = 0; t < row->n_tags; t++) {
-            char buf[16];
-            snprintf(buf, sizeof buf, t == 1 ? "" : "t%zu", t);
+            char buf[24] = ""; /* tag 1 stays empty: an empty tag must round-trip */
+            if (t != 1)
+                snprintf(buf, sizeof buf, "t%zu", t);
             c->tags[t] = sct_report_strdup(buf);
         }
         c->requirements = sct_report_strvdup(c->tags, row->n_tags);

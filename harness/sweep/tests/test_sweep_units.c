@@ -35,7 +35,7 @@ START_TEST(inputs_follow_the_pair_index_across_rows)
 {
     /* p = (a << 16) | b: from p = 2*65536 - 6, 20 pairs cross one row. */
     sct_sweep_space s16 = {SONNX_DT_FLOAT16, SONNX_DT_FLOAT16, SONNX_DT_FLOAT16,
-                           2, 2, 2, 16, 16};
+                           2, 2, 2, 16, 16, NULL};
     uint16_t a[20], b[20];
     sct_sweep_space_fill(&s16, 2 * 65536 - 6, 20, a, b);
     for (unsigned i = 0; i < 20; i++) {
@@ -43,7 +43,7 @@ START_TEST(inputs_follow_the_pair_index_across_rows)
         ck_assert_uint_eq(b[i], i < 6 ? 65530 + i : i - 6);
     }
     /* 8 x 8: p = (a << 8) | b; 600 pairs from p = 250 span 4 rows. */
-    sct_sweep_space s8 = {SONNX_DT_INT8, SONNX_DT_INT8, SONNX_DT_INT8, 1, 1, 1, 8, 8};
+    sct_sweep_space s8 = {SONNX_DT_INT8, SONNX_DT_INT8, SONNX_DT_INT8, 1, 1, 1, 8, 8, NULL};
     uint8_t x[600], y[600];
     sct_sweep_space_fill(&s8, 250, 600, x, y);
     for (unsigned i = 0; i < 600; i++) {
@@ -52,7 +52,7 @@ START_TEST(inputs_follow_the_pair_index_across_rows)
     }
     /* 16 x 8 (e.g. Pow float16 ^ int8): p = (a << 8) | b. */
     sct_sweep_space s168 = {SONNX_DT_FLOAT16, SONNX_DT_INT8, SONNX_DT_FLOAT16,
-                            2, 1, 2, 16, 8};
+                            2, 1, 2, 16, 8, NULL};
     sct_sweep_space_fill(&s168, 0xabcdff, 2, a, x);
     ck_assert_uint_eq(a[0], 0xabcd);
     ck_assert_uint_eq(x[0], 0xff);
@@ -71,11 +71,20 @@ START_TEST(histogram_buckets)
     ck_assert_uint_eq(sct_sweep_hist_bucket(5), 4);
     ck_assert_uint_eq(sct_sweep_hist_bucket(32768), 16);
     ck_assert_uint_eq(sct_sweep_hist_bucket(32769), 17);
-    ck_assert_uint_eq(sct_sweep_hist_bucket(UINT64_C(1) << 40), 17);
+    ck_assert_uint_eq(sct_sweep_hist_bucket(65536), 17);
+    ck_assert_uint_eq(sct_sweep_hist_bucket(65537), 18);
+    ck_assert_uint_eq(sct_sweep_hist_bucket(UINT64_C(1) << 40), 41);
+    ck_assert_uint_eq(sct_sweep_hist_bucket((UINT64_C(1) << 40) + 1), 42);
+    ck_assert_uint_eq(sct_sweep_hist_bucket(UINT64_MAX - 1), 65);
     ck_assert_uint_eq(sct_sweep_hist_bucket(SCT_ULP_NONE), SCT_SWEEP_HIST_NONE);
     ck_assert_str_eq(sct_sweep_hist_label(3), "3-4");
     ck_assert_str_eq(sct_sweep_hist_label(16), "16385-32768");
     ck_assert_str_eq(sct_sweep_hist_label(SCT_SWEEP_HIST_NONE), "n/a");
+    /* 16-bit outputs keep the label of the 19-bucket histogram. */
+    ck_assert_str_eq(sct_sweep_hist_label_for(17, 16), ">32768");
+    ck_assert_str_eq(sct_sweep_hist_label_for(17, 32), "32769-65536");
+    ck_assert_str_eq(sct_sweep_hist_label(41), "549755813889-1099511627776");
+    ck_assert_str_eq(sct_sweep_hist_label(65), "9223372036854775809-18446744073709551616");
 }
 END_TEST
 

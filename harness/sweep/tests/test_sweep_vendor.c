@@ -26,7 +26,7 @@ static sct_sweep_result sweep_plugin(const char *path, const char *op, int32_t t
                                      uint32_t shard, uint32_t of, uint64_t batch)
 {
     char err[512];
-    sct_backend_options bo = {true, 60.0, ""};
+    sct_backend_options bo = {.isolate = true, .timeout_seconds = 60.0, .vendor_options = ""};
     sct_backend *b = sct_backend_open_plugin(path, &bo, err, sizeof err);
     ck_assert_msg(b != NULL, "%s", err);
     sct_sweep_impl impl;

@@ -1,0 +1,84 @@
+#!/bin/sh
+# bench/sweep_sampled.sh — the sampled-sweep benchmarks of issue 14, in one
+# run so the figures are side by side under the same machine load
+# (docs/sweeps.md, docs/benchmarks.md):
+#   1. float32 Div and Mul: pairs per second of `sonnx-cts sweep --samples`
+#      with the built-in kernels (1 thread and all threads) against the same
+#      check in numpy (bench/sweep_sampled_numpy.py, 1 thread), run in turn
+#      REPS times, medians                                     (goal >= 20x)
+#   2. the default sample count (2^28) of every op x float32/float64 with
+#      the built-in kernels: wall time                          (goal < 60 s)
+#   3. pairs per second through the ONNX Runtime plugin (float32 Div, Mul,
+#      Pow, Less), when the plugin is built and the pinned library is in the
+#      cache (scripts/fetch-onnxruntime.sh; nothing is downloaded here)
+#
+# usage: bench/sweep_sampled.sh [BUILD_DIR]     (default: build)
+#   SONNX_CTS=path overrides the sonnx-cts binary; REPS=N (default 3);
+#   QUICK=1 skips 2.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+build=${1:-"$here/../build"}
+cts=${SONNX_CTS:-"$build/harness/cli/sonnx-cts"}
+ort_plugin="$build/vendors/onnxruntime/sonnx_ort_plugin.so"
+ort_lib="${XDG_CACHE_HOME:-$HOME/.cache}/sonnx-cts/onnxruntime-1.30.0/libonnxruntime.so.1"
+py=/usr/bin/python3
+reps=${REPS:-3}
+n=${SAMPLES:-67108864} # 2^26 pairs per timed run
+[ -x "$cts" ] || { echo "no sonnx-cts at $cts (build first, or set SONNX_CTS)" >&2; exit 2; }
+
+echo "# sonnx-cts sampled sweep benchmark, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+echo "machine: nproc=$(nproc), CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "binary: $cts ($(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo '?'))"
+echo "numpy: $("$py" -c 'import numpy; print(numpy.__version__)')"
+echo
+
+rate_of() { sed -n 's/^time .*s, \([0-9.e+]*\) pairs\/s.*/\1/p'; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+echo "| float32 $n pairs, median of $reps (in turn) | numpy pairs/s | sweep 1 thread | x numpy | sweep $(nproc) threads | x numpy |"
+echo "|---|---|---|---|---|---|"
+for op in Div Mul; do
+  np=""; c1=""; cn=""
+  for r in $(seq "$reps"); do
+    np="$np $("$py" "$here/sweep_sampled_numpy.py" "$op" "$n" 0 | cut -d' ' -f5)"
+    c1="$c1 $("$cts" sweep --op "$op" --type float32 --samples "$n" --threads 1 --first 0 | rate_of)"
+    cn="$cn $("$cts" sweep --op "$op" --type float32 --samples "$n" --first 0 | rate_of)"
+  done
+  np=$(printf '%s\n' $np | median); c1=$(printf '%s\n' $c1 | median); cn=$(printf '%s\n' $cn | median)
+  awk -v o="$op" -v n="$np" -v a="$c1" -v b="$cn" 'BEGIN {
+      printf "| %s | %.3g | %.3g | %.1fx | %.3g | %.1fx |\n", o, n, a, a / n, b, b / n }'
+done
+echo
+
+if [ "${QUICK:-0}" != 1 ]; then
+  echo "| default sample count (2^28), built-in kernels | wall s | pairs/s | verdict |"
+  echo "|---|---|---|---|"
+  for op in Div Mul Pow Less; do
+    for t in float32 float64; do
+      out=$("$cts" sweep --op "$op" --type "$t" --first 0) || true
+      printf '%s\n' "$out" | awk -v l="$op $t" '
+          /^time / { s = $2; r = $4; sub(",", "", r) }
+          /^verdict: / { v = $2 }
+          END { printf "| %s | %s | %s | %s |\n", l, s, r, v }'
+    done
+  done
+  echo
+fi
+
+if [ -f "$ort_plugin" ] && [ -f "$ort_lib" ]; then
+  echo "| ONNX Runtime 1.30.0 plugin (isolated), float32, 2^24 samples | pairs/s | verdict |"
+  echo "|---|---|---|"
+  for op in Div Mul Pow Less; do
+    out=$("$cts" sweep --op "$op" --type float32 --samples 16777216 --first 0 \
+          --vendor "$ort_plugin" --vendor-options "lib=$ort_lib") || true # FAIL: exit 1
+    printf '%s\n' "$out" | awk -v l="$op" '
+        /^time / { r = $4; sub(",", "", r) }
+        /^verdict: / { v = $2 }
+        END { printf "| %s | %s | %s |\n", l, r, v }'
+  done
+else
+  echo "(ONNX Runtime plugin or library not present: plugin rows skipped)"
+fi
+echo
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,79 @@
+/*
+ * sandbox_options.c — parsing and help of the sandbox options (issue 16).
+ */
+#include "sandbox_options.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+
+bool sct_parse_size(const char *s, uint64_t *bytes)
+{
+    char *end;
+    errno = 0;
+    if (s[0] < '0' || s[0] > '9')
+        return false;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno != 0 || end == s)
+        return false;
+    unsigned shift = 0;
+    switch (*end) {
+    case '\0': break;
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    case 't': case 'T': shift = 40; end++; break;
+    default: return false;
+    }
+    if (*end != '\0' || v == 0 || v > (UINT64_MAX >> shift))
+        return false;
+    *bytes = (uint64_t)v << shift;
+    return true;
+}
+
+bool sct_sandbox_option(const char *name, const char *value, sct_sandbox_options *o)
+{
+    o->given = true;
+    if (strcmp(name, "sandbox") == 0) {
+        if (strcmp(value, "auto") == 0 || strcmp(value, "require") == 0) {
+            o->require = value[0] == 'r';
+            return true;
+        }
+        fprintf(stderr, "sonnx-cts run: --sandbox must be auto or require, not '%s'\n",
+                value);
+        return false;
+    }
+    if (strcmp(name, "memory-limit") == 0) {
+        /* below 64 MiB not even a runtime's libraries and threads fit */
+        if (sct_parse_size(value, &o->memory_limit) && o->memory_limit >= (UINT64_C(64) << 20))
+            return true;
+        fprintf(stderr, "sonnx-cts run: --memory-limit needs a size of at least 64M "
+                "(bytes, or with K, M, G, T), not '%s'\n", value);
+        return false;
+    }
+    char *end;
+    errno = 0;
+    o->cpu_limit = strtod(value, &end);
+    if (errno == 0 && end != value && *end == '\0' && o->cpu_limit > 0)
+        return true;
+    fprintf(stderr, "sonnx-cts run: --cpu-limit needs a positive number of seconds, "
+            "not '%s'\n", value);
+    return false;
+}
+
+void sct_print_sandbox_help(FILE *out)
+{
+    fprintf(out,
+            "  --sandbox auto|require  the plugin's process runs in a sandbox (own PID\n"
+            "                       and network namespaces, seccomp, Landlock, limits;\n"
+            "                       docs/plugin-abi.md); auto (default): what the system\n"
+            "                       cannot set up is named in the report; require: that\n"
+            "                       is an error (exit 2)\n"
+            "  --memory-limit SIZE  address space of the plugin's process (default %lluG;\n"
+            "                       K, M, G, T suffixes); more -> SANDBOX\n"
+            "  --cpu-limit SEC      CPU time per call, all threads (default: the\n"
+            "                       timeout); more -> SANDBOX\n",
+            (unsigned long long)(SCT_EXEC_DEFAULT_MEMORY_LIMIT >> 30));
+}

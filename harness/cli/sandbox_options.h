@@ -1,0 +1,30 @@
+/*
+ * sandbox_options.h — the `run` options of the plugin sandbox (issue 16,
+ * docs/cli.md): --sandbox auto|require, --memory-limit SIZE,
+ * --cpu-limit SEC.  Kept apart from run_options.c so that the sandbox's
+ * options are parsed and explained in one place.
+ */
+#ifndef SCT_CLI_SANDBOX_OPTIONS_H
+#define SCT_CLI_SANDBOX_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct sct_sandbox_options {
+    bool require;          /* --sandbox require */
+    uint64_t memory_limit; /* bytes; 0: the default */
+    double cpu_limit;      /* seconds per call; 0: the timeout */
+    bool given;            /* any of the three appeared */
+} sct_sandbox_options;
+
+/* Parses the value of --sandbox, --memory-limit or --cpu-limit (`name`
+ * without the dashes).  false, with the reason on stderr, when invalid. */
+bool sct_sandbox_option(const char *name, const char *value, sct_sandbox_options *o);
+
+/* "SIZE": bytes, or with a K, M, G or T suffix (powers of 1024). */
+bool sct_parse_size(const char *s, uint64_t *bytes);
+
+void sct_print_sandbox_help(FILE *out);
+
+#endif /* SCT_CLI_SANDBOX_OPTIONS_H */

@@ -1,0 +1,136 @@
+/*
+ * sandbox_notify.c — the harness side of the write watch (issue 16): the
+ * worker's seccomp filter passes every open that may write (O_WRONLY,
+ * O_RDWR, O_CREAT, O_TRUNC; creat) to the harness as a notification
+ * (seccomp_unotify(2)).  The harness reads the path from the worker's
+ * memory, resolves it against the worker's working directory or the
+ * directory descriptor, and lets the call go on when it lies beneath the
+ * scratch directory (or is /dev/null); anything else is refused with EACCES
+ * and reported as a violation naming the path.
+ *
+ * The decision is for the REPORT, not the protection: the path is read
+ * from memory the plugin controls (a second thread could change it after
+ * the check; seccomp_unotify(2), "Caveats"), so the kernel-side guard is
+ * Landlock, which the worker applied before loading the plugin.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <seccomp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "worker_sandbox.h"
+
+/* Reads a NUL-terminated string at `addr` of process `pid`. */
+static bool read_remote_str(pid_t pid, uint64_t addr, char *out, size_t cap)
+{
+    char file[64];
+    snprintf(file, sizeof file, "/proc/%d/mem", (int)pid);
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    ssize_t n = pread(fd, out, cap - 1, (off_t)addr);
+    close(fd);
+    if (n <= 0)
+        return false;
+    out[n] = '\0';
+    return memchr(out, '\0', (size_t)n) != NULL || (size_t)n < cap - 1;
+}
+
+/* Lexical normalisation of an absolute path: "//", "/./" and "/x/.." go. */
+static void normalise(char *p)
+{
+    char *out = p;
+    const char *in = p;
+    while (*in) {
+        while (*in == '/')
+            in++;
+        const char *seg = in;
+        while (*in && *in != '/')
+            in++;
+        size_t n = (size_t)(in - seg);
+        if (n == 0 || (n == 1 && seg[0] == '.'))
+            continue;
+        if (n == 2 && seg[0] == '.' && seg[1] == '.') {
+            while (out > p && *--out != '/')
+                ;
+            continue;
+        }
+        *out++ = '/';
+        memmove(out, seg, n);
+        out += n;
+    }
+    if (out == p)
+        *out++ = '/';
+    *out = '\0';
+}
+
+/* The absolute path the worker names with (dirfd, path). */
+static bool resolve(pid_t pid, int dirfd, const char *path, char *out, size_t cap)
+{
+    if (path[0] == '/') {
+        snprintf(out, cap, "%s", path);
+    } else {
+        char link[64], base[PATH_MAX];
+        if (dirfd == AT_FDCWD)
+            snprintf(link, sizeof link, "/proc/%d/cwd", (int)pid);
+        else
+            snprintf(link, sizeof link, "/proc/%d/fd/%d", (int)pid, dirfd);
+        ssize_t n = readlink(link, base, sizeof base - 1);
+        if (n <= 0)
+            return false;
+        base[n] = '\0';
+        if ((size_t)snprintf(out, cap, "%s/%s", base, path) >= cap)
+            return false;
+    }
+    normalise(out);
+    return true;
+}
+
+static bool beneath(const char *path, const char *dir)
+{
+    size_t n = strlen(dir);
+    return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+int sct_sandbox_notify_handle(int notify_fd, const char *scratch, char *msg, size_t cap)
+{
+    struct seccomp_notif *req = NULL;
+    struct seccomp_notif_resp *resp = NULL;
+    if (seccomp_notify_alloc(&req, &resp) != 0)
+        return -1;
+    int verdict = -1;
+    if (seccomp_notify_receive(notify_fd, req) != 0)
+        goto out;
+    int nr = req->data.nr;
+    bool is_openat = nr == SYS_openat;
+    uint64_t path_arg = is_openat ? req->data.args[1] : req->data.args[0];
+    int dirfd = is_openat ? (int)req->data.args[0] : AT_FDCWD;
+    char path[PATH_MAX], abs[2 * PATH_MAX + 2];
+    bool known = read_remote_str((pid_t)req->pid, path_arg, path, sizeof path) &&
+                 seccomp_notify_id_valid(notify_fd, req->id) == 0 &&
+                 resolve((pid_t)req->pid, dirfd, path, abs, sizeof abs);
+    resp->id = req->id;
+    if (known && (beneath(abs, scratch) || strcmp(abs, "/dev/null") == 0)) {
+        resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE; /* Landlock still decides */
+        verdict = 0;
+    } else {
+        resp->error = -EACCES;
+        if (known)
+            snprintf(msg, cap, "opened %s for writing, outside the scratch directory "
+                     "(refused)", abs);
+        else
+            snprintf(msg, cap, "opened a file for writing whose path could not be read "
+                     "(refused)");
+        verdict = 1;
+    }
+    if (seccomp_notify_respond(notify_fd, resp) != 0 && verdict == 0)
+        verdict = -1; /* the worker went away meanwhile */
+out:
+    seccomp_notify_free(req, resp);
+    return verdict;
+}

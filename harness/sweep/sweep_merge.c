@@ -1,0 +1,408 @@
+/*
+ * sweep_merge.c — sweep shard reports -> one sweep result (sweep_merge.h).
+ * The inverse of sweep_report.c + sweep_json.c for the fields a result
+ * has, then sct_sweep_tally_merge, the same addition the worker threads of
+ * one sweep go through, in range order.
+ */
+#include "sweep_merge.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_util.h"
+#include "sweep_tally.h"
+
+/* Members of the "sweep" object that differ from shard to shard; every
+ * other member identifies the sweep and must be equal in all shards. */
+static const char *const k_per_shard[] = {
+    "first_pair", "pairs", "shard_range", "compared", "exact", "within_tolerance",
+    "mismatches", "undefined_not_compared", "undefined_run", "not_run", "max_ulp",
+    "ulp_histogram", "failed_batches", "failures", "threads", "seconds",
+    "pairs_per_second"};
+
+static bool per_shard(const char *name)
+{
+    for (size_t i = 0; i < sizeof k_per_shard / sizeof k_per_shard[0]; i++)
+        if (strcmp(name, k_per_shard[i]) == 0)
+            return true;
+    return false;
+}
+
+static const cJSON *only_case(const cJSON *root)
+{
+    const cJSON *cases = cJSON_GetObjectItemCaseSensitive(root, "cases");
+    return cJSON_IsArray(cases) && cJSON_GetArraySize(cases) == 1
+               ? cJSON_GetArrayItem(cases, 0) : NULL;
+}
+
+bool sct_sweep_report_is_sweep(const cJSON *root)
+{
+    return cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(only_case(root), "sweep"));
+}
+
+typedef struct rd {
+    const char *path;
+    char *err;
+    size_t cap;
+    bool failed;
+} rd;
+
+static void fail(rd *r, const char *field, const char *what)
+{
+    if (!r->failed)
+        snprintf(r->err, r->cap, "%s: %s: %s", r->path, field, what);
+    r->failed = true;
+}
+
+static uint64_t u64(rd *r, const cJSON *o, const char *name, const char *where)
+{
+    uint64_t v = 0;
+    if (!sct_json_get_u64(o, name, &v)) {
+        char f[96];
+        snprintf(f, sizeof f, "%s.%s", where, name);
+        fail(r, f, "missing or not an integer");
+    }
+    return v;
+}
+
+static uint64_t hex(rd *r, const cJSON *o, const char *name)
+{
+    const char *s = sct_json_get_str(o, name);
+    char *end = NULL;
+    unsigned long long v = s ? strtoull(s, &end, 16) : 0;
+    if (s == NULL || s[0] != '0' || s[1] != 'x' || end == s || *end != '\0') {
+        char f[96];
+        snprintf(f, sizeof f, "sweep.max_ulp.%s", name);
+        fail(r, f, "missing or not a 0x hex string");
+    }
+    return v;
+}
+
+static sct_exec_status status_of(rd *r, const char *name, const char *where)
+{
+    for (int k = SCT_EXEC_OK; k <= SCT_EXEC_HARNESS_ERROR; k++)
+        if (name != NULL && strcmp(name, sct_exec_status_name((sct_exec_status)k)) == 0)
+            return (sct_exec_status)k;
+    fail(r, where, "missing or unknown status");
+    return SCT_EXEC_HARNESS_ERROR;
+}
+
+static void read_range(rd *r, const cJSON *d, sct_sweep_shard *s)
+{
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(d, "shard_range");
+    if (g == NULL) {
+        /* Written before shard_range existed: the pair range of the
+         * exhaustive sweep. */
+        uint64_t bits = u64(r, d, "space_bits", "sweep");
+        snprintf(s->unit, sizeof s->unit, "pair");
+        s->first = u64(r, d, "first_pair", "sweep");
+        s->count = u64(r, d, "pairs", "sweep");
+        s->of = bits < 64 ? UINT64_C(1) << bits : 0;
+        if (!r->failed && (bits > 32 || s->first > s->of || s->count > s->of - s->first))
+            fail(r, "sweep.first_pair/pairs/space_bits", "range outside the space");
+        return;
+    }
+    const char *unit = sct_json_get_str(g, "unit");
+    if (unit == NULL || strlen(unit) >= sizeof s->unit) {
+        fail(r, "sweep.shard_range.unit", "missing or too long");
+        return;
+    }
+    snprintf(s->unit, sizeof s->unit, "%s", unit);
+    s->first = u64(r, g, "first", "sweep.shard_range");
+    s->count = u64(r, g, "count", "sweep.shard_range");
+    s->of = u64(r, g, "of", "sweep.shard_range");
+    if (!r->failed && (s->first > s->of || s->count > s->of - s->first))
+        fail(r, "sweep.shard_range", "first + count exceeds of");
+}
+
+static void read_max_ulp(rd *r, const cJSON *d, sct_sweep_result *res)
+{
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(d, "max_ulp");
+    res->has_ulp = cJSON_IsObject(m);
+    if (!res->has_ulp) {
+        if (!cJSON_IsNull(m))
+            fail(r, "sweep.max_ulp", "neither an object nor null");
+        return;
+    }
+    if (cJSON_GetArraySize(m) == 0)
+        return; /* {}: max ULP 0 */
+    res->max_ulp_seen = u64(r, m, "ulp", "sweep.max_ulp");
+    res->max_ulp_pair = u64(r, m, "pair", "sweep.max_ulp");
+    res->max_ulp_expected = hex(r, m, "expected_bits");
+    res->max_ulp_actual = hex(r, m, "actual_bits");
+}
+
+static void read_histogram(rd *r, const cJSON *d, sct_sweep_result *res)
+{
+    const cJSON *h = cJSON_GetObjectItemCaseSensitive(d, "ulp_histogram"), *b;
+    if (!res->has_ulp)
+        return;
+    if (!cJSON_IsArray(h)) {
+        fail(r, "sweep.ulp_histogram", "not an array");
+        return;
+    }
+    cJSON_ArrayForEach(b, h) {
+        const char *label = sct_json_get_str(b, "ulp");
+        unsigned k = 0;
+        while (k < SCT_SWEEP_HIST_BUCKETS &&
+               (label == NULL || strcmp(label, sct_sweep_hist_label(k)) != 0))
+            k++;
+        if (k == SCT_SWEEP_HIST_BUCKETS) {
+            fail(r, "sweep.ulp_histogram[].ulp", "unknown bucket label");
+            return;
+        }
+        res->ulp_histogram[k] = u64(r, b, "count", "sweep.ulp_histogram[]");
+    }
+}
+
+static void read_failures(rd *r, const cJSON *d, sct_sweep_result *res)
+{
+    res->n_failures = (size_t)u64(r, d, "failed_batches", "sweep");
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(d, "failures"), *e;
+    size_t k = 0;
+    cJSON_ArrayForEach(e, f) {
+        if (k >= SCT_SWEEP_MAX_FAILURES || k >= res->n_failures) {
+            fail(r, "sweep.failures", "more entries than failed_batches");
+            return;
+        }
+        sct_sweep_failure *x = &res->failures[k++];
+        x->first_pair = u64(r, e, "first_pair", "sweep.failures[]");
+        x->n_pairs = u64(r, e, "pairs", "sweep.failures[]");
+        x->status = status_of(r, sct_json_get_str(e, "status"), "sweep.failures[].status");
+        snprintf(x->message, sizeof x->message, "%s",
+                 sct_json_get_str(e, "message") ? sct_json_get_str(e, "message") : "");
+    }
+}
+
+static void read_counts(rd *r, const cJSON *d, sct_sweep_result *res)
+{
+    res->first_pair = u64(r, d, "first_pair", "sweep");
+    res->n_pairs = u64(r, d, "pairs", "sweep");
+    res->compared = u64(r, d, "compared", "sweep");
+    res->exact = u64(r, d, "exact", "sweep");
+    res->within_tolerance = u64(r, d, "within_tolerance", "sweep");
+    res->mismatches = u64(r, d, "mismatches", "sweep");
+    res->undefined = u64(r, d, "undefined_not_compared", "sweep");
+    res->not_run = u64(r, d, "not_run", "sweep");
+    const cJSON *u = cJSON_GetObjectItemCaseSensitive(d, "undefined_run");
+    res->undefined_status = status_of(r, sct_json_get_str(u, "status"),
+                                      "sweep.undefined_run.status");
+    const char *msg = sct_json_get_str(u, "message");
+    snprintf(res->undefined_message, sizeof res->undefined_message, "%s", msg ? msg : "");
+}
+
+/* The case: what the sweep was, the class counts and the first mismatches
+ * (samples before the appended max-ULP one: min(mismatches, K) of them). */
+static void read_case(rd *r, const sct_case_result *c, uint32_t keep, sct_sweep_shard *s)
+{
+    sct_sweep_result *res = &s->result;
+    s->op_type = sct_report_strdup(c->op_type ? c->op_type : "");
+    s->opset = c->opset;
+    s->spec.op_type = s->op_type;
+    s->spec.a_type = c->inputs[0].elem_type;
+    s->spec.b_type = c->inputs[1].elem_type;
+    s->spec.shard_index = 0;
+    s->spec.shard_count = 1;
+    s->spec.max_ulp = c->tolerance_ulp;
+    s->spec.keep_mismatches = keep;
+    res->out_type = c->output.elem_type;
+    res->unmeasurable = c->stats.unmeasurable;
+    memcpy(res->deviation_counts, c->stats.deviation_counts, sizeof res->deviation_counts);
+    res->seconds = c->seconds;
+    uint64_t want = res->mismatches < keep ? res->mismatches : keep;
+    if (s->op_type == NULL || c->n_inputs != 2) {
+        fail(r, "cases[0]", s->op_type ? "not a two-input sweep case" : "out of memory");
+        return;
+    }
+    if ((uint64_t)c->n_samples < want) {
+        fail(r, "cases[0].samples", "fewer samples than the first mismatches "
+             "(min(sweep.mismatches, options.max_errors))");
+        return;
+    }
+    res->first_mismatches = calloc(keep ? keep : 1, sizeof *res->first_mismatches);
+    if (res->first_mismatches == NULL) {
+        fail(r, "cases[0].samples", "out of memory");
+        return;
+    }
+    for (size_t i = 0; i < (size_t)want; i++) {
+        const sct_sample *p = &c->samples[i];
+        sct_mismatch *m = &res->first_mismatches[i];
+        m->index = p->index;
+        m->n_inputs = p->n_inputs;
+        memcpy(m->in_types, p->in_types, sizeof m->in_types);
+        memcpy(m->in_bits, p->in_bits, sizeof m->in_bits);
+        m->out_type = p->out_type;
+        m->expected_bits = p->expected_bits;
+        m->actual_bits = p->actual_bits;
+        m->ulp = p->ulp;
+        m->deviation = p->deviation;
+        if (i > 0 && m->index <= m[-1].index)
+            fail(r, "cases[0].samples", "first mismatches not in ascending index order");
+    }
+    res->n_first_mismatches = (size_t)want;
+}
+
+int sct_sweep_shard_load(const char *path, const cJSON *root,
+                         sct_run_report *report, sct_sweep_shard *s, char *err,
+                         size_t err_cap)
+{
+    memset(s, 0, sizeof *s);
+    if (!sct_sweep_report_is_sweep(root))
+        return 1;
+    rd r = {path, err, err_cap, false};
+    s->path = path;
+    s->detail = cJSON_GetObjectItemCaseSensitive(only_case(root), "sweep");
+    read_range(&r, s->detail, s);
+    read_counts(&r, s->detail, &s->result);
+    read_max_ulp(&r, s->detail, &s->result);
+    read_histogram(&r, s->detail, &s->result);
+    read_failures(&r, s->detail, &s->result);
+    s->spec.threads = (unsigned)u64(&r, s->detail, "threads", "sweep");
+    const sct_case_result *c = r.failed ? NULL : sct_run_report_case(report, 0);
+    if (!r.failed && c == NULL)
+        fail(&r, "cases[0]", sct_run_report_error(report));
+    if (!r.failed)
+        read_case(&r, c, report->options.max_errors, s);
+    if (r.failed) {
+        sct_sweep_shard_free(s);
+        return -1;
+    }
+    return 0;
+}
+
+void sct_sweep_shard_free(sct_sweep_shard *s)
+{
+    free(s->op_type);
+    s->op_type = NULL;
+    sct_sweep_result_free(&s->result);
+}
+
+/* Same sweep: the case's op, opset, types, tolerance, and every member of
+ * the "sweep" object that is not per shard. */
+static int check_same_sweep(const sct_sweep_shard *a, const sct_sweep_shard *b,
+                            char *err, size_t err_cap)
+{
+    const char *what = NULL;
+    if (strcmp(a->spec.op_type, b->spec.op_type) != 0 || a->opset != b->opset)
+        what = "cases[0].op_type/opset (a different op)";
+    else if (a->spec.a_type != b->spec.a_type || a->spec.b_type != b->spec.b_type)
+        what = "cases[0].inputs (different types)";
+    else if (a->spec.max_ulp != b->spec.max_ulp)
+        what = "cases[0].tolerance_ulp (a different tolerance)";
+    else if (strcmp(a->unit, b->unit) != 0 || a->of != b->of)
+        what = "sweep.shard_range.unit/of (a different space)";
+    if (what == NULL) {
+        const cJSON *x[2] = {a->detail, b->detail};
+        for (int k = 0; k < 2 && what == NULL; k++) {
+            const cJSON *m;
+            cJSON_ArrayForEach(m, x[k]) {
+                if (per_shard(m->string))
+                    continue;
+                const cJSON *o = cJSON_GetObjectItemCaseSensitive(x[1 - k], m->string);
+                if (o == NULL || !cJSON_Compare(m, o, true)) {
+                    snprintf(err, err_cap, "%s and %s are not shards of one sweep: "
+                             "sweep.%s differs", a->path, b->path, m->string);
+                    return 1;
+                }
+            }
+        }
+    }
+    if (what != NULL) {
+        snprintf(err, err_cap, "%s and %s are not shards of one sweep: %s differs",
+                 a->path, b->path, what);
+        return 1;
+    }
+    return 0;
+}
+
+static const sct_sweep_shard *g_sort_shards; /* qsort has no user pointer */
+
+static int by_range(const void *x, const void *y)
+{
+    const sct_sweep_shard *a = &g_sort_shards[*(const size_t *)x];
+    const sct_sweep_shard *b = &g_sort_shards[*(const size_t *)y];
+    if (a->first != b->first)
+        return a->first < b->first ? -1 : 1;
+    return (a->count > b->count) - (a->count < b->count);
+}
+
+/* The ranges, sorted, must be [0, of) without gap or overlap. */
+static int check_tiling(const sct_sweep_shard *s, size_t n, const size_t *order,
+                        char *err, size_t err_cap)
+{
+    uint64_t next = 0;
+    const char *unit = s[order[0]].unit;
+    for (size_t k = 0; k < n; k++) {
+        const sct_sweep_shard *x = &s[order[k]];
+        if (x->first < next) {
+            snprintf(err, err_cap, "%s (%ss %" PRIu64 "..%" PRIu64 ") and %s (%ss %"
+                     PRIu64 "..%" PRIu64 ") overlap (overlapping shards)",
+                     s[order[k - 1]].path, unit, s[order[k - 1]].first,
+                     s[order[k - 1]].first + s[order[k - 1]].count - 1, x->path, unit,
+                     x->first, x->first + x->count - 1);
+            return 1;
+        }
+        if (x->first > next) {
+            snprintf(err, err_cap, "%ss %" PRIu64 "..%" PRIu64 " of %" PRIu64
+                     " are in no shard (a gap before %s; missing or --limit'ed shard?)",
+                     unit, next, x->first - 1, x->of, x->path);
+            return 1;
+        }
+        next = x->first + x->count;
+    }
+    if (next != s[order[0]].of) {
+        snprintf(err, err_cap, "%ss %" PRIu64 "..%" PRIu64 " of %" PRIu64 " are in no "
+                 "shard (a gap after %s; missing or --limit'ed shard?)", unit, next,
+                 s[order[0]].of - 1, s[order[0]].of, s[order[n - 1]].path);
+        return 1;
+    }
+    return 0;
+}
+
+int sct_sweep_shards_combine(const sct_sweep_shard *s, size_t n, size_t *order,
+                             sct_sweep_result *out, char *err, size_t err_cap)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t i = 1; i < n; i++)
+        if (check_same_sweep(&s[0], &s[i], err, err_cap) != 0)
+            return 1;
+    for (size_t i = 0; i < n; i++)
+        order[i] = i;
+    g_sort_shards = s;
+    qsort(order, n, sizeof *order, by_range);
+    g_sort_shards = NULL;
+    if (check_tiling(s, n, order, err, err_cap) != 0)
+        return 1;
+    sct_sweep_tally total;
+    if (sct_sweep_tally_init(&total, s[0].spec.keep_mismatches) != 0) {
+        snprintf(err, err_cap, "out of memory");
+        return 1;
+    }
+    total.r.has_ulp = s[0].result.has_ulp;
+    total.r.undefined_status = SCT_EXEC_OK;
+    for (size_t k = 0; k < n; k++) {
+        const sct_sweep_result *r = &s[order[k]].result;
+        sct_sweep_tally one;
+        memset(&one, 0, sizeof one);
+        one.r = *r;
+        sct_sweep_tally_merge(&total, &one);
+        /* One call of all undefined pairs in an unsharded sweep; here one per
+         * shard: the first that did not end OK speaks for all. */
+        if (total.r.undefined_status == SCT_EXEC_OK && r->undefined_status != SCT_EXEC_OK) {
+            total.r.undefined_status = r->undefined_status;
+            memcpy(total.r.undefined_message, r->undefined_message,
+                   sizeof total.r.undefined_message);
+        }
+        total.r.seconds += r->seconds;
+    }
+    free(total.scratch);
+    *out = total.r;
+    out->out_type = s[0].result.out_type;
+    out->first_pair = s[order[0]].result.first_pair;
+    out->n_pairs = 0;
+    for (size_t k = 0; k < n; k++)
+        out->n_pairs += s[k].result.n_pairs;
+    return 0;
+}

@@ -1,0 +1,337 @@
+/*
+ * test_sweep_sample.c — the sample generator of sampled sweeps
+ * (sweep_sample.h): reproducibility, shards concatenating to the unsharded
+ * stream, the mix proportions, and the hard-case constructions checked
+ * EXACTLY with integer arithmetic written here (not the generator's):
+ * Mul midpoints are within 16 units of the product's last bit of a
+ * rounding midpoint, Div midpoints within |e| <= 15 of one in the
+ * cross-multiplied remainder, subnormal cases have subnormal results.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "exact_float.h"
+#include "sweep.h"
+#include "sweep_sample.h"
+
+
+typedef struct space_row {
+    const char *op;
+    int32_t a, b;
+} space_row;
+
+static const space_row spaces[] = {
+    {"Div", SONNX_DT_FLOAT, SONNX_DT_FLOAT},
+    {"Mul", SONNX_DT_FLOAT, SONNX_DT_FLOAT},
+    {"Div", SONNX_DT_DOUBLE, SONNX_DT_DOUBLE},
+    {"Mul", SONNX_DT_DOUBLE, SONNX_DT_DOUBLE},
+    {"Pow", SONNX_DT_FLOAT, SONNX_DT_FLOAT},
+    {"Pow", SONNX_DT_DOUBLE, SONNX_DT_DOUBLE},
+    {"Pow", SONNX_DT_FLOAT, SONNX_DT_INT32},
+    {"Pow", SONNX_DT_DOUBLE, SONNX_DT_INT64},
+    {"Pow", SONNX_DT_FLOAT, SONNX_DT_DOUBLE},
+    {"Less", SONNX_DT_FLOAT, SONNX_DT_FLOAT},
+    {"Less", SONNX_DT_DOUBLE, SONNX_DT_DOUBLE},
+};
+#define N_SPACES (sizeof spaces / sizeof spaces[0])
+
+static void init(sct_sample_gen *g, const space_row *row, uint64_t seed)
+{
+    ck_assert_int_eq(sct_sample_gen_init(g, row->op, row->a, row->b, seed), 0);
+}
+
+static uint64_t get(const void *p, size_t size, size_t i)
+{
+    return size == 4 ? ((const uint32_t *)p)[i] : ((const uint64_t *)p)[i];
+}
+
+START_TEST(samples_are_a_pure_function_of_seed_and_index)
+{
+    const space_row *row = &spaces[_i];
+    sct_sample_gen g1, g2, g3;
+    init(&g1, row, 42);
+    init(&g2, row, 42);
+    init(&g3, row, 43);
+    unsigned differ = 0;
+    /* Indices in any order, far apart: the same pairs every time. */
+    static const uint64_t idx[] = {0, 1, 2, 1000, UINT64_C(1) << 40, UINT64_MAX, 7, 0};
+    for (size_t k = 0; k < sizeof idx / sizeof idx[0]; k++) {
+        uint64_t a1, b1, a2, b2, a3, b3;
+        sct_sample_kind k1 = sct_sample_at(&g1, idx[k], &a1, &b1);
+        sct_sample_kind k2 = sct_sample_at(&g2, idx[k], &a2, &b2);
+        ck_assert_int_eq(k1, k2);
+        ck_assert_uint_eq(a1, a2);
+        ck_assert_uint_eq(b1, b2);
+        sct_sample_at(&g3, idx[k], &a3, &b3);
+        differ += a1 != a3 || b1 != b3;
+    }
+    ck_assert_uint_ge(differ, 5); /* another seed, other pairs */
+    /* Another op or type with the same seed: another stream. */
+    sct_sample_gen h;
+    init(&h, &spaces[(_i + 1) % N_SPACES], 42);
+    uint64_t a1, b1, a2, b2;
+    sct_sample_at(&g1, 12345, &a1, &b1);
+    sct_sample_at(&h, 12345, &a2, &b2);
+    ck_assert(a1 != a2 || b1 != b2);
+}
+END_TEST
+
+START_TEST(shard_ranges_concatenate_to_the_unsharded_stream)
+{
+    const space_row *row = &spaces[_i];
+    sct_sample_gen g;
+    init(&g, row, 7);
+    enum { TOTAL = 10007 };
+    size_t as = g.a.size, bs = g.b.size;
+    unsigned char *a = malloc(TOTAL * as), *b = malloc(TOTAL * bs);
+    unsigned char *a2 = malloc(TOTAL * as), *b2 = malloc(TOTAL * bs);
+    ck_assert(a && b && a2 && b2);
+    sct_sample_fill(&g, 0, TOTAL, a, b);
+    static const uint32_t counts[] = {1, 2, 3, 7, 64, 10007};
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        uint64_t next = 0;
+        memset(a2, 0xee, TOTAL * as);
+        memset(b2, 0xee, TOTAL * bs);
+        for (uint32_t s = 0; s < counts[c]; s++) {
+            uint64_t first, n;
+            sct_sweep_shard_range_of(TOTAL, s, counts[c], &first, &n);
+            ck_assert_uint_eq(first, next);
+            sct_sample_fill(&g, first, (size_t)n, a2 + first * as, b2 + first * bs);
+            next = first + n;
+        }
+        ck_assert_uint_eq(next, TOTAL);
+        ck_assert(memcmp(a, a2, TOTAL * as) == 0);
+        ck_assert(memcmp(b, b2, TOTAL * bs) == 0);
+    }
+    /* And element by element against sct_sample_at. */
+    for (size_t i = 0; i < TOTAL; i += 97) {
+        uint64_t x, y;
+        sct_sample_at(&g, i, &x, &y);
+        ck_assert_uint_eq(get(a, as, i), x);
+        ck_assert_uint_eq(get(b, bs, i), y);
+    }
+    free(a);
+    free(b);
+    free(a2);
+    free(b2);
+}
+END_TEST
+
+START_TEST(shard_ranges_of_huge_totals_tile_exactly)
+{
+    static const uint64_t totals[] = {0, 1, 5, UINT64_C(1) << 40,
+                                      (UINT64_C(1) << 40) + 5, UINT64_MAX};
+    static const uint32_t counts[] = {1, 2, 3, 1000, UINT32_MAX};
+    for (size_t t = 0; t < 6; t++)
+        for (size_t c = 0; c < 5; c++) {
+            uint64_t first, n, last_first = 0, last_n = 0;
+            sct_sweep_shard_range_of(totals[t], 0, counts[c], &first, &n);
+            ck_assert_uint_eq(first, 0);
+            sct_sweep_shard_range_of(totals[t], counts[c] - 1, counts[c],
+                                     &last_first, &last_n);
+            ck_assert_uint_eq(last_first + last_n, totals[t]);
+            /* Shard k ends where k+1 starts, for a few k. */
+            for (uint32_t k = 0; k + 1 < counts[c] && k < 50; k++) {
+                uint64_t f1, n1, f2, n2;
+                sct_sweep_shard_range_of(totals[t], k, counts[c], &f1, &n1);
+                sct_sweep_shard_range_of(totals[t], k + 1, counts[c], &f2, &n2);
+                ck_assert_uint_eq(f1 + n1, f2);
+            }
+        }
+}
+END_TEST
+
+/* The documented mix (sweep_sample.h): 96/256 uniform, 64/256 special,
+ * 96/256 hard; within 1.5 percentage points on 2^16 samples. */
+START_TEST(mix_has_the_documented_proportions)
+{
+    const space_row *row = &spaces[_i];
+    sct_sample_gen g;
+    init(&g, row, 1);
+    uint64_t n_kind[SCT_SAMPLE_KIND_COUNT] = {0};
+    enum { N = 1 << 16 };
+    for (uint64_t i = 0; i < N; i++) {
+        uint64_t x, y;
+        n_kind[sct_sample_at(&g, i, &x, &y)]++;
+    }
+    double uni = (double)n_kind[SCT_SAMPLE_UNIFORM] / N;
+    double spe = (double)n_kind[SCT_SAMPLE_SPECIAL] / N;
+    ck_assert(uni > 0.375 - 0.015 && uni < 0.375 + 0.015);
+    ck_assert(spe > 0.25 - 0.015 && spe < 0.25 + 0.015);
+    if (strcmp(row->op, "Mul") == 0 || strcmp(row->op, "Div") == 0) {
+        double mid = (double)n_kind[SCT_SAMPLE_MIDPOINT] / N;
+        double sub = (double)n_kind[SCT_SAMPLE_SUBNORMAL] / N;
+        double ovf = (double)n_kind[SCT_SAMPLE_OVERFLOW] / N;
+        ck_assert(mid > 0.1875 - 0.015 && mid < 0.1875 + 0.015);
+        ck_assert(sub > 0.09375 - 0.015 && sub < 0.09375 + 0.015);
+        ck_assert(ovf > 0.09375 - 0.015 && ovf < 0.09375 + 0.015);
+    } else if (strcmp(row->op, "Pow") == 0) {
+        ck_assert_uint_gt(n_kind[SCT_SAMPLE_POW_EXACT], N / 8);
+        ck_assert_uint_gt(n_kind[SCT_SAMPLE_POW_RANGE], N / 8);
+    } else {
+        ck_assert_uint_gt(n_kind[SCT_SAMPLE_NEAR_EQUAL], N / 3);
+    }
+}
+END_TEST
+
+/* ---- exact checks of the constructions (integers only) ---- */
+
+typedef exact_fmt fmt_row;
+static const fmt_row *const fmts[] = {&exact_f32, &exact_f64};
+
+/* |x| = M * 2^E with an integer M (0 for zero). */
+static void decompose(const fmt_row *f, uint64_t bits, uint64_t *m, int *e)
+{
+    u128 wide;
+    exact_value(f, bits & ~exact_sign_bit(f), &wide, e);
+    *m = (uint64_t)wide;
+}
+
+START_TEST(mul_midpoints_are_within_16_units_of_a_rounding_midpoint)
+{
+    const fmt_row *f = fmts[_i];
+    sct_sample_gen g;
+    ck_assert_int_eq(sct_sample_gen_init(&g, "Mul", f->type, f->type, 99), 0);
+    unsigned checked = 0, ties = 0, sub_mid = 0;
+    for (uint64_t i = 0; i < 200000; i++) {
+        uint64_t a, b, ma, mb;
+        int ea, eb;
+        sct_sample_kind k = sct_sample_at(&g, i, &a, &b);
+        if (k != SCT_SAMPLE_MIDPOINT && k != SCT_SAMPLE_SUBNORMAL)
+            continue;
+        decompose(f, a, &ma, &ea);
+        decompose(f, b, &mb, &eb);
+        u128 prod = (u128)ma * mb; /* exact |a*b| = prod * 2^(ea+eb) */
+        int e = ea + eb;
+        /* Units of the construction: M_a's last bit when b is a power of
+         * two (the subnormal midpoints), the product's otherwise. */
+        for (uint64_t m = mb; m && !(m & 1u); m >>= 1) {
+            prod >>= 1;
+            e++;
+        }
+        /* The output grid: p bits below the top, or the subnormal grid. */
+        int top = (int)exact_bitlen(prod) - 1 + e;      /* binade of |a*b| */
+        int grid = top - (int)f->p + 1;
+        int sub_grid = f->emin - (int)f->p + 1;
+        if (grid < sub_grid)
+            grid = sub_grid;
+        int drop = grid - e;                          /* bits below the grid */
+        if (k == SCT_SAMPLE_SUBNORMAL) {
+            ck_assert_int_lt(top, f->emin);           /* subnormal range */
+            if ((mb & (mb - 1)) != 0)
+                continue; /* the random-significand half */
+            sub_mid++;
+        } else {
+            ck_assert_int_ge(top, f->emin);           /* normal range */
+        }
+        ck_assert_int_ge(drop, 1);
+        u128 low = prod & (((u128)1 << drop) - 1u);
+        u128 half = (u128)1 << (drop - 1);
+        u128 dist = low > half ? low - half : half - low;
+        ck_assert_msg(dist <= 16, "sample %llu: %s not near a midpoint",
+                      (unsigned long long)i, sct_sample_kind_name(k));
+        ties += dist == 0;
+        checked++;
+    }
+    ck_assert_uint_gt(checked, 40000); /* ~23% of the samples */
+    ck_assert_uint_gt(ties, 100);     /* exact ties: ties-to-even decides */
+    ck_assert_uint_gt(sub_mid, 5000);
+}
+END_TEST
+
+START_TEST(div_midpoints_are_within_15_of_a_rounding_midpoint)
+{
+    const fmt_row *f = fmts[_i];
+    sct_sample_gen g;
+    ck_assert_int_eq(sct_sample_gen_init(&g, "Div", f->type, f->type, 99), 0);
+    unsigned checked = 0;
+    for (uint64_t i = 0; i < 200000; i++) {
+        uint64_t a, b, ma, mb;
+        int ea, eb;
+        if (sct_sample_at(&g, i, &a, &b) != SCT_SAMPLE_MIDPOINT)
+            continue;
+        decompose(f, a, &ma, &ea);
+        decompose(f, b, &mb, &eb);
+        ck_assert(ma >> (f->p - 1) && mb >> (f->p - 1)); /* normal operands */
+        ck_assert_uint_lt(ma, mb); /* quotient significand in [1/2, 1) */
+        /* q = ma/mb in [1/2, 1): its p-bit grid is 2^-p, the midpoints are
+         * odd multiples of 2^-(p+1).  Q = floor(ma 2^(p+1) / mb),
+         * R = the remainder: near a midpoint iff Q odd with small R, or Q
+         * even with R close to mb. */
+        u128 num = (u128)ma << (f->p + 1);
+        u128 q = num / mb, r = num % mb;
+        ck_assert(q >> f->p); /* p + 1 bits */
+        if (q & 1u)
+            ck_assert_msg(r <= 15, "sample %llu: remainder %llu",
+                          (unsigned long long)i, (unsigned long long)r);
+        else
+            ck_assert_msg(mb - r <= 15, "sample %llu: remainder %llu below mb",
+                          (unsigned long long)i, (unsigned long long)(mb - r));
+        /* And the quotient is a normal number. */
+        ck_assert_int_ge(ea - eb - 1, f->emin);
+        checked++;
+    }
+    ck_assert_uint_gt(checked, 30000);
+}
+END_TEST
+
+/* Pow near the range limits: b * log2|a| within 0.01 of one of the aimed
+ * binades (emax+1, emin, emin-p+1, emin-p); libm here, only the generator
+ * avoids it. */
+START_TEST(pow_range_samples_aim_at_the_range_limits)
+{
+    const fmt_row *f = fmts[_i];
+    sct_sample_gen g;
+    ck_assert_int_eq(sct_sample_gen_init(&g, "Pow", f->type, f->type, 3), 0);
+    const int p = (int)f->p, emax = -f->emin + 1;
+    const double targets[4] = {emax + 1, f->emin, f->emin - p + 1, f->emin - p};
+    unsigned checked = 0;
+    for (uint64_t i = 0; i < 100000; i++) {
+        uint64_t a, b;
+        if (sct_sample_at(&g, i, &a, &b) != SCT_SAMPLE_POW_RANGE)
+            continue;
+        double x, y;
+        if (f->width == 32) {
+            uint32_t ua = (uint32_t)a, ub = (uint32_t)b;
+            float fa, fb;
+            memcpy(&fa, &ua, 4);
+            memcpy(&fb, &ub, 4);
+            x = fa, y = fb;
+        } else {
+            memcpy(&x, &a, 8);
+            memcpy(&y, &b, 8);
+        }
+        double l = y * log2(fabs(x));
+        double best = 1e9;
+        for (int k = 0; k < 4; k++)
+            best = fmin(best, fabs(l - targets[k]));
+        ck_assert_msg(best < 0.01, "sample %llu: b log2 a = %g", (unsigned long long)i, l);
+        checked++;
+    }
+    ck_assert_uint_gt(checked, 10000);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sweep_sample");
+    TCase *tc = tcase_create("sample");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, samples_are_a_pure_function_of_seed_and_index, 0, N_SPACES);
+    tcase_add_loop_test(tc, shard_ranges_concatenate_to_the_unsharded_stream, 0, N_SPACES);
+    tcase_add_test(tc, shard_ranges_of_huge_totals_tile_exactly);
+    tcase_add_loop_test(tc, mix_has_the_documented_proportions, 0, N_SPACES);
+    tcase_add_loop_test(tc, mul_midpoints_are_within_16_units_of_a_rounding_midpoint, 0, 2);
+    tcase_add_loop_test(tc, div_midpoints_are_within_15_of_a_rounding_midpoint, 0, 2);
+    tcase_add_loop_test(tc, pow_range_samples_aim_at_the_range_limits, 0, 2);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
