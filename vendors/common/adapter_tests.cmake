@@ -9,9 +9,11 @@
 #                                   (skipped when REQUIRED is absent)
 # sct_adapter_tests(PREFIX p NAME text PLUGIN target SOURCE file.c
 #                   [VOPTS options] [REQUIRED file] [TEST_ARGS args...]
-#                   [VALGRIND])
+#                   [VALGRIND] [RUN_ENV VAR=VALUE...] [RUN_ARGS args...])
+# RUN_ENV / RUN_ARGS: what the baseline runs need from the plugin sandbox
+# (docs/plugin-abi.md §5.1), the same as the adapter's certify.sh passes.
 function(sct_adapter_tests)
-  cmake_parse_arguments(A "VALGRIND" "PREFIX;NAME;PLUGIN;SOURCE;VOPTS;REQUIRED" "TEST_ARGS" ${ARGN})
+  cmake_parse_arguments(A "VALGRIND" "PREFIX;NAME;PLUGIN;SOURCE;VOPTS;REQUIRED" "TEST_ARGS;RUN_ENV;RUN_ARGS" ${ARGN})
   add_executable(test_${A_PREFIX}_plugin ${A_SOURCE})
   target_link_libraries(test_${A_PREFIX}_plugin PRIVATE sonnx_cts_abi PkgConfig::CHECK
                         ${CMAKE_DL_LIBS} m)
@@ -35,9 +37,13 @@ function(sct_adapter_tests)
                 "${A_NAME}" $<TARGET_FILE:sonnx-cts> $<TARGET_FILE:${A_PLUGIN}>
                 "${SONNX_CTS_VECTORS_DIR}"
                 "${CMAKE_CURRENT_SOURCE_DIR}/../baseline-${profile}.json" ${profile}
-                "${A_VOPTS}" ${A_REQUIRED})
+                "${A_VOPTS}" "${A_REQUIRED}" ${A_RUN_ARGS})
       set_tests_properties(${A_PREFIX}_certify_baseline_${profile} PROPERTIES
         SKIP_RETURN_CODE 77)
+      if(A_RUN_ENV)
+        set_property(TEST ${A_PREFIX}_certify_baseline_${profile} APPEND PROPERTY
+                     ENVIRONMENT ${A_RUN_ENV})
+      endif()
     endforeach()
   endif()
 endfunction()

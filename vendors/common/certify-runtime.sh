@@ -13,7 +13,11 @@
 #          --target CMAKE_TARGET --plugin PATH_IN_BUILD_DIR --library FILE
 #          --library-source TEXT --command TEXT [--cmake-flag -DX=ON]
 #          [--vendor-options STR] [--short-name NAME --method-file TXT]
-#          [--write-baselines]
+#          [--run-env VAR=VALUE]... [--run-arg ARG]... [--write-baselines]
+#   --run-env, --run-arg  environment and extra `sonnx-cts run` arguments of
+#                      the runs (e.g. what the plugin sandbox must allow, for
+#                      PoCL and ORT-Web: docs/plugin-abi.md §5.1); the record
+#                      keeps them in each run's command line and identity
 #   --write-baselines  also record DIR/baseline-{onnx,sonnx}.json (what the
 #                      ctests *_certify_baseline_* compare against)
 # environment: BUILD_DIR (default: build), configured and built (only the
@@ -28,6 +32,7 @@ cd "$root"
 
 stem="" dir="" target="" plugin_rel="" lib="" lib_source="" command=""
 cmake_flag="" vopts="" short="" method="" write_baselines=0
+run_env=() run_args=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --stem) stem=$2; shift 2 ;;
@@ -41,6 +46,8 @@ while [[ $# -gt 0 ]]; do
     --vendor-options) vopts=$2; shift 2 ;;
     --short-name) short=$2; shift 2 ;;
     --method-file) method=$2; shift 2 ;;
+    --run-env) run_env+=("$2"); shift 2 ;;
+    --run-arg) run_args+=("$2"); shift 2 ;;
     --write-baselines) write_baselines=1; shift ;;
     *) echo "certify-runtime: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -90,9 +97,9 @@ for profile in onnx sonnx; do
     extra+=(--write-baseline "$dir/baseline-$profile.json")
   fi
   set +e
-  "$cli" run --vectors vectors --profile "$profile" \
-    --vendor "$plugin" --vendor-options "$vopts" \
-    --json "$tmp/$profile.json" --quiet "${extra[@]}"
+  env ${run_env[@]+"${run_env[@]}"} "$cli" run --vectors vectors --profile "$profile" \
+    --vendor "$plugin" --vendor-options "$vopts" ${run_args[@]+"${run_args[@]}"} \
+    --json "$tmp/$profile.json" --quiet ${extra[@]+"${extra[@]}"}
   status=$?
   set -e
   # 0 conforms, 1 non-conformant: both are a finished certification.

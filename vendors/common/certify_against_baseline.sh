@@ -5,11 +5,14 @@
 # (vendors/<adapter>/baseline-<profile>.json, written by
 # `vendors/<adapter>/certify.sh --write-baselines`).
 # usage: certify_against_baseline.sh NAME CLI PLUGIN VECTORS BASELINE PROFILE
-#          VENDOR_OPTIONS [REQUIRED_FILE]
-# Exit 77 (skipped) only when REQUIRED_FILE (the runtime's library) is absent.
+#          VENDOR_OPTIONS [REQUIRED_FILE [RUN_ARG...]]
+# Exit 77 (skipped) only when REQUIRED_FILE (the runtime's library; "" for
+# none) is absent.  RUN_ARGs are passed to `sonnx-cts run` (e.g.
+# --memory-limit for a runtime the sandbox must give more address space).
 set -uo pipefail
 [[ $# -ge 7 ]] || { echo "usage: $0 NAME CLI PLUGIN VECTORS BASELINE PROFILE VENDOR_OPTIONS [REQUIRED_FILE]" >&2; exit 2; }
 name=$1 cli=$2 plugin=$3 vectors=$4 baseline=$5 profile=$6 vopts=$7 required=${8:-}
+shift $(( $# < 8 ? $# : 8 ))
 if [[ -n "$required" && ! -r "$required" ]]; then
   echo "SKIP: $name: $required not found (scripts/setup.sh)"
   exit 77
@@ -17,7 +20,7 @@ fi
 [[ -f "$vectors/manifest.json" ]] || { echo "FAIL: $vectors/manifest.json missing"; exit 1; }
 [[ -f "$baseline" ]] || { echo "FAIL: baseline $baseline missing (certify.sh --write-baselines)"; exit 1; }
 "$cli" run --vectors "$vectors" --profile "$profile" --vendor "$plugin" \
-  --vendor-options "$vopts" --baseline "$baseline" --max-errors 0 --quiet
+  --vendor-options "$vopts" --baseline "$baseline" --max-errors 0 --quiet "$@"
 status=$?
 # --quiet keeps the per-case text off stdout; the baseline lines (one per
 # difference, naming the case) are still printed.
