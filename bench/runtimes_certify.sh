@@ -26,12 +26,13 @@ cache="${SONNX_CTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sonnx-cts}"
 ort_lib="$cache/onnxruntime-1.30.0/libonnxruntime.so.1"
 web_dir="$cache/onnxruntime-web-1.30.0/node_modules/onnxruntime-web"
 
-# name|plugin (empty: built-in)|vendor options|file that must exist
-list="built-in|||$cts
-ORT|$build/vendors/onnxruntime/sonnx_ort_plugin.so|lib=$ort_lib|$ort_lib
-ORT-Web|$build/vendors/onnxruntime-web/sonnx_ort_web_plugin.so|dir=$web_dir|$web_dir/package.json
-oneDNN|$build/vendors/onednn/sonnx_onednn_plugin.so||/usr/include/oneapi/dnnl/dnnl.h
-PoCL|$build/vendors/pocl/sonnx_pocl_plugin.so||/etc/OpenCL/vendors/pocl.icd"
+# name|plugin (empty: built-in)|vendor options|file that must exist|what the
+# plugin sandbox must leave out / extra run arguments (as vendors/*/certify.sh)
+list="built-in|||$cts||
+ORT|$build/vendors/onnxruntime/sonnx_ort_plugin.so|lib=$ort_lib|$ort_lib||
+ORT-Web|$build/vendors/onnxruntime-web/sonnx_ort_web_plugin.so|dir=$web_dir|$web_dir/package.json|seccomp|--memory-limit 64G
+oneDNN|$build/vendors/onednn/sonnx_onednn_plugin.so||/usr/include/oneapi/dnnl/dnnl.h||
+PoCL|$build/vendors/pocl/sonnx_pocl_plugin.so||/etc/OpenCL/vendors/pocl.icd|seccomp|"
 
 cases=$(/usr/bin/python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["cases"]))' \
         "$vectors/manifest.json")
@@ -45,7 +46,7 @@ tf=$(mktemp)
 res=$(mktemp)
 trap 'rm -f "$tf" "$res"' EXIT
 
-# one NAME PLUGIN OPTS: both profiles once; prints "wall cpu"
+# one NAME PLUGIN OPTS OMIT ARGS: both profiles once; prints "wall cpu"
 one() {
   w=0; c=0
   for profile in onnx sonnx; do
@@ -54,9 +55,11 @@ one() {
       /usr/bin/time -f '%e %U %S' -o "$tf" "$cts" run --vectors "$vectors" \
         --profile "$profile" --quiet >/dev/null 2>&1 || rc=$?
     else
-      /usr/bin/time -f '%e %U %S' -o "$tf" "$cts" run --vectors "$vectors" \
-        --profile "$profile" --vendor "$2" --vendor-options "$3" --quiet \
-        >/dev/null 2>&1 || rc=$?
+      # $5: extra run arguments, split on purpose
+      # shellcheck disable=SC2086
+      SONNX_CTS_SANDBOX_OMIT="$4" /usr/bin/time -f '%e %U %S' -o "$tf" "$cts" run \
+        --vectors "$vectors" --profile "$profile" --vendor "$2" --vendor-options "$3" \
+        $5 --quiet >/dev/null 2>&1 || rc=$?
     fi
     [ "$rc" -le 1 ] || { echo "$1: the $profile run failed (exit $rc)" >&2; return 1; }
     w=$(tail -n 1 "$tf" | awk -v a="$w" '{ printf "%.2f", a + $1 }')
@@ -67,12 +70,12 @@ one() {
 
 i=0
 while [ "$i" -le "$repeat" ]; do
-  echo "$list" | while IFS='|' read -r name plugin opts need; do
+  echo "$list" | while IFS='|' read -r name plugin opts need omit args; do
     if [ ! -e "$need" ] || { [ -n "$plugin" ] && [ ! -f "$plugin" ]; }; then
       [ "$i" -eq 0 ] && echo "skipped: $name (missing ${plugin:-$need})"
       continue
     fi
-    r=$(one "$name" "$plugin" "$opts") || exit 2
+    r=$(one "$name" "$plugin" "$opts" "$omit" "$args") || exit 2
     # repetition 0 is the warm-up (page cache, PoCL kernel cache, wasm compile cache)
     [ "$i" -gt 0 ] && echo "$name $r" >>"$res"
     :
