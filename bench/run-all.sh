@@ -17,6 +17,9 @@
 #                              bench/ort_certify.sh          (issue 5)
 #      only when the ORT plugin is built and the pinned library is already in
 #      the cache (run scripts/fetch-onnxruntime.sh once): nothing is downloaded
+#   5. certification time per runtime, side by side
+#                              bench/runtimes_certify.sh     (issue 17)
+#      built-in, ORT, ORT-Web, oneDNN, PoCL; a runtime not built is skipped
 #
 # usage: bench/run-all.sh [BUILD_DIR]      (default: build)
 #   FULL=1   full sweeps (adds the 2^32-pair float16 Div sweeps, ~1 min more)
@@ -88,6 +91,8 @@ else
   echo
 fi
 
+section runtimes "$log/runtimes.txt" env REPEAT="${REPEAT:-5}" "$here/runtimes_certify.sh" "$build"
+
 # Headline figures, side by side: the lines each benchmark prints for its goals.
 pick() { grep -E "$2" "$log/$1.txt" 2>/dev/null || echo "($1: no figure)"; }
 echo "=================================================================="
@@ -106,6 +111,8 @@ echo "sampled sweeps (issue 14, bench/sweep_sampled.sh):"
 pick sampled '^\| (Div|Mul) \| [0-9]' | sed 's/^/  float32 vs numpy /'
 echo "ONNX Runtime certification (issue 5):"
 pick ort '^median|^ort: skipped' | sed 's/^/  /'
+echo "certification time per runtime, median wall s of both profiles (issue 17):"
+pick runtimes '^\| (built-in|ORT|ORT-Web|oneDNN|PoCL) \|' | sed 's/^/  /'
 echo
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "full output of each benchmark: $log/"

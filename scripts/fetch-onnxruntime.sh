@@ -15,6 +15,12 @@
 #
 # Non-interactive: works as root, with CI=true and no stdin.
 #
+# With --web it instead installs onnxruntime-web@1.30.0 (ORT compiled to
+# WebAssembly, for vendors/onnxruntime-web) beside the library:
+#   ${cache}/onnxruntime-web-1.30.0/node_modules/onnxruntime-web
+# with `npm install --ignore-scripts` (its pure-JS dependencies come along),
+# checks the sha256 of the wasm binary it runs, and prints the package dir.
+#
 # Environment:
 #   SONNX_CTS_CACHE  cache root (default ${XDG_CACHE_HOME:-$HOME/.cache}/sonnx-cts)
 set -euo pipefail
@@ -27,6 +33,33 @@ MEMBER="package/bin/napi-v6/linux/x64/libonnxruntime.so.1"
 PINNED_SHA256="ffb75a925ba05e47b235bb66e3e3911714a80b328a9c9425539feb204aa32a23"
 
 cache_root="${SONNX_CTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sonnx-cts}"
+
+if [[ "${1:-}" == "--web" ]]; then
+  # sha256 of dist/ort-wasm-simd-threaded.wasm of onnxruntime-web@1.30.0
+  # (the one build the wasm execution provider loads with one thread),
+  # recorded at the first download (2026-11-24).
+  WEB_WASM_SHA256="3398c10d07d229bd91b364548e130e0e51a8e5704b88c7c083ebbeb78842dee2"
+  web_root="${cache_root}/onnxruntime-web-${ORT_VERSION}"
+  pkg="${web_root}/node_modules/onnxruntime-web"
+  wasm="${pkg}/dist/ort-wasm-simd-threaded.wasm"
+  if [[ ! -f "$wasm" || "$(sha256sum "$wasm" | cut -d' ' -f1)" != "$WEB_WASM_SHA256" ]]; then
+    command -v npm >/dev/null 2>&1 || { echo "fetch-onnxruntime: npm not found" >&2; exit 1; }
+    mkdir -p "$web_root"
+    tmpc="$(mktemp -d "${TMPDIR:-/tmp}/sonnx-ortweb.XXXXXX")"
+    trap 'rm -rf "$tmpc"' EXIT
+    npm install --prefix "$web_root" "onnxruntime-web@${ORT_VERSION}" --ignore-scripts \
+      --no-audit --no-fund --silent --cache "$tmpc" </dev/null >&2 ||
+      { echo "fetch-onnxruntime: npm install onnxruntime-web@${ORT_VERSION} failed" >&2; exit 1; }
+    got="$(sha256sum "$wasm" | cut -d' ' -f1)"
+    if [[ "$got" != "$WEB_WASM_SHA256" ]]; then
+      rm -rf "${web_root}/node_modules"
+      echo "fetch-onnxruntime: $wasm has sha256 $got, expected $WEB_WASM_SHA256; removed" >&2
+      exit 1
+    fi
+  fi
+  echo "$pkg"
+  exit 0
+fi
 dest_dir="${cache_root}/onnxruntime-${ORT_VERSION}"
 dest="${dest_dir}/libonnxruntime.so.1"
 

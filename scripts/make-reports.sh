@@ -2,8 +2,11 @@
 # make-reports.sh — regenerate the committed conformance reports (docs/reports.md):
 #   docs/reports/builtin.{json,html,md} + docs/reports/builtin*.png
 #       the built-in reference kernels on vectors/ (sonnx profile)
-#   docs/conformance/onnxruntime-1.30.0-<profile>.{html,md} + *.png, one per
-#       profile of docs/conformance/onnxruntime-1.30.0.json when it exists
+#   docs/conformance/<runtime>-<profile>.{html,md} + *.png, one per profile
+#       of each record docs/conformance/{onnxruntime-1.30.0,onnxruntime-web-1.30.0,
+#       onednn-2.6.3,pocl-3.1}.json that exists
+#   docs/conformance/compare.png, compare-differ.png: the cross-runtime
+#       matrix (scripts/compare-runtimes.sh writes compare.html)
 # Builds sonnx-cts into $BUILD_DIR (default build/) when it is not there.
 # Run from anywhere; paths in the reports are relative to the repository.
 set -euo pipefail
@@ -52,7 +55,9 @@ echo "make-reports: docs/reports/builtin.{json,html,md} and screenshots (run exi
 # ONNX Runtime: a conformance record (runs by profile + the certified
 # library, written by the ORT engineer's certification script) or a plain
 # run report; one HTML/Markdown report per profile it holds.
-ORT_JSON=docs/conformance/onnxruntime-1.30.0.json
+for ORT_JSON in docs/conformance/onnxruntime-1.30.0.json \
+    docs/conformance/onnxruntime-web-1.30.0.json docs/conformance/onednn-2.6.3.json \
+    docs/conformance/pocl-3.1.json; do
 if [ -f "$ORT_JSON" ]; then
   base="${ORT_JSON%.json}"
   profiles="$(/usr/bin/python3 -c '
@@ -67,5 +72,11 @@ print(" ".join(sorted(d["runs"])) if d.get("schema") == "sonnx-cts-conformance"
     echo "make-reports: $base-$p.{html,md} and screenshots"
   done
 else
-  echo "make-reports: $ORT_JSON not found; ONNX Runtime report not rendered"
+  echo "make-reports: $ORT_JSON not found; its report not rendered"
+fi
+done
+if [ -f docs/conformance/compare.html ]; then
+  /usr/bin/python3 tests/report/cdp_shot.py docs/conformance/compare.html \
+    docs/conformance/compare "table#differ=differ:1800"
+  echo "make-reports: docs/conformance/compare*.png"
 fi

@@ -13,6 +13,8 @@ PACKAGES=(
   build-essential cmake pkg-config git
   # C libraries: unit tests, protobuf (C code generated from onnx.proto), JSON
   check libprotobuf-c-dev protobuf-c-compiler libcjson-dev libonnx-dev
+  # the other runtimes certified (issue 17): oneDNN, PoCL (OpenCL on the CPU)
+  libdnnl-dev pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   # the plugin sandbox: seccomp filter and write watch (issue 16)
   libseccomp-dev
   # generators (run with Debian's /usr/bin/python3)
@@ -55,9 +57,11 @@ else
   echo "setup: all Debian packages present"
 fi
 
-# ONNX Runtime 1.30.0 (C library from npm, cached outside the tree).
+# ONNX Runtime 1.30.0 (C library from npm, cached outside the tree) and
+# onnxruntime-web 1.30.0 (its WebAssembly build, run under node) beside it.
 if command -v npm >/dev/null 2>&1; then
   scripts/fetch-onnxruntime.sh
+  scripts/fetch-onnxruntime.sh --web
 else
   echo "setup: npm missing; the ONNX Runtime certification will not be built" >&2
 fi

@@ -15,6 +15,8 @@ import argparse
 import json
 import sys
 
+SHORT = "ORT"
+DECLINED = ""
 VERDICTS = ["PASS", "FAIL", "CRASH", "TIMEOUT", "UNSUPPORTED", "ERROR"]
 MAX_EXAMPLES = 3
 MAX_MESSAGE = 300
@@ -53,7 +55,8 @@ def header(rec, out):
                "the %s profile%s. Every figure below is read from the record "
                "`%s`; regenerate both with:"
                % (" and ".join("`%s`" % p for p in profile_order(runs)),
-                  "s" if len(runs) > 1 else "", "onnxruntime-%s.json" % be["runtime_version"]))
+                  "s" if len(runs) > 1 else "",
+                  rec.get("record_file", "onnxruntime-%s.json" % be["runtime_version"])))
     out.append("")
     out.append("```")
     out.append(rec["regenerate"])
@@ -95,7 +98,7 @@ def totals(rec, out):
                    % (p, s["cases"], " | ".join(str(s["verdicts"][v]) for v in VERDICTS),
                       s["elements"], s["mismatches"], s["not_in_profile"], s["overall"]))
     out.append("")
-    out.append("UNSUPPORTED cases (ORT declined the type combination) are neither passed "
+    out.append("UNSUPPORTED cases (%s declined the type combination) are neither passed " % SHORT +
                "nor failed. A case's verdict follows docs/report-format.md \"Verdicts\".")
     out.append("")
 
@@ -192,7 +195,7 @@ def sample_line(case, s):
 
 def deviations(rec, out):
     runs = rec["runs"]
-    out.append("## Where ORT deviates: element mismatches by deviation class")
+    out.append("## Where %s deviates: element mismatches by deviation class" % SHORT)
     out.append("")
     out.append("Counts are all mismatching elements of the class (from each case's "
                "`deviation_counts`); examples are elements the run recorded "
@@ -239,7 +242,7 @@ def status_failures(rec, out):
     runs = rec["runs"]
     out.append("## Failures without element mismatches")
     out.append("")
-    out.append("FAIL verdicts decided by ORT's answer rather than by its values: an "
+    out.append(("FAIL verdicts decided by %s's answer rather than by its values: an " % SHORT) +
                "error status where values were expected, or an answer where the profile "
                "requires a rejection (INVALID_ARGUMENT).")
     out.append("")
@@ -256,7 +259,7 @@ def status_failures(rec, out):
             out.append("None.")
             out.append("")
             continue
-        out.append("| op | expectation | ORT answered | cases | examples | message of the first |")
+        out.append("| op | expectation | %s answered | cases | examples | message of the first |" % SHORT)
         out.append("|---|---|---|---:|---|---|")
         for k in sorted(groups):
             cs = groups[k]
@@ -290,7 +293,7 @@ def unsupported(rec, out):
     runs = rec["runs"]
     out.append("## Unsupported type combinations")
     out.append("")
-    out.append("ORT declined these at session creation; ORT's own message is kept.")
+    out.append(DECLINED)
     out.append("")
     rows = {}
     for p in profile_order(runs):
@@ -306,7 +309,7 @@ def unsupported(rec, out):
         out.append("None.")
         out.append("")
         return
-    out.append("| op | input types | cases per profile | ORT's message |")
+    out.append("| op | input types | cases per profile | %s's message |" % SHORT)
     out.append("|---|---|---|---|")
     for k in sorted(rows):
         r = rows[k]
@@ -331,7 +334,7 @@ def errors(rec, out):
 
 def conforming(rec, out):
     runs = rec["runs"]
-    out.append("## Where ORT conforms")
+    out.append("## Where %s conforms" % SHORT)
     out.append("")
     for p in profile_order(runs):
         ok = ["%s %s (%d)" % (g["op"], md(g["types"]), g["passed"])
@@ -352,7 +355,13 @@ def details(links, out):
     out.append("")
 
 
-def method(out):
+def method(rec, out):
+    if "method" in rec:
+        out.append("## How %s was run" % SHORT)
+        out.append("")
+        out.extend("- " + line for line in rec["method"])
+        out.append("")
+        return
     out.append("## How ORT was run")
     out.append("")
     out.append("- The adapter (`vendors/onnxruntime/`) builds one single-node ONNX model per "
@@ -384,6 +393,14 @@ def main(argv):
         raise SystemExit("render_conformance_md: %s is not a sonnx-cts-conformance record"
                          % args.record)
     links = [tuple(d.split("=", 1)) for d in args.detail]
+    # Records of runtimes other than ORT name themselves (combine_runs.py
+    # --short-name); ORT's record predates the field.
+    global SHORT, DECLINED
+    SHORT = rec.get("short_name", "ORT")
+    DECLINED = ("ORT declined these at session creation; ORT's own message is kept."
+                if SHORT == "ORT" else
+                "%s declined these; %s's own message (or the adapter's reason, for a type "
+                "the runtime cannot express) is kept." % (SHORT, SHORT))
     out = []
     header(rec, out)
     totals(rec, out)
@@ -396,7 +413,7 @@ def main(argv):
     errors(rec, out)
     conforming(rec, out)
     details(links, out)
-    method(out)
+    method(rec, out)
     with open(args.out, "w", encoding="utf-8", newline="\n") as fh:
         fh.write("\n".join(out).rstrip("\n") + "\n")
     return 0

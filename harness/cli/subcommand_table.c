@@ -8,6 +8,7 @@ const sct_subcommand sct_subcommand_table[] = {
     {"list", "show what a vector set holds (cases per op x types, tags, profiles)", sct_cmd_list},
     {"report", "render a run's JSON report as HTML and/or Markdown", sct_cmd_report},
     {"merge", "combine the JSON reports of the shards of one run (run --shard I/N)", sct_cmd_merge},
+    {"compare", "one matrix across runtimes from their JSON reports (Markdown, HTML)", sct_cmd_compare},
 #ifdef SCT_HAVE_SWEEP
     {"sweep", "run every input pair of a 16-bit space against the reference kernels", sct_cmd_sweep},
 #endif

@@ -30,6 +30,7 @@ int sct_cmd_run(int argc, char **argv);
 int sct_cmd_list(int argc, char **argv);
 int sct_cmd_report(int argc, char **argv);
 int sct_cmd_merge(int argc, char **argv);
+int sct_cmd_compare(int argc, char **argv); /* cmd_compare.c (issue 17) */
 int sct_cmd_sweep(int argc, char **argv); /* cmd_sweep.c (harness/sweep) */
 
 #endif /* SCT_CLI_SUBCOMMANDS_H */

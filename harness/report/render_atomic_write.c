@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-int sct_render_write_atomic(const char *path, sct_render_writer_fn fn,
-                            const sct_render_doc *doc, char *err, size_t err_cap)
+int sct_write_file_atomic(const char *path, sct_write_fn fn, const void *ctx,
+                          char *err, size_t err_cap)
 {
     char tmp[4096];
     if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >=
@@ -21,7 +21,7 @@ int sct_render_write_atomic(const char *path, sct_render_writer_fn fn,
         snprintf(err, err_cap, "%s: cannot create: %s", tmp, strerror(errno));
         return -1;
     }
-    int rc = fn(f, doc);
+    int rc = fn(f, ctx);
     int saved = errno;
     if (fclose(f) != 0 && rc == 0) {
         rc = -1;
@@ -39,4 +39,22 @@ int sct_render_write_atomic(const char *path, sct_render_writer_fn fn,
         return -1;
     }
     return 0;
+}
+
+typedef struct doc_writer {
+    sct_render_writer_fn fn;
+    const sct_render_doc *doc;
+} doc_writer;
+
+static int write_doc(FILE *out, const void *ctx)
+{
+    const doc_writer *w = ctx;
+    return w->fn(out, w->doc);
+}
+
+int sct_render_write_atomic(const char *path, sct_render_writer_fn fn,
+                            const sct_render_doc *doc, char *err, size_t err_cap)
+{
+    const doc_writer w = {fn, doc};
+    return sct_write_file_atomic(path, write_doc, &w, err, err_cap);
 }

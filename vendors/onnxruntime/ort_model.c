@@ -203,3 +203,17 @@ int sct_ort_model_build(const sct_ort_model_key *key, uint8_t **bytes,
     *len = packed;
     return 0;
 }
+
+int sct_ort_model_key_from_tensors(const sonnx_op *op,
+                                   const sonnx_tensor *inputs, size_t n_inputs,
+                                   sct_ort_model_key *key, char *err,
+                                   size_t err_cap)
+{
+    int32_t types[SCT_ORT_MAX_INPUTS] = {0}, ranks[SCT_ORT_MAX_INPUTS] = {0};
+    for (size_t i = 0; i < n_inputs && i < SCT_ORT_MAX_INPUTS; i++) {
+        types[i] = inputs[i].elem_type;
+        ranks[i] = inputs[i].rank;
+    }
+    return sct_ort_model_key_from(op, types, ranks, n_inputs, key, err,
+                                  err_cap);
+}

@@ -36,6 +36,12 @@ int sct_ort_model_key_from(const sonnx_op *op, const int32_t *types,
                            const int32_t *ranks, size_t n_inputs,
                            sct_ort_model_key *key, char *err, size_t err_cap);
 
+/* The same from the tensors of a run() call (their types and ranks). */
+int sct_ort_model_key_from_tensors(const sonnx_op *op,
+                                   const sonnx_tensor *inputs, size_t n_inputs,
+                                   sct_ort_model_key *key, char *err,
+                                   size_t err_cap);
+
 /* 1 when both keys name the same session. */
 int sct_ort_model_key_equal(const sct_ort_model_key *a,
                             const sct_ort_model_key *b);

@@ -10,31 +10,18 @@
 #include <string.h>
 
 #include "ort_api.h"
-
-static int nonempty(const char *s) { return s != NULL && s[0] != '\0'; }
+#include "vendor_options.h"
 
 int sct_ort_default_lib_path(char *out, size_t cap)
 {
     const char *env_lib = getenv("SONNX_CTS_ORT_LIB");
-    int n;
-    if (nonempty(env_lib)) {
-        n = snprintf(out, cap, "%s", env_lib);
-    } else {
-        const char *cache = getenv("SONNX_CTS_CACHE");
-        const char *xdg = getenv("XDG_CACHE_HOME");
-        const char *home = getenv("HOME");
-        const char *tail = "onnxruntime-" SCT_ORT_EXPECTED_VERSION
-                           "/libonnxruntime.so.1";
-        if (nonempty(cache))
-            n = snprintf(out, cap, "%s/%s", cache, tail);
-        else if (nonempty(xdg))
-            n = snprintf(out, cap, "%s/sonnx-cts/%s", xdg, tail);
-        else if (nonempty(home))
-            n = snprintf(out, cap, "%s/.cache/sonnx-cts/%s", home, tail);
-        else
-            return -1;
+    if (env_lib != NULL && env_lib[0] != '\0') {
+        int n = snprintf(out, cap, "%s", env_lib);
+        return (n < 0 || (size_t)n >= cap) ? -1 : 0;
     }
-    return (n < 0 || (size_t)n >= cap) ? -1 : 0;
+    return sct_vendor_cache_path("onnxruntime-" SCT_ORT_EXPECTED_VERSION
+                                 "/libonnxruntime.so.1",
+                                 out, cap);
 }
 
 static int parse_graph_opt(const char *v, size_t len, sct_ort_options *o)
@@ -57,47 +44,39 @@ static int parse_graph_opt(const char *v, size_t len, sct_ort_options *o)
     return -1;
 }
 
-/* One "key=value" item of `len` bytes at `item`. */
-static int parse_item(const char *item, size_t len, sct_ort_options *o,
-                      int *lib_given, char *err, size_t err_cap)
+typedef struct parse_ctx {
+    sct_ort_options *o;
+    int lib_given;
+} parse_ctx;
+
+/* One key=value item (vendor_options.h). */
+static int parse_item(void *vctx, const char *key, size_t klen,
+                      const char *v, size_t vlen, char *err, size_t err_cap)
 {
-    const char *eq = memchr(item, '=', len);
-    if (eq == NULL) {
-        snprintf(err, err_cap,
-                 "onnxruntime adapter option '%.*s' is not key=value "
-                 "(known keys: lib, graph_opt)",
-                 (int)len, item);
-        return -1;
-    }
-    size_t klen = (size_t)(eq - item);
-    const char *v = eq + 1;
-    size_t vlen = len - klen - 1;
-    if (klen == 3 && strncmp(item, "lib", 3) == 0) {
+    parse_ctx *ctx = vctx;
+    sct_ort_options *o = ctx->o;
+    if (sct_vopt_key_is(key, klen, "lib")) {
         if (vlen == 0 || vlen >= sizeof o->lib_path) {
             snprintf(err, err_cap, "onnxruntime adapter option lib= needs a "
                                    "path shorter than %d bytes",
                      SCT_ORT_PATH_MAX);
-            return -1;
+            return SCT_VOPT_FAILED;
         }
         memcpy(o->lib_path, v, vlen);
         o->lib_path[vlen] = '\0';
-        *lib_given = 1;
-        return 0;
+        ctx->lib_given = 1;
+        return SCT_VOPT_OK;
     }
-    if (klen == 9 && strncmp(item, "graph_opt", 9) == 0) {
+    if (sct_vopt_key_is(key, klen, "graph_opt")) {
         if (parse_graph_opt(v, vlen, o) == 0)
-            return 0;
+            return SCT_VOPT_OK;
         snprintf(err, err_cap,
                  "onnxruntime adapter option graph_opt='%.*s' is not one of "
                  "disable, basic, extended, all",
                  (int)vlen, v);
-        return -1;
+        return SCT_VOPT_FAILED;
     }
-    snprintf(err, err_cap,
-             "unknown onnxruntime adapter option '%.*s' (known keys: lib, "
-             "graph_opt)",
-             (int)klen, item);
-    return -1;
+    return SCT_VOPT_UNKNOWN_KEY;
 }
 
 int sct_ort_options_parse(const char *text, sct_ort_options *out, char *err,
@@ -108,17 +87,11 @@ int sct_ort_options_parse(const char *text, sct_ort_options *out, char *err,
      * kernel as-is (nothing is fused or constant-folded away). */
     out->graph_opt_level = SCT_ORT_GRAPH_OPT_DISABLE_ALL;
     out->graph_opt_name = "disable";
-    int lib_given = 0;
-    const char *p = text ? text : "";
-    while (*p != '\0') {
-        size_t len = strcspn(p, ";,");
-        if (len > 0 && parse_item(p, len, out, &lib_given, err, err_cap) != 0)
-            return -1;
-        p += len;
-        if (*p != '\0')
-            p++;
-    }
-    if (!lib_given &&
+    parse_ctx ctx = {out, 0};
+    if (sct_vopt_parse(text, "onnxruntime", "lib, graph_opt", parse_item,
+                       &ctx, err, err_cap) != 0)
+        return -1;
+    if (!ctx.lib_given &&
         sct_ort_default_lib_path(out->lib_path, sizeof out->lib_path) != 0) {
         snprintf(err, err_cap,
                  "no ONNX Runtime library path: pass lib=PATH, or set "

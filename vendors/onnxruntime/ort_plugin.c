@@ -16,6 +16,7 @@
 #include "ort_status_map.h"
 #include "ort_tensor_io.h"
 #include "sonnx_cts/plugin.h"
+#include "vendor_call.h"
 
 static sct_ort_runtime g_runtime;
 static int g_open;
@@ -45,14 +46,12 @@ static void ort_shutdown(void)
     g_open = 0;
 }
 
+static const char adapter[] = "onnxruntime";
+
 static int not_open(char *message, size_t message_cap)
 {
-    if (g_open)
-        return 0;
-    snprintf(message, message_cap,
-             "onnxruntime adapter: not initialised (init failed or was not "
-             "called)");
-    return 1;
+    return sct_vendor_check_open(adapter, g_open, message, message_cap) !=
+           SONNX_STATUS_OK;
 }
 
 /* Query answers from a real session: ORT decides whether it has a kernel
@@ -74,7 +73,7 @@ static sonnx_status ort_query(const sonnx_op *op, const int32_t *input_types,
                                message, message_cap) != 0)
         return SONNX_STATUS_UNSUPPORTED;
     const sct_ort_cached_session *e =
-        sct_ort_session_cache_get(&g_runtime, &key, message, message_cap);
+        sct_ort_runtime_session(&g_runtime, &key, message, message_cap);
     if (e == NULL)
         return SONNX_STATUS_ERROR;
     if (e->status != SONNX_STATUS_UNSUPPORTED)
@@ -90,30 +89,17 @@ static sonnx_status ort_run(const sonnx_op *op, const sonnx_tensor *inputs,
 {
     if (not_open(message, message_cap))
         return SONNX_STATUS_ERROR;
-    if (n_outputs != 1) {
-        snprintf(message, message_cap,
-                 "onnxruntime adapter: %zu outputs requested; the ops under "
-                 "test have exactly one",
-                 n_outputs);
-        return SONNX_STATUS_ERROR;
-    }
-    if (n_inputs == 0 || n_inputs > SCT_ORT_MAX_INPUTS) {
-        snprintf(message, message_cap,
-                 "onnxruntime adapter: %zu inputs (expected 1 or 2)",
-                 n_inputs);
-        return SONNX_STATUS_ERROR;
-    }
-    int32_t types[SCT_ORT_MAX_INPUTS], ranks[SCT_ORT_MAX_INPUTS];
-    for (size_t i = 0; i < n_inputs; i++) {
-        types[i] = inputs[i].elem_type;
-        ranks[i] = inputs[i].rank;
-    }
+    sonnx_status arity =
+        sct_vendor_check_arity(adapter, n_inputs, n_outputs, message,
+                               message_cap);
+    if (arity != SONNX_STATUS_OK)
+        return arity;
     sct_ort_model_key key;
-    if (sct_ort_model_key_from(op, types, ranks, n_inputs, &key, message,
-                               message_cap) != 0)
+    if (sct_ort_model_key_from_tensors(op, inputs, n_inputs, &key, message,
+                                       message_cap) != 0)
         return SONNX_STATUS_ERROR;
     const sct_ort_cached_session *e =
-        sct_ort_session_cache_get(&g_runtime, &key, message, message_cap);
+        sct_ort_runtime_session(&g_runtime, &key, message, message_cap);
     if (e == NULL)
         return SONNX_STATUS_ERROR;
     if (e->status != SONNX_STATUS_OK) {

@@ -7,16 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int sct_ort_take_status(const sct_ort_api *api, sct_ort_status st, char *msg,
-                        size_t msg_cap)
-{
-    int code = api->get_error_code(st);
-    const char *text = api->get_error_message(st);
-    if (msg_cap > 0)
-        snprintf(msg, msg_cap, "%s", text ? text : "(no message)");
-    api->release_status(st);
-    return code;
-}
+#include "ort_status_map.h"
 
 /* Runs one ORT call's status through: 0 on success, else fills `err` with
  * "<what>: [CODE] message". */
@@ -95,7 +86,7 @@ void sct_ort_runtime_close(sct_ort_runtime *rt)
         memset(rt, 0, sizeof *rt);
         return;
     }
-    sct_ort_session_cache_clear(rt);
+    sct_ort_session_cache_clear(&rt->cache, &rt->api);
     if (rt->cpu_memory != NULL)
         rt->api.release_memory_info(rt->cpu_memory);
     if (rt->session_options != NULL)
@@ -104,4 +95,12 @@ void sct_ort_runtime_close(sct_ort_runtime *rt)
         rt->api.release_env(rt->env);
     sct_ort_api_unload(&rt->api);
     memset(rt, 0, sizeof *rt);
+}
+
+const sct_ort_cached_session *
+sct_ort_runtime_session(sct_ort_runtime *rt, const sct_ort_model_key *key,
+                        char *err, size_t err_cap)
+{
+    const sct_ort_session_host host = {&rt->api, rt->env, rt->session_options};
+    return sct_ort_session_cache_get(&rt->cache, &host, key, err, err_cap);
 }

@@ -33,9 +33,11 @@ int sct_ort_runtime_open(sct_ort_runtime *rt, const sct_ort_options *options,
 /* Releases sessions, options, env, and unloads the library. */
 void sct_ort_runtime_close(sct_ort_runtime *rt);
 
-/* Copies ORT's message for a non-NULL status, releases the status and
- * returns its error code. */
-int sct_ort_take_status(const sct_ort_api *api, sct_ort_status st, char *msg,
-                        size_t msg_cap);
+/* The cached session for `key` (ort_session_cache.h), created with this
+ * runtime's environment and session options on first use.  NULL only when
+ * memory runs out. */
+const sct_ort_cached_session *
+sct_ort_runtime_session(sct_ort_runtime *rt, const sct_ort_model_key *key,
+                        char *err, size_t err_cap);
 
 #endif /* SCT_ORT_RUNTIME_H */

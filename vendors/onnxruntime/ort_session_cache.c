@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ort_runtime.h"
 #include "ort_status_map.h"
 
-static void create_session(sct_ort_runtime *rt, sct_ort_cached_session *e)
+static void create_session(const sct_ort_session_host *host,
+                           sct_ort_cached_session *e)
 {
     uint8_t *model = NULL;
     size_t model_len = 0;
@@ -25,15 +25,15 @@ static void create_session(sct_ort_runtime *rt, sct_ort_cached_session *e)
                  "adapter could not build the ONNX model: %s", err);
         return;
     }
-    sct_ort_status st = rt->api.create_session_from_array(
-        rt->env, model, model_len, rt->session_options, &e->session);
+    sct_ort_status st = host->api->create_session_from_array(
+        host->env, model, model_len, host->options, &e->session);
     free(model);
     if (st == NULL) {
         e->status = SONNX_STATUS_OK;
         return;
     }
     char text[400];
-    int code = sct_ort_take_status(&rt->api, st, text, sizeof text);
+    int code = sct_ort_take_status(host->api, st, text, sizeof text);
     e->session = NULL;
     e->status = sct_ort_map_session_error(code, text);
     sct_ort_format_error(e->message, sizeof e->message, "session creation",
@@ -41,10 +41,11 @@ static void create_session(sct_ort_runtime *rt, sct_ort_cached_session *e)
 }
 
 const sct_ort_cached_session *
-sct_ort_session_cache_get(sct_ort_runtime *rt, const sct_ort_model_key *key,
-                          char *err, size_t err_cap)
+sct_ort_session_cache_get(sct_ort_session_cache *c,
+                          const sct_ort_session_host *host,
+                          const sct_ort_model_key *key, char *err,
+                          size_t err_cap)
 {
-    sct_ort_session_cache *c = &rt->cache;
     for (size_t i = 0; i < c->n; i++)
         if (sct_ort_model_key_equal(&c->entries[i].key, key))
             return &c->entries[i];
@@ -62,17 +63,17 @@ sct_ort_session_cache_get(sct_ort_runtime *rt, const sct_ort_model_key *key,
     sct_ort_cached_session *e = &c->entries[c->n];
     memset(e, 0, sizeof *e);
     e->key = *key;
-    create_session(rt, e);
+    create_session(host, e);
     c->n++;
     return e;
 }
 
-void sct_ort_session_cache_clear(sct_ort_runtime *rt)
+void sct_ort_session_cache_clear(sct_ort_session_cache *c,
+                                 const sct_ort_api *api)
 {
-    sct_ort_session_cache *c = &rt->cache;
     for (size_t i = 0; i < c->n; i++)
         if (c->entries[i].session != NULL)
-            rt->api.release_session(c->entries[i].session);
+            api->release_session(c->entries[i].session);
     free(c->entries);
     memset(c, 0, sizeof *c);
 }

@@ -25,16 +25,24 @@ typedef struct sct_ort_session_cache {
     size_t n, cap;
 } sct_ort_session_cache;
 
-struct sct_ort_runtime;
+/* What a session is created with (owned by the runtime, ort_runtime.h; the
+ * cache only borrows it, so it does not depend on the runtime). */
+typedef struct sct_ort_session_host {
+    const sct_ort_api *api;
+    sct_ort_env *env;
+    const sct_ort_session_options *options;
+} sct_ort_session_host;
 
-/* The entry for `key`, creating its session if this is the first use.
- * NULL only when memory runs out (then `err` says so). */
+/* The entry for `key`, creating its session with `host` if this is the
+ * first use.  NULL only when memory runs out (then `err` says so). */
 const sct_ort_cached_session *
-sct_ort_session_cache_get(struct sct_ort_runtime *rt,
+sct_ort_session_cache_get(sct_ort_session_cache *c,
+                          const sct_ort_session_host *host,
                           const sct_ort_model_key *key, char *err,
                           size_t err_cap);
 
-/* Releases every session and the table. */
-void sct_ort_session_cache_clear(struct sct_ort_runtime *rt);
+/* Releases every session (with `api`) and the table. */
+void sct_ort_session_cache_clear(sct_ort_session_cache *c,
+                                 const sct_ort_api *api);
 
 #endif /* SCT_ORT_SESSION_CACHE_H */

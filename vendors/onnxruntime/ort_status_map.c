@@ -64,3 +64,14 @@ void sct_ort_format_error(char *out, size_t cap, const char *stage,
              sct_ort_error_code_name(ort_code),
              ort_message ? ort_message : "(no message)");
 }
+
+int sct_ort_take_status(const sct_ort_api *api, sct_ort_status st, char *msg,
+                        size_t msg_cap)
+{
+    int code = api->get_error_code(st);
+    const char *text = api->get_error_message(st);
+    if (msg_cap > 0)
+        snprintf(msg, msg_cap, "%s", text ? text : "(no message)");
+    api->release_status(st);
+    return code;
+}

@@ -16,7 +16,13 @@
 
 #include <stddef.h>
 
+#include "ort_api.h"
 #include "sonnx_cts/plugin.h"
+
+/* Copies ORT's message for a non-NULL status, releases the status and
+ * returns its error code. */
+int sct_ort_take_status(const sct_ort_api *api, sct_ort_status st, char *msg,
+                        size_t msg_cap);
 
 /* Maps a failed CreateSessionFromArray. */
 sonnx_status sct_ort_map_session_error(int ort_code, const char *ort_message);

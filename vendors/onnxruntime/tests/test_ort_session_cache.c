@@ -46,14 +46,14 @@ START_TEST(same_key_same_session)
     char err[128];
     sct_ort_model_key k = key("Div", 14, SONNX_DT_FLOAT, SONNX_DT_FLOAT, 2, 2);
     const sct_ort_cached_session *a =
-        sct_ort_session_cache_get(&rt, &k, err, sizeof err);
+        sct_ort_runtime_session(&rt, &k, err, sizeof err);
     ck_assert_ptr_nonnull(a);
     ck_assert_int_eq(a->status, SONNX_STATUS_OK);
     ck_assert_ptr_nonnull(a->session);
     ck_assert_uint_eq(rt.cache.n, 1);
     sct_ort_session *first = a->session;
     const sct_ort_cached_session *b =
-        sct_ort_session_cache_get(&rt, &k, err, sizeof err);
+        sct_ort_runtime_session(&rt, &k, err, sizeof err);
     ck_assert_ptr_eq(b->session, first);
     ck_assert_uint_eq(rt.cache.n, 1);
 }
@@ -72,13 +72,13 @@ START_TEST(each_key_field_makes_a_new_session)
     const size_t n = sizeof keys / sizeof keys[0];
     for (size_t i = 0; i < n; i++) {
         const sct_ort_cached_session *e =
-            sct_ort_session_cache_get(&rt, &keys[i], err, sizeof err);
+            sct_ort_runtime_session(&rt, &keys[i], err, sizeof err);
         ck_assert_int_eq(e->status, SONNX_STATUS_OK);
         ck_assert_uint_eq(rt.cache.n, i + 1);
     }
     /* Asking again creates nothing. */
     for (size_t i = 0; i < n; i++)
-        sct_ort_session_cache_get(&rt, &keys[i], err, sizeof err);
+        sct_ort_runtime_session(&rt, &keys[i], err, sizeof err);
     ck_assert_uint_eq(rt.cache.n, n);
 }
 END_TEST
@@ -89,7 +89,7 @@ START_TEST(declined_key_is_remembered)
     sct_ort_model_key k =
         key("Mul", 14, SONNX_DT_BFLOAT16, SONNX_DT_BFLOAT16, 1, 1);
     const sct_ort_cached_session *e =
-        sct_ort_session_cache_get(&rt, &k, err, sizeof err);
+        sct_ort_runtime_session(&rt, &k, err, sizeof err);
     ck_assert_int_eq(e->status, SONNX_STATUS_UNSUPPORTED);
     ck_assert_ptr_null(e->session);
     ck_assert_msg(strstr(e->message, "Could not find an implementation for "
@@ -97,7 +97,7 @@ START_TEST(declined_key_is_remembered)
                   "%s", e->message);
     ck_assert_uint_eq(rt.cache.n, 1);
     const sct_ort_cached_session *again =
-        sct_ort_session_cache_get(&rt, &k, err, sizeof err);
+        sct_ort_runtime_session(&rt, &k, err, sizeof err);
     ck_assert_ptr_eq(again, e);
     ck_assert_uint_eq(rt.cache.n, 1);
 }
@@ -114,7 +114,7 @@ START_TEST(many_keys_grow_the_table)
             sct_ort_model_key k =
                 key("Less", 13, SONNX_DT_INT32, SONNX_DT_INT32, ra, rb);
             const sct_ort_cached_session *e =
-                sct_ort_session_cache_get(&rt, &k, err, sizeof err);
+                sct_ort_runtime_session(&rt, &k, err, sizeof err);
             ck_assert_int_eq(e->status, SONNX_STATUS_OK);
             if (first == NULL)
                 first = e->session;
@@ -122,7 +122,7 @@ START_TEST(many_keys_grow_the_table)
     }
     ck_assert_uint_eq(rt.cache.n, (SONNX_MAX_RANK + 1) * 5);
     sct_ort_model_key k0 = key("Less", 13, SONNX_DT_INT32, SONNX_DT_INT32, 0, 0);
-    ck_assert_ptr_eq(sct_ort_session_cache_get(&rt, &k0, err, sizeof err)->session,
+    ck_assert_ptr_eq(sct_ort_runtime_session(&rt, &k0, err, sizeof err)->session,
                      first);
 }
 END_TEST

@@ -1,0 +1,138 @@
+#!/usr/bin/python3
+"""compare_check.py -- `sonnx-cts compare` (issue 17):
+
+1. the committed docs/conformance/compare{,-sonnx}.{md,html} are exactly what
+   `compare` renders from the committed records (scripts/compare-runtimes.sh);
+2. on two hand-edited copies of a built-in run report, the matrix shows each
+   copy's figures in its column, the edited row (and only it) under "Where
+   the runtimes differ", and declined cases alone do not make a difference;
+3. refusals: a missing file (named, exit 2), more --label than reports, no
+   output;
+4. compare.html in headless Chromium: loads with no console message and the
+   DOM holds both tables with one column per runtime.
+
+usage: compare_check.py SONNX_CTS VECTORS_DIR SOURCE_ROOT WORKDIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium_check as cc  # noqa: E402 (chromium(), the console detector)
+
+RECORDS = [("builtin.json", "built-in"), ("onnxruntime-1.30.0.json", "ORT"),
+           ("onnxruntime-web-1.30.0.json", "ORT-Web"), ("onednn-2.6.3.json", "oneDNN"),
+           ("pocl-3.1.json", "PoCL")]
+
+
+def fail(msg):
+    sys.exit("FAIL: " + msg)
+
+
+def run(cmd, ok=(0,)):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       timeout=600)
+    if p.returncode not in ok:
+        fail("%s: exit %d\n%s" % (" ".join(cmd), p.returncode, p.stderr[-3000:]))
+    return p
+
+
+def committed(tool, root, work):
+    d = os.path.join(root, "docs", "conformance")
+    args = []
+    for f, label in RECORDS:
+        args += [os.path.join(d, f), "--label", label]
+    for profile, stem in (("onnx", "compare"), ("sonnx", "compare-sonnx")):
+        md, html = os.path.join(work, stem + ".md"), os.path.join(work, stem + ".html")
+        run([tool, "compare", "--profile", profile] + args + ["--md", md, "--html", html])
+        for mine, theirs in ((md, stem + ".md"), (html, stem + ".html")):
+            with open(mine, "rb") as a, open(os.path.join(d, theirs), "rb") as b:
+                if a.read() != b.read():
+                    fail("docs/conformance/%s is not what `compare` renders from the "
+                         "committed records (scripts/compare-runtimes.sh)" % theirs)
+    print("ok: committed compare files match the records")
+    return os.path.join(work, "compare.html")
+
+
+def edited(tool, vectors, work):
+    base = os.path.join(work, "base.json")
+    run([tool, "run", "--vectors", vectors, "--profile", "onnx", "--quiet",
+         "--op", "Div", "--json", base], ok=(0, 1))
+    with open(base, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    # Copy B: one float32 Div case failed with a deviation class, one int8
+    # case declined (UNSUPPORTED must not make its row differ).
+    b = json.loads(json.dumps(doc))
+    f32 = next(c for c in b["cases"] if c["op"] == "Div" and c["input_types"] == ["float32", "float32"])
+    f32["verdict"] = "FAIL"
+    f32["deviation_counts"] = {"off-by-n-ulp": 3}
+    i8 = next(c for c in b["cases"] if c["op"] == "Div" and c["input_types"] == ["int8", "int8"])
+    i8["verdict"] = "UNSUPPORTED"
+    for g in b["groups"]:
+        if g["op"] == "Div" and g["types"] == "float32":
+            g["verdict"] = "NON-CONFORMANT"
+    pb = os.path.join(work, "edited.json")
+    with open(pb, "w", encoding="utf-8") as fh:
+        json.dump(b, fh)
+    md = os.path.join(work, "pair.md")
+    run([tool, "compare", base, "--label", "A", pb, "--label", "B", "--md", md])
+    text = open(md, encoding="utf-8").read()
+    differ = text.split("## Where the runtimes differ")[1].split("## Every row")[0]
+    rows = [l for l in differ.splitlines() if l.startswith("| Div |")]
+    if len(rows) != 1 or "| float32 |" not in rows[0]:
+        fail("expected exactly the float32 row under 'differ', got:\n" + "\n".join(rows))
+    if "off-by-n-ulp 3" not in rows[0] or "1 fail" not in rows[0]:
+        fail("the edited column does not show its failure: " + rows[0])
+    every = text.split("## Every row")[1]
+    i8_row = next(l for l in every.splitlines() if l.startswith("| Div | int8 |"))
+    if "1 unsup" not in i8_row:
+        fail("the declined case is not shown: " + i8_row)
+    print("ok: an edited report's failure shows in its column and only its row differs")
+
+
+def refusals(tool, work):
+    p = run([tool, "compare", os.path.join(work, "nope.json"), "--md",
+             os.path.join(work, "x.md")], ok=(2,))
+    if "nope.json" not in p.stderr:
+        fail("a missing report is not named: " + p.stderr)
+    run([tool, "compare", os.path.join(work, "base.json"), "--label", "a", "--label", "b",
+         "--md", os.path.join(work, "x.md")], ok=(2,))
+    run([tool, "compare", os.path.join(work, "base.json")], ok=(2,))
+    print("ok: refusals exit 2")
+
+
+def browser(html):
+    p, console = cc.chromium(["--dump-dom"], "file://" + html)
+    if p.returncode != 0:
+        fail("chromium exit %d" % p.returncode)
+    if console:
+        fail("console messages while loading compare.html:\n" + "\n".join(console))
+    dom = p.stdout
+    for need in ('id="differ"', 'id="matrix"'):
+        if need not in dom:
+            fail("%s missing from the rendered DOM" % need)
+    header = dom.split('id="matrix"')[1].split("</tr>")[0]
+    for _, label in RECORDS:
+        if ">%s</th>" % label not in header:
+            fail("column %s missing from the matrix header" % label)
+    print("ok: compare.html renders in headless Chromium, no console message")
+
+
+def main():
+    tool, vectors, root, work = sys.argv[1:5]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    html = committed(tool, root, work)
+    edited(tool, vectors, work)
+    refusals(tool, work)
+    if os.path.exists(cc.CHROMIUM):
+        browser(html)
+    else:
+        print("note: %s absent, browser check not run" % cc.CHROMIUM)
+    print("PASS")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+# adapter_tests.cmake — the ctests every adapter has (issue 17):
+#   <prefix>_plugin                 the adapter's Check test: PLUGIN path
+#                                   then TEST_ARGS; exit 77 = skipped
+#   <prefix>_plugin_valgrind        the same under valgrind (VALGRIND given;
+#                                   not in sanitizer builds); errors and
+#                                   definite leaks fail it
+#   <prefix>_certify_baseline_<p>   every vector under profile p, verdicts
+#                                   equal to vendors/<dir>/baseline-<p>.json
+#                                   (skipped when REQUIRED is absent)
+# sct_adapter_tests(PREFIX p NAME text PLUGIN target SOURCE file.c
+#                   [VOPTS options] [REQUIRED file] [TEST_ARGS args...]
+#                   [VALGRIND] [RUN_ENV VAR=VALUE...] [RUN_ARGS args...])
+# RUN_ENV / RUN_ARGS: what the baseline runs need from the plugin sandbox
+# (docs/plugin-abi.md §5.1), the same as the adapter's certify.sh passes.
+function(sct_adapter_tests)
+  cmake_parse_arguments(A "VALGRIND" "PREFIX;NAME;PLUGIN;SOURCE;VOPTS;REQUIRED" "TEST_ARGS;RUN_ENV;RUN_ARGS" ${ARGN})
+  add_executable(test_${A_PREFIX}_plugin ${A_SOURCE})
+  target_link_libraries(test_${A_PREFIX}_plugin PRIVATE sonnx_cts_abi PkgConfig::CHECK
+                        ${CMAKE_DL_LIBS} m)
+  add_dependencies(test_${A_PREFIX}_plugin ${A_PLUGIN})
+  add_test(NAME ${A_PREFIX}_plugin
+           COMMAND test_${A_PREFIX}_plugin $<TARGET_FILE:${A_PLUGIN}> ${A_TEST_ARGS})
+  set_tests_properties(${A_PREFIX}_plugin PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
+  find_program(SCT_VALGRIND valgrind)
+  if(A_VALGRIND AND SCT_VALGRIND AND NOT SONNX_CTS_SANITIZE)
+    add_test(NAME ${A_PREFIX}_plugin_valgrind
+      COMMAND ${SCT_VALGRIND} -q --error-exitcode=9 --leak-check=full
+              --errors-for-leak-kinds=definite
+              $<TARGET_FILE:test_${A_PREFIX}_plugin> $<TARGET_FILE:${A_PLUGIN}> ${A_TEST_ARGS})
+    set_tests_properties(${A_PREFIX}_plugin_valgrind PROPERTIES SKIP_RETURN_CODE 77
+      TIMEOUT 1200 ENVIRONMENT "CK_FORK=no;CK_TIMEOUT_MULTIPLIER=20")
+  endif()
+  if(TARGET sonnx-cts)
+    foreach(profile onnx sonnx)
+      add_test(NAME ${A_PREFIX}_certify_baseline_${profile}
+        COMMAND "${PROJECT_SOURCE_DIR}/vendors/common/certify_against_baseline.sh"
+                "${A_NAME}" $<TARGET_FILE:sonnx-cts> $<TARGET_FILE:${A_PLUGIN}>
+                "${SONNX_CTS_VECTORS_DIR}"
+                "${CMAKE_CURRENT_SOURCE_DIR}/../baseline-${profile}.json" ${profile}
+                "${A_VOPTS}" "${A_REQUIRED}" ${A_RUN_ARGS})
+      set_tests_properties(${A_PREFIX}_certify_baseline_${profile} PROPERTIES
+        SKIP_RETURN_CODE 77)
+      if(A_RUN_ENV)
+        set_property(TEST ${A_PREFIX}_certify_baseline_${profile} APPEND PROPERTY
+                     ENVIRONMENT ${A_RUN_ENV})
+      endif()
+    endforeach()
+  endif()
+endfunction()

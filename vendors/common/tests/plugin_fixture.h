@@ -1,0 +1,78 @@
+/*
+ * plugin_fixture.h — loads an adapter plugin as the harness does (dlopen,
+ * entry symbol, init) and runs small element-wise cases through it, for
+ * the adapters' plugin tests (vendors/{onednn,pocl,onnxruntime-web}/tests).
+ * Header-only helpers (static functions) so each test links nothing more.
+ */
+#ifndef SCT_VENDOR_PLUGIN_FIXTURE_H
+#define SCT_VENDOR_PLUGIN_FIXTURE_H
+
+#include <check.h>
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sonnx_cts/plugin.h"
+
+static const sonnx_plugin_entry *sct_fx_entry;
+
+/* dlopen()s `path` and returns its entry, or NULL (usable outside a
+ * test, e.g. in main to decide on a skip). */
+static inline const sonnx_plugin_entry *sct_fx_try_load(const char *path)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (h == NULL) {
+        fprintf(stderr, "dlopen %s: %s\n", path, dlerror());
+        return NULL;
+    }
+    return dlsym(h, SONNX_PLUGIN_ENTRY_SYMBOL);
+}
+
+/* dlopen()s `path` and returns its entry (aborts the test on failure). */
+static inline const sonnx_plugin_entry *sct_fx_load(const char *path)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    ck_assert_msg(h != NULL, "dlopen %s: %s", path, dlerror());
+    const sonnx_plugin_entry *e = dlsym(h, SONNX_PLUGIN_ENTRY_SYMBOL);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_uint_eq(e->abi_major, SONNX_PLUGIN_ABI_MAJOR);
+    return e;
+}
+
+typedef struct sct_fx_case {
+    const char *op;
+    const char *profile;
+    int32_t ta, tb, rank_a, rank_b;
+    int64_t da[SONNX_MAX_RANK], db[SONNX_MAX_RANK];
+    const void *a, *b;
+    size_t a_bytes, b_bytes;
+} sct_fx_case;
+
+/* Runs one case into `out` (capacity `out_cap`); returns the status, the
+ * output tensor as the plugin described it in *o, message in `msg`. */
+static inline sonnx_status sct_fx_run(const sct_fx_case *c, void *out,
+                                      size_t out_cap, sonnx_tensor *o,
+                                      char *msg, size_t msg_cap)
+{
+    sonnx_op op = {c->op, "", 14, c->profile ? c->profile : "onnx"};
+    sonnx_tensor in[2];
+    memset(in, 0, sizeof in);
+    in[0].elem_type = c->ta;
+    in[0].rank = c->rank_a;
+    memcpy(in[0].dims, c->da, sizeof c->da);
+    in[0].data = (void *)c->a;
+    in[0].nbytes = c->a_bytes;
+    in[1].elem_type = c->tb;
+    in[1].rank = c->rank_b;
+    memcpy(in[1].dims, c->db, sizeof c->db);
+    in[1].data = (void *)c->b;
+    in[1].nbytes = c->b_bytes;
+    memset(o, 0, sizeof *o);
+    o->data = out;
+    o->nbytes = out_cap;
+    msg[0] = '\0';
+    return sct_fx_entry->run(&op, in, 2, o, 1, msg, msg_cap);
+}
+
+#endif /* SCT_VENDOR_PLUGIN_FIXTURE_H */
