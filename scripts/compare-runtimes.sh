@@ -28,8 +28,10 @@ cmake --build "$BUILD_DIR" -j2 --target sonnx-cts >/dev/null
 cli="$BUILD_DIR/harness/cli/sonnx-cts"
 
 if [[ $render_only == 0 ]]; then
-  tmp="$(mktemp -d "${TMPDIR:-/tmp}/sonnx-compare.XXXXXX")"
-  trap 'rm -rf "$tmp"' EXIT
+  # Inside the build tree, at a fixed repository-relative place: the runs'
+  # command lines are recorded, and must not name a host's temporary paths.
+  tmp="$BUILD_DIR/certify/builtin"
+  rm -rf "$tmp" && mkdir -p "$tmp"
   start_ns=$(date +%s%N)
   for p in onnx sonnx; do
     set +e

@@ -87,8 +87,10 @@ if git rev-parse --git-dir >/dev/null 2>&1; then
   fi
 fi
 
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/sonnx-certify.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
+# Inside the build tree, at a fixed repository-relative place: the runs'
+# command lines are recorded, and must not name a host's temporary paths.
+tmp="$BUILD_DIR/certify/$stem"
+rm -rf "$tmp" && mkdir -p "$tmp"
 
 start_ns=$(date +%s%N)
 for profile in onnx sonnx; do
