@@ -41,6 +41,7 @@ static sct_backend *open_backend(const sct_run_config *cfg, char *err, size_t ca
     o.sandbox = cfg->sandbox.require ? SCT_SANDBOX_REQUIRE : SCT_SANDBOX_AUTO;
     o.memory_limit = cfg->sandbox.memory_limit;
     o.cpu_limit_seconds = cfg->sandbox.cpu_limit;
+    o.sandbox_omit = cfg->sandbox.omit;
     char path[4096];
     if (sct_resolve_vendor(cfg->vendor_path, path, sizeof path, err, cap) != 0)
         return NULL;

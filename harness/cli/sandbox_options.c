@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "worker_sandbox.h"
 
 bool sct_parse_size(const char *s, uint64_t *bytes)
 {
@@ -45,6 +46,18 @@ bool sct_sandbox_option(const char *name, const char *value, sct_sandbox_options
                 value);
         return false;
     }
+    if (strcmp(name, "sandbox-omit") == 0) {
+        unsigned omit;
+        char bad[64] = "";
+        if (sct_sandbox_omit_parse(value, &omit, bad, sizeof bad) == 0 && omit != 0) {
+            o->omit = value;
+            return true;
+        }
+        fprintf(stderr, "sonnx-cts run: --sandbox-omit takes protections from seccomp, "
+                "landlock, pidns, netns, memlimit, writewatch, cpulimit (comma-separated), "
+                "not '%s'\n", omit == 0 && bad[0] == '\0' ? value : bad);
+        return false;
+    }
     if (strcmp(name, "memory-limit") == 0) {
         /* below 64 MiB not even a runtime's libraries and threads fit */
         if (sct_parse_size(value, &o->memory_limit) && o->memory_limit >= (UINT64_C(64) << 20))
@@ -74,6 +87,10 @@ void sct_print_sandbox_help(FILE *out)
             "  --memory-limit SIZE  address space of the plugin's process (default %lluG;\n"
             "                       K, M, G, T suffixes); more -> SANDBOX\n"
             "  --cpu-limit SEC      CPU time per call, all threads (default: the\n"
-            "                       timeout); more -> SANDBOX\n",
+            "                       timeout); more -> SANDBOX\n"
+            "  --sandbox-omit LIST  leave protections out on purpose, for a runtime that\n"
+            "                       cannot work inside them (seccomp, landlock, pidns,\n"
+            "                       netns, memlimit, writewatch, cpulimit; comma-\n"
+            "                       separated); the report's identity names them\n",
             (unsigned long long)(SCT_EXEC_DEFAULT_MEMORY_LIMIT >> 30));
 }

@@ -15,10 +15,12 @@ typedef struct sct_sandbox_options {
     bool require;          /* --sandbox require */
     uint64_t memory_limit; /* bytes; 0: the default */
     double cpu_limit;      /* seconds per call; 0: the timeout */
-    bool given;            /* any of the three appeared */
+    const char *omit;      /* --sandbox-omit LIST (validated); NULL: none */
+    bool given;            /* any of them appeared */
 } sct_sandbox_options;
 
-/* Parses the value of --sandbox, --memory-limit or --cpu-limit (`name`
+/* Parses the value of --sandbox, --memory-limit, --cpu-limit or
+ * --sandbox-omit (`name`
  * without the dashes).  false, with the reason on stderr, when invalid. */
 bool sct_sandbox_option(const char *name, const char *value, sct_sandbox_options *o);
 

@@ -56,6 +56,10 @@ typedef struct sct_backend_options {
     sct_sandbox_mode sandbox;   /* isolated only */
     uint64_t memory_limit;      /* bytes of address space; 0: the default */
     double cpu_limit_seconds;   /* CPU time per call; <= 0: the timeout */
+    /* Protections left out on purpose (`run --sandbox-omit`, the words of
+     * sct_sandbox_omit_parse, already validated); NULL: whatever
+     * $SONNX_CTS_SANDBOX_OMIT says.  Borrowed for the open call. */
+    const char *sandbox_omit;
 } sct_backend_options;
 
 /* Identity shown in reports. Strings owned by the backend. */

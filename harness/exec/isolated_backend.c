@@ -802,13 +802,21 @@ static void remove_scratch(isolated *s)
 }
 
 /* The sandbox's plan: a private scratch directory in $TMPDIR (or /tmp),
- * the limits, what SONNX_CTS_SANDBOX_OMIT leaves out (tests). */
+ * the limits, what --sandbox-omit (or SONNX_CTS_SANDBOX_OMIT, tests)
+ * leaves out. */
 static int plan_sandbox(isolated *s, const sct_backend_options *opt, char *err,
                         size_t err_cap)
 {
     s->require = opt && opt->sandbox == SCT_SANDBOX_REQUIRE;
     s->plan.enabled = true;
     s->plan.omit = sct_sandbox_omit_from_env();
+    if (opt && opt->sandbox_omit) {
+        char bad[64];
+        if (sct_sandbox_omit_parse(opt->sandbox_omit, &s->plan.omit, bad, sizeof bad) != 0) {
+            snprintf(err, err_cap, "%s: --sandbox-omit: unknown protection '%s'", s->path, bad);
+            return -1;
+        }
+    }
     s->plan.memory_limit = opt && opt->memory_limit ? opt->memory_limit
                                                      : SCT_EXEC_DEFAULT_MEMORY_LIMIT;
     s->cpu_limit = s->plan.omit & SCT_SB_CPULIMIT ? 0

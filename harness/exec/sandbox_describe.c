@@ -110,7 +110,7 @@ void sct_sandbox_describe_omitted(unsigned omit, char *out, size_t cap)
         {SCT_SB_PIDNS, "pidns"}, {SCT_SB_NETNS, "netns"}, {SCT_SB_SECCOMP, "seccomp"},
         {SCT_SB_LANDLOCK, "landlock"}, {SCT_SB_MEMLIMIT, "memlimit"},
         {SCT_SB_WRITE_WATCH, "writewatch"}, {SCT_SB_CPULIMIT, "cpulimit"}};
-    size_t len = (size_t)snprintf(out, cap, "left out on purpose (SONNX_CTS_SANDBOX_OMIT):");
+    size_t len = (size_t)snprintf(out, cap, "left out on purpose (--sandbox-omit):");
     for (size_t i = 0; i < sizeof k / sizeof k[0] && len < cap; i++)
         if (omit & k[i].bit)
             len += (size_t)snprintf(out + len, cap - len, " %s", k[i].word);

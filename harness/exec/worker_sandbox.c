@@ -348,19 +348,35 @@ unsigned sct_sandbox_confine(const sct_sandbox_plan *plan, int sock, int arena_f
     return active | got;
 }
 
-unsigned sct_sandbox_omit_from_env(void)
+int sct_sandbox_omit_parse(const char *list, unsigned *omit, char *bad, size_t bad_cap)
 {
     static const struct { const char *word; unsigned bit; } k[] = {
         {"pidns", SCT_SB_PIDNS}, {"netns", SCT_SB_NETNS}, {"seccomp", SCT_SB_SECCOMP},
         {"landlock", SCT_SB_LANDLOCK}, {"memlimit", SCT_SB_MEMLIMIT},
         {"writewatch", SCT_SB_WRITE_WATCH}, {"cpulimit", SCT_SB_CPULIMIT}};
-    const char *s = getenv("SONNX_CTS_SANDBOX_OMIT");
-    unsigned omit = 0;
-    for (size_t i = 0; s != NULL && i < sizeof k / sizeof k[0]; i++) {
-        const char *p = strstr(s, k[i].word);
-        size_t n = strlen(k[i].word);
-        if (p != NULL && (p == s || p[-1] == ',') && (p[n] == '\0' || p[n] == ','))
-            omit |= k[i].bit;
+    int rc = 0;
+    *omit = 0;
+    for (const char *p = list; p != NULL && *p != '\0';) {
+        size_t n = strcspn(p, ",");
+        size_t i = 0;
+        while (i < sizeof k / sizeof k[0] &&
+               !(strlen(k[i].word) == n && strncmp(p, k[i].word, n) == 0))
+            i++;
+        if (i < sizeof k / sizeof k[0])
+            *omit |= k[i].bit;
+        else if (n > 0 && rc == 0) {
+            snprintf(bad, bad_cap, "%.*s", (int)n, p);
+            rc = -1;
+        }
+        p += n + (p[n] == ',');
     }
+    return rc;
+}
+
+unsigned sct_sandbox_omit_from_env(void)
+{
+    unsigned omit;
+    char bad[64];
+    (void)sct_sandbox_omit_parse(getenv("SONNX_CTS_SANDBOX_OMIT"), &omit, bad, sizeof bad);
     return omit;
 }

@@ -38,9 +38,15 @@ typedef struct sct_sandbox_plan {
     unsigned omit;         /* SCT_SB_* left out on purpose (tests) */
 } sct_sandbox_plan;
 
-/* Parses SONNX_CTS_SANDBOX_OMIT ("seccomp,landlock,pidns,netns,memlimit,
- * writewatch,cpulimit"): protections left out so that the layer behind
- * each can be tested alone.  Unknown words are ignored. */
+/* Parses a list of protections to leave out on purpose ("seccomp,landlock,
+ * pidns,netns,memlimit,writewatch,cpulimit", comma-separated): `run
+ * --sandbox-omit LIST` (a runtime that cannot work inside one layer, e.g.
+ * PoCL's LLVM installs a SIGSYS handler) or SONNX_CTS_SANDBOX_OMIT (tests:
+ * the layer behind each protection alone).  0 with *omit set, or -1 with the
+ * first unknown word copied into bad. */
+int sct_sandbox_omit_parse(const char *list, unsigned *omit, char *bad, size_t bad_cap);
+
+/* sct_sandbox_omit_parse of $SONNX_CTS_SANDBOX_OMIT; unknown words ignored. */
 unsigned sct_sandbox_omit_from_env(void);
 
 /* In the freshly forked child (single-threaded): enters new PID and

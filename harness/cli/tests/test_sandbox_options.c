@@ -3,6 +3,7 @@
  * (sandbox_options.c), table-driven.
  */
 #include <check.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "sandbox_options.h"
@@ -36,6 +37,11 @@ static const struct opt_row {
     {"sandbox", "", false}, {"memory-limit", "64M", true}, {"memory-limit", "63M", false},
     {"memory-limit", "8G", true}, {"cpu-limit", "0.5", true}, {"cpu-limit", "0", false},
     {"cpu-limit", "-1", false}, {"cpu-limit", "1s", false},
+    {"sandbox-omit", "seccomp", true}, {"sandbox-omit", "seccomp,landlock", true},
+    {"sandbox-omit", "pidns,netns,memlimit,writewatch,cpulimit", true},
+    {"sandbox-omit", "", false}, {"sandbox-omit", ",", false},
+    {"sandbox-omit", "seccomp,landlok", false}, {"sandbox-omit", "secc", false},
+    {"sandbox-omit", "seccompx", false}, {"sandbox-omit", "all", false},
 };
 
 START_TEST(options)
@@ -45,6 +51,9 @@ START_TEST(options)
     ck_assert(o.given);
     if (OPTS[_i].ok && OPTS[_i].value[0] == 'r')
         ck_assert(o.require);
+    /* --sandbox-omit keeps its list only when every word is known. */
+    if (strcmp(OPTS[_i].name, "sandbox-omit") == 0)
+        ck_assert(OPTS[_i].ok ? o.omit == OPTS[_i].value : o.omit == NULL);
 }
 END_TEST
 

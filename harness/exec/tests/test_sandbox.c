@@ -209,7 +209,7 @@ START_TEST(identity_words)
     ck_assert_str_eq(out, "sandboxed child process (own PID namespace); NOT SET UP: "
                           "no Landlock (x)");
     sct_sandbox_describe_omitted(SCT_SB_SECCOMP | SCT_SB_PIDNS, out, sizeof out);
-    ck_assert_str_eq(out, "left out on purpose (SONNX_CTS_SANDBOX_OMIT): pidns seccomp");
+    ck_assert_str_eq(out, "left out on purpose (--sandbox-omit): pidns seccomp");
 }
 END_TEST
 
