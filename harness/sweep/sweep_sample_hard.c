@@ -22,7 +22,7 @@
  * quotient is then M_q / 2^(p+1) + e / (M_b 2^(p+1)), within |e| / M_b
  * units of 2^-(p+1) of the midpoint (Kahan's "hardest" quotients).
  */
-#include "sweep_sample.h"
+#include "sweep_sample_parts.h"
 
 #include "compare.h"
 
