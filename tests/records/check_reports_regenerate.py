@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Every committed report people read regenerates byte-identical (issue 15).
+
+The HTML and Markdown reports under docs/reports and docs/conformance, and
+the cross-runtime comparison, are rendered again from the committed JSON
+records with this build's `sonnx-cts report` / `sonnx-cts compare`, exactly
+as scripts/make-reports.sh and scripts/compare-runtimes.sh render them, and
+compared byte for byte with the committed files.  A difference fails with
+the file and its first differing line: either the renderer changed
+behaviour, or a committed report is stale (regenerate it with those
+scripts and commit it).
+
+usage: check_reports_regenerate.py SONNX_CTS REPO_ROOT WORK_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+
+def first_difference(a, b):
+    la, lb = a.splitlines(), b.splitlines()
+    for n, (x, y) in enumerate(zip(la, lb), 1):
+        if x != y:
+            return "line %d:\n  committed: %s\n  rendered:  %s" % (n, x[:300], y[:300])
+    return "line %d: one file ends early (%d vs %d lines)" % (
+        min(len(la), len(lb)) + 1, len(la), len(lb))
+
+
+def main():
+    cli, root, work = sys.argv[1], sys.argv[2], sys.argv[3]
+    cli = os.path.abspath(cli)
+    work = os.path.abspath(work)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    os.chdir(root)  # the records name repository-relative paths
+    jobs = []  # (argv, [(committed, rendered)])
+
+    out = os.path.join(work, "builtin")
+    jobs.append(([cli, "report", "docs/reports/builtin.json",
+                  "--requirements", "vectors/requirements.json",
+                  "--spec-notes", "vectors/../docs/spec-notes.md",
+                  "--html", out + ".html", "--md", out + ".md"],
+                 [("docs/reports/builtin.html", out + ".html"),
+                  ("docs/reports/builtin.md", out + ".md")]))
+
+    records = [("builtin.json", "built-in"), ("onnxruntime-1.30.0.json", "ORT"),
+               ("onnxruntime-web-1.30.0.json", "ORT-Web"),
+               ("onednn-2.6.3.json", "oneDNN"), ("pocl-3.1.json", "PoCL")]
+    for name, _ in records[1:]:
+        path = os.path.join("docs/conformance", name)
+        with open(path, encoding="utf-8") as fh:
+            profiles = sorted(json.load(fh)["runs"])
+        base = path[:-len(".json")]
+        for p in profiles:
+            out = os.path.join(work, "%s-%s" % (os.path.basename(base), p))
+            jobs.append(([cli, "report", path, "--profile", p,
+                          "--requirements", "vectors/requirements.json",
+                          "--spec-notes", "docs/spec-notes.md",
+                          "--html", out + ".html", "--md", out + ".md"],
+                         [("%s-%s.html" % (base, p), out + ".html"),
+                          ("%s-%s.md" % (base, p), out + ".md")]))
+
+    args = []
+    for name, label in records:
+        args += [os.path.join("docs/conformance", name), "--label", label]
+    for prof, suffix in (("onnx", ""), ("sonnx", "-sonnx")):
+        out = os.path.join(work, "compare" + suffix)
+        jobs.append(([cli, "compare", "--profile", prof] + args +
+                     ["--md", out + ".md", "--html", out + ".html"],
+                     [("docs/conformance/compare%s.md" % suffix, out + ".md"),
+                      ("docs/conformance/compare%s.html" % suffix, out + ".html")]))
+
+    failures = 0
+    compared = 0
+    for argv, pairs in jobs:
+        r = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if r.returncode >= 2:
+            print("FAIL: %s exited %d: %s" % (" ".join(argv[1:4]), r.returncode,
+                                             r.stderr.decode(errors="replace")[-500:]))
+            failures += 1
+            continue
+        for committed, rendered in pairs:
+            with open(committed, "rb") as fh:
+                a = fh.read()
+            with open(rendered, "rb") as fh:
+                b = fh.read()
+            compared += 1
+            if a != b:
+                failures += 1
+                print("FAIL: %s does not regenerate byte-identical (%d vs %d bytes), %s"
+                      % (committed, len(a), len(b),
+                         first_difference(a.decode(errors="replace"),
+                                          b.decode(errors="replace"))))
+    print("%d reports compared, %d differ or failed to render" % (compared, failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
