@@ -1,5 +1,5 @@
 """The element types of the vectors: manifest name, ONNX TensorProto code,
-kind and width.  Mirrors kernels/numeric/dtype.h (one table per language)."""
+kind and width.  Mirrors numeric/include/sct/numeric/dtype.h (one table per language)."""
 
 from dataclasses import dataclass
 from typing import Optional

@@ -2,7 +2,7 @@
  * broadcast.c — index arithmetic of ONNX multidirectional broadcasting
  * (see broadcast.h).
  */
-#include "broadcast.h"
+#include "sct/kernels/broadcast.h"
 
 #include <string.h>
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "message.h"
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 
 sonnx_status sct_check_op(const sonnx_op *op, char *message, size_t cap)
 {

@@ -22,12 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "broadcast.h"
+#include "sct/kernels/broadcast.h"
 #include "builtin_check.h"
 #include "builtin_entry.h"
 #include "message.h"
-#include "numeric/dtype.h"
-#include "numeric/int4.h"
+#include "sct/numeric/dtype.h"
+#include "sct/numeric/int4.h"
 #include "registry.h"
 
 typedef struct sct_operand {

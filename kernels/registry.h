@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 
 typedef struct sct_kernel_desc {
     const char *op_type;   /* "Div", "Mul", "Pow", "Less" */

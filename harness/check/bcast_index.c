@@ -2,7 +2,7 @@
  * bcast_index.c — incremental broadcast index mapping (see bcast_index.h).
  * O(1) amortised per element, no division in the loop.
  */
-#include "bcast_index.h"
+#include "sct/check/bcast_index.h"
 
 #include <string.h>
 

@@ -1,11 +1,11 @@
 /*
  * classify.c — sct_classify(): dispatch on the output element type.
  */
-#include "compare.h"
+#include "sct/check/compare.h"
 
 #include "classify_internal.h"
-#include "elem_access.h"
-#include "fp_format.h"
+#include "sct/check/elem_access.h"
+#include "sct/check/fp_format.h"
 
 sct_deviation sct_classify(const sct_elem_ctx *ctx)
 {

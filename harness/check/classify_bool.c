@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "classify_internal.h"
-#include "fp_format.h"
+#include "sct/check/fp_format.h"
 
 sct_deviation sct_classify_bool(const sct_elem_ctx *ctx)
 {

@@ -13,8 +13,8 @@
 #include <math.h>
 
 #include "classify_internal.h"
-#include "elem_access.h"
-#include "fp_format.h"
+#include "sct/check/elem_access.h"
+#include "sct/check/fp_format.h"
 
 /* Would the result be `actual` if subnormal inputs had been read as zeros
  * (DAZ)?  Only for ops whose result on a zero operand is an exact special

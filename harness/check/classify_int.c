@@ -11,7 +11,7 @@
  * - int-wrong: anything else.
  */
 #include "classify_internal.h"
-#include "elem_access.h"
+#include "sct/check/elem_access.h"
 
 static uint64_t width_mask(unsigned w)
 {

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "compare.h"
+#include "sct/check/compare.h"
 
 sct_deviation sct_classify_float(const sct_elem_ctx *ctx);
 sct_deviation sct_classify_int(const sct_elem_ctx *ctx);

@@ -1,15 +1,15 @@
 /*
  * compare_tensors.c — element loop of the comparison (compare_tensors.h).
  */
-#include "compare_tensors.h"
+#include "sct/check/compare_tensors.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "bcast_index.h"
-#include "elem_access.h"
-#include "numeric/dtype.h"
+#include "sct/check/bcast_index.h"
+#include "sct/check/elem_access.h"
+#include "sct/numeric/dtype.h"
 
 /* Shapes are counted with sct_shape_nelem(), which refuses a rank outside
  * 0..SONNX_MAX_RANK, a negative dim and a product beyond uint64_t: read as

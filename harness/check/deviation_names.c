@@ -4,7 +4,7 @@
  * report consumers and baselines: add, never rename
  * (docs/report-format.md, "Deviation classes").
  */
-#include "compare.h"
+#include "sct/check/compare.h"
 
 #include <string.h>
 

@@ -1,13 +1,13 @@
 /*
  * elem_access.c — element widths and kinds from the dtype table
- * (kernels/numeric/dtype.h), element bits of dense little-endian tensors
+ * (numeric/include/sct/numeric/dtype.h), element bits of dense little-endian tensors
  * (docs/architecture.md conventions; int4 packing as in ONNX).
  */
-#include "elem_access.h"
+#include "sct/check/elem_access.h"
 
 #include <string.h>
 
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 
 unsigned sct_elem_width(int32_t type)
 {

@@ -8,10 +8,10 @@
  *   sign match when their ULP distance is <= max_ulp.
  * - integers (compared on their value bits) and bools (raw byte): exact.
  */
-#include "compare.h"
+#include "sct/check/compare.h"
 
-#include "elem_access.h"
-#include "fp_format.h"
+#include "sct/check/elem_access.h"
+#include "sct/check/fp_format.h"
 
 bool sct_elem_matches(const sct_elem_ctx *ctx, const sct_compare_opts *opts)
 {

@@ -3,7 +3,7 @@
  * float32 and float64 bit patterns (IEEE754-2019 §3.4 binary interchange
  * encoding; bfloat16 is binary32 with the low 16 fraction bits dropped).
  */
-#include "fp_format.h"
+#include "sct/check/fp_format.h"
 
 #include <math.h>
 #include <string.h>

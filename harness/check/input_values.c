@@ -6,8 +6,8 @@
 #include <math.h>
 
 #include "classify_internal.h"
-#include "elem_access.h"
-#include "fp_format.h"
+#include "sct/check/elem_access.h"
+#include "sct/check/fp_format.h"
 
 double sct_input_as_double(const sct_elem_ctx *ctx, size_t k, bool flush)
 {

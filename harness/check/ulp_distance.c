@@ -11,9 +11,9 @@
  * is at most 2 * 0x7FF0000000000000 < 2^64, so even -inf .. +inf does not
  * overflow.
  */
-#include "compare.h"
+#include "sct/check/compare.h"
 
-#include "fp_format.h"
+#include "sct/check/fp_format.h"
 
 uint64_t sct_ulp_distance(int32_t type, uint64_t expected_bits,
                           uint64_t actual_bits)

@@ -5,8 +5,8 @@
 #ifndef SCT_CLI_CASE_RECORD_H
 #define SCT_CLI_CASE_RECORD_H
 
-#include "case.h"
-#include "report_model.h"
+#include "sct/model/case.h"
+#include "sct/results/report_model.h"
 
 void sct_case_record_init(sct_case_result *out, const sct_case *c);
 const char *sct_expectation_name(sct_expectation e);

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare_model.h"
-#include "compare_render.h"
-#include "render_atomic_write.h"
+#include "sct/render/compare_model.h"
+#include "sct/render/compare_render.h"
+#include "sct/render/render_atomic_write.h"
 #include "subcommands.h"
 
 static void compare_usage(FILE *out)

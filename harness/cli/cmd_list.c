@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "case.h"
-#include "case_filter.h"
+#include "sct/model/case.h"
+#include "sct/select/case_filter.h"
 #include "case_record.h"
 #include "command_start.h"
 #include "run_options.h"
-#include "run_summary.h"
+#include "sct/results/run_summary.h"
 #include "subcommands.h"
 
 typedef struct list_row {

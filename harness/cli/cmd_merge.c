@@ -13,14 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "merge.h"
-#include "merge_extensions.h"
+#include "sct/merge/merge.h"
+#include "sct/merge/merge_extensions.h"
 #include "merge_sweep.h"
 #include "render_option.h"
-#include "render_outputs.h"
-#include "report_writers.h"
+#include "sct/render/render_outputs.h"
+#include "sct/writers/report_writers.h"
 #include "run_identity.h"
-#include "run_summary.h"
+#include "sct/results/run_summary.h"
 #include "subcommands.h"
 
 static void merge_usage(FILE *out)

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "render_option.h"
-#include "render_outputs.h"
+#include "sct/render/render_outputs.h"
 #include "subcommands.h"
 
 static void report_usage(FILE *out)

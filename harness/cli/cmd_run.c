@@ -9,16 +9,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "backend.h"
-#include "baseline.h"
-#include "render_outputs.h"
-#include "case.h"
+#include "sct/exec/backend.h"
+#include "sct/writers/baseline.h"
+#include "sct/render/render_outputs.h"
+#include "sct/model/case.h"
 #include "command_start.h"
 #include "install_layout.h"
-#include "report_writers.h"
+#include "sct/writers/report_writers.h"
 #include "run_identity.h"
 #include "run_options.h"
-#include "run_summary.h"
+#include "sct/results/run_summary.h"
 #include "runner.h"
 #include "subcommands.h"
 

@@ -27,23 +27,23 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "backend.h"
-#include "case.h"
-#include "case_verdict.h"
+#include "sct/exec/backend.h"
+#include "sct/model/case.h"
+#include "sct/results/case_verdict.h"
 #include "install_layout.h"
-#include "numeric/dtype.h"
-#include "report_model.h"
-#include "report_writers.h"
+#include "sct/numeric/dtype.h"
+#include "sct/results/report_model.h"
+#include "sct/writers/report_writers.h"
 #include "run_identity.h"
 #include "shard_option.h"
 #include "subcommands.h"
-#include "sweep.h"
-#include "sweep_arbiter.h"
-#include "sweep_progress.h"
-#include "sweep_report.h"
+#include "sct/sweep/sweep.h"
+#include "sct/sweep/sweep_arbiter.h"
+#include "sct/sweep/sweep_progress.h"
+#include "sct/sweep/sweep_report.h"
 #include "sweep_verdict.h"
-#include "sweep_sample.h"
-#include "value_format.h"
+#include "sct/sweep/sweep_sample.h"
+#include "sct/results/value_format.h"
 
 typedef struct sweep_args {
     const char *op, *type, *exp_type, *vendor, *vendor_options, *json;

@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "case.h"
+#include "sct/model/case.h"
 #include "run_config.h"
 
 /* `name` is the subcommand ("run", "list") for messages and help; `for_run`

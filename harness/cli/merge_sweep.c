@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_util.h"
-#include "merge.h"
-#include "sweep_merge.h"
-#include "sweep_report.h"
+#include "sct/writers/json_util.h"
+#include "sct/merge/merge.h"
+#include "sct/sweep/sweep_merge.h"
+#include "sct/sweep/sweep_report.h"
 #include "sweep_verdict.h"
 
 typedef struct loaded {

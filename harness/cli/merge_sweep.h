@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "report_model.h"
+#include "sct/results/report_model.h"
 
 /* 1: the reports are not sweep reports (merge them as runs); 0: merged,
  * the JSON report written to `json_out` and `merged` holding it (free with

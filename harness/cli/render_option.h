@@ -7,7 +7,7 @@
 #ifndef SCT_CLI_RENDER_OPTION_H
 #define SCT_CLI_RENDER_OPTION_H
 
-#include "render_outputs.h"
+#include "sct/render/render_outputs.h"
 
 /* The field of `req` that option `opt` (e.g. "--html") sets, or NULL when
  * `opt` is not one of the shared render options. */

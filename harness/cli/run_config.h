@@ -8,9 +8,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "case_filter.h"
+#include "sct/select/case_filter.h"
 #include "sandbox_options.h"
-#include "shard.h"
+#include "sct/select/shard.h"
 
 typedef struct sct_run_config {
     const char *vectors_dir;

@@ -6,9 +6,9 @@
 #ifndef SCT_CLI_RUN_IDENTITY_H
 #define SCT_CLI_RUN_IDENTITY_H
 
-#include "backend.h"
-#include "case.h"
-#include "report_model.h"
+#include "sct/exec/backend.h"
+#include "sct/model/case.h"
+#include "sct/results/report_model.h"
 #include "run_config.h"
 
 /* argv joined with spaces, quoted for a POSIX shell where needed (the

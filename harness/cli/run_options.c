@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "install_layout.h"
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 #include "sandbox_options.h"
 #include "shard_option.h"
 

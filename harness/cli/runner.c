@@ -11,13 +11,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "case_filter.h"
+#include "sct/select/case_filter.h"
 #include "case_record.h"
-#include "case_verdict.h"
-#include "compare_tensors.h"
-#include "numeric/dtype.h"
+#include "sct/results/case_verdict.h"
+#include "sct/check/compare_tensors.h"
+#include "sct/numeric/dtype.h"
 #include "progress.h"
-#include "sample_keeper.h"
+#include "sct/results/sample_keeper.h"
 
 static double now_seconds(void)
 {

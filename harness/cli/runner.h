@@ -7,9 +7,9 @@
 #ifndef SCT_CLI_RUNNER_H
 #define SCT_CLI_RUNNER_H
 
-#include "backend.h"
-#include "case.h"
-#include "report_model.h"
+#include "sct/exec/backend.h"
+#include "sct/model/case.h"
+#include "sct/results/report_model.h"
 #include "run_config.h"
 
 /* Returns 0, non-zero when the report could not be recorded (out of

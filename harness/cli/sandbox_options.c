@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
-#include "worker_sandbox.h"
+#include "sct/exec/backend.h"
+#include "sct/exec/worker_sandbox.h"
 
 bool sct_parse_size(const char *s, uint64_t *bytes)
 {

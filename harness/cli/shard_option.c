@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "shard_auto.h"
+#include "sct/select/shard_auto.h"
 
 int sct_shard_option(const char *cmd, const char *text, sct_shard_spec *spec,
                      const char **source)

@@ -5,7 +5,7 @@
 #ifndef SCT_CLI_SHARD_OPTION_H
 #define SCT_CLI_SHARD_OPTION_H
 
-#include "shard.h"
+#include "sct/select/shard.h"
 
 /* Parses `text` for subcommand `cmd`.  "auto": the shard is read from the
  * environment and said on stderr ("sonnx-cts run: --shard auto: shard 3/4

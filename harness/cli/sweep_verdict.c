@@ -3,9 +3,9 @@
  */
 #include "sweep_verdict.h"
 
-#include "case.h"
-#include "case_verdict.h"
-#include "sweep_report.h"
+#include "sct/model/case.h"
+#include "sct/results/case_verdict.h"
+#include "sct/sweep/sweep_report.h"
 
 sct_verdict sct_sweep_final_verdict(const sct_sweep_result *r)
 {

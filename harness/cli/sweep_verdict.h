@@ -6,8 +6,8 @@
 #ifndef SCT_CLI_SWEEP_VERDICT_H
 #define SCT_CLI_SWEEP_VERDICT_H
 
-#include "sweep.h"
-#include "verdict.h"
+#include "sct/sweep/sweep.h"
+#include "sct/results/verdict.h"
 
 /* The compared pairs' verdict (sct_sweep_verdict), then the undefined
  * pairs' call judged like `run` judges a no-crash case (case_verdict.c: an

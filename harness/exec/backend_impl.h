@@ -5,7 +5,7 @@
 #ifndef SCT_EXEC_BACKEND_IMPL_H
 #define SCT_EXEC_BACKEND_IMPL_H
 
-#include "backend.h"
+#include "sct/exec/backend.h"
 
 #define SCT_IDENTITY_CAP 256
 

@@ -1,5 +1,5 @@
 /* exec_status_name.c — report names of sct_exec_status (docs/report-format.md). */
-#include "backend.h"
+#include "sct/exec/backend.h"
 
 const char *sct_exec_status_name(sct_exec_status s)
 {

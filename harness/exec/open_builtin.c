@@ -5,7 +5,7 @@
  * the published ABI unnoticed.
  */
 #include "backend_kinds.h"
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 #include "plugin_loader.h"
 
 sct_backend *sct_backend_open_builtin(char *err, size_t err_cap)

@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 
-#include "backend.h"
+#include "sct/exec/backend.h"
 
 sct_backend *sct_backend_open_builtin(char *err, size_t err_cap)
 {

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "backend.h"
+#include "sct/exec/backend.h"
 
 /* Byte written over output buffers before each call, so that a plugin that
  * returns OK without writing its output is not credited with the previous

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 
-#include "worker_sandbox.h"
+#include "sct/exec/worker_sandbox.h"
 
 void sct_sandbox_note(char *buf, size_t cap, const char *text)
 {

@@ -23,7 +23,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "worker_sandbox.h"
+#include "sct/exec/worker_sandbox.h"
 
 /* Reads a NUL-terminated string at `addr` of process `pid`. */
 static bool read_remote_str(pid_t pid, uint64_t addr, char *out, size_t cap)

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "worker_sandbox.h"
+#include "sct/exec/worker_sandbox.h"
 
 int sct_sandbox_scratch_create(char *out, size_t cap, char *err, size_t err_cap)
 {

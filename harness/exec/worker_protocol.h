@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backend.h"
-#include "worker_sandbox.h"
+#include "sct/exec/backend.h"
+#include "sct/exec/worker_sandbox.h"
 
 #define SCT_WIRE_MSG_CAP 512
 #define SCT_WIRE_NAME_CAP 256

@@ -41,7 +41,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "worker_sandbox.h"
+#include "sct/exec/worker_sandbox.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SCT_UNDER_ASAN 1

@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "case.h"
-#include "numeric/dtype.h"
+#include "sct/model/case.h"
+#include "sct/numeric/dtype.h"
 #include "file_read.h"
 #include "io_error.h"
 #include "model_read.h"
 #include "path_check.h"
-#include "sha256.h"
+#include "sct/io/sha256.h"
 #include "shape_rules.h"
 #include "tensor_decode.h"
 

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 #include "io_error.h"
 #include "shape_rules.h"
 

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "case.h"
+#include "sct/model/case.h"
 
 /* True for "Div", "Mul", "Pow", "Less" — the operators sonnx-cts covers. */
 bool sct_op_is_covered(const char *op_type);

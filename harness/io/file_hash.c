@@ -1,5 +1,5 @@
 /* file_hash.c — streamed sha256 of one file (see file_hash.h). */
-#include "file_hash.h"
+#include "sct/io/file_hash.h"
 
 #include <errno.h>
 #include <stdint.h>

@@ -9,12 +9,12 @@
 #include <string.h>
 
 #include "case_rules.h"
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 #include "file_read.h"
 #include "io_error.h"
 #include "path_check.h"
 #include "set_build.h"
-#include "sha256.h"
+#include "sct/io/sha256.h"
 #include "shape_rules.h"
 
 #define ERR_CAP 1024

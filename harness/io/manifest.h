@@ -28,8 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "case.h"
-#include "json_index.h"
+#include "sct/model/case.h"
+#include "sct/jsonstream/json_index.h"
 
 /* One case entry larger than this is refused with the whole manifest: it
  * would have to be parsed in one piece (a real entry is about 1 KB). */

@@ -7,7 +7,7 @@
 #ifndef SCT_IO_MANIFEST_FILES_H
 #define SCT_IO_MANIFEST_FILES_H
 
-#include "case.h"
+#include "sct/model/case.h"
 
 /* Sets c->error when the case's directory or one of its files is missing,
  * not a regular file, or resolves outside set->root (first problem only).

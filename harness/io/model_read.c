@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 #include "file_read.h"
 #include "io_error.h"
 #include "onnx.pb-c.h"

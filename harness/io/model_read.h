@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "case.h"
+#include "sct/model/case.h"
 
 typedef struct sct_model_info {
     bool parsed;          /* the protobuf decoded (false: corrupt file) */

@@ -9,13 +9,13 @@
 #include <sys/stat.h>
 
 #include "case_rules.h"
-#include "file_hash.h"
+#include "sct/io/file_hash.h"
 #include "file_read.h"
 #include "io_error.h"
 #include "model_read.h"
 #include "path_check.h"
 #include "set_build.h"
-#include "sha256.h"
+#include "sct/io/sha256.h"
 
 #define SCAN_MAX_DEPTH 3
 #define MSG_CAP 1536

@@ -16,7 +16,7 @@
 #ifndef SCT_IO_SCAN_H
 #define SCT_IO_SCAN_H
 
-#include "case.h"
+#include "sct/model/case.h"
 
 /* Fills set->scanned_cases / skipped / set_sha256 (set->root and display_root
  * already set).  Returns 0, or -1 with err when the root is unreadable. */

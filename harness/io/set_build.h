@@ -12,7 +12,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#include "case.h"
+#include "sct/model/case.h"
 
 extern char sct_oom_text[];
 

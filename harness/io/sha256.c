@@ -1,5 +1,5 @@
 /* sha256.c — SHA-256 per FIPS 180-4 §6.2 (see sha256.h for why). */
-#include "sha256.h"
+#include "sct/io/sha256.h"
 
 #include <string.h>
 

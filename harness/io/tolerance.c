@@ -10,8 +10,8 @@
  */
 #include <string.h>
 
-#include "case.h"
-#include "numeric/dtype.h"
+#include "sct/model/case.h"
+#include "sct/numeric/dtype.h"
 
 uint32_t sct_default_max_ulp(const char *op_type, int32_t out_elem_type)
 {

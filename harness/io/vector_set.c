@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "case.h"
+#include "sct/model/case.h"
 #include "io_error.h"
 #include "manifest.h"
 #include "manifest_files.h"

@@ -16,7 +16,7 @@
  * strings, leading zeros, a byte order mark): such files were never valid
  * JSON, and a conformance tool should not read them as if they were.
  */
-#include "json_index.h"
+#include "sct/jsonstream/json_index.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -14,15 +14,15 @@
  * manual, mpfr_subnormalize).  The result is then a value of the format:
  * mpfr_get_flt / mpfr_get_d are exact.
  */
-#include "sweep_arbiter.h"
+#include "sct/sweep/sweep_arbiter.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include <mpfr.h>
 
-#include "compare.h"
-#include "sweep_mpfr.h"
+#include "sct/check/compare.h"
+#include "sct/sweep/sweep_mpfr.h"
 #include "sonnx_cts/plugin.h"
 
 const char *sct_sweep_arbiter_name(void)

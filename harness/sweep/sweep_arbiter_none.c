@@ -2,7 +2,7 @@
  * sweep_arbiter_none.c — sweep_arbiter.h for a build without MPFR
  * (-DSONNX_CTS_SWEEP_MPFR=OFF): nothing is arbitrated.
  */
-#include "sweep_arbiter.h"
+#include "sct/sweep/sweep_arbiter.h"
 
 const char *sct_sweep_arbiter_name(void)
 {

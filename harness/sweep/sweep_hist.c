@@ -1,7 +1,7 @@
 /*
  * sweep_hist.c — ULP histogram buckets (layout in sweep.h).
  */
-#include "sweep.h"
+#include "sct/sweep/sweep.h"
 
 unsigned sct_sweep_hist_bucket(uint64_t ulp)
 {

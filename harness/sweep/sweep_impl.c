@@ -3,12 +3,12 @@
  * 1-D tensors of n elements (same shape, same type: within the SONNX
  * profile, sonnx-div R1/R2, so a conforming implementation must accept it).
  */
-#include "sweep_impl.h"
+#include "sct/sweep/sweep_impl.h"
 
 #include <string.h>
 #include <time.h>
 
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 
 void sct_sweep_impl_init_loop(sct_sweep_impl *impl, sct_kernel_loop loop)
 {

@@ -22,11 +22,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "json_util.h"
-#include "numeric/dtype.h"
-#include "sweep_report.h"
-#include "sweep_arbiter.h"
-#include "sweep_sample.h"
+#include "sct/writers/json_util.h"
+#include "sct/numeric/dtype.h"
+#include "sct/sweep/sweep_report.h"
+#include "sct/sweep/sweep_arbiter.h"
+#include "sct/sweep/sweep_sample.h"
 
 static void add_hex(cJSON *o, const char *name, uint64_t v)
 {

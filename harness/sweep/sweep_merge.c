@@ -4,15 +4,15 @@
  * has, then sct_sweep_tally_merge, the same addition the worker threads of
  * one sweep go through, in range order.
  */
-#include "sweep_merge.h"
+#include "sct/sweep/sweep_merge.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_util.h"
-#include "sweep_report.h"
+#include "sct/writers/json_util.h"
+#include "sct/sweep/sweep_report.h"
 #include "sweep_tally.h"
 
 /* Members of the "sweep" object that differ from shard to shard; every

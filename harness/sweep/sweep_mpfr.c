@@ -1,7 +1,7 @@
 /*
  * sweep_mpfr.c — see sweep_mpfr.h.
  */
-#include "sweep_mpfr.h"
+#include "sct/sweep/sweep_mpfr.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /*
  * sweep_progress.c — see sweep_progress.h.
  */
-#include "sweep_progress.h"
+#include "sct/sweep/sweep_progress.h"
 
 #include <time.h>
 

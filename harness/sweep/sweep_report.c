@@ -10,7 +10,7 @@
  *                   index p = (a << wb) | b of the whole space
  *   input/output shapes = [number of pairs of the shard]
  */
-#include "sweep_report.h"
+#include "sct/sweep/sweep_report.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "numeric/dtype.h"
-#include "report_writers.h"
+#include "sct/numeric/dtype.h"
+#include "sct/writers/report_writers.h"
 
 bool sct_sweep_case_id(const sct_sweep_spec *spec, char *buf, size_t cap)
 {

@@ -14,9 +14,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "numeric/dtype.h"
-#include "sweep.h"
-#include "sweep_arbiter.h"
+#include "sct/numeric/dtype.h"
+#include "sct/sweep/sweep.h"
+#include "sct/sweep/sweep_arbiter.h"
 #include "sweep_space.h"
 #include "sweep_tally.h"
 #include "sweep_undefined.h"

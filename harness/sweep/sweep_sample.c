@@ -2,13 +2,13 @@
  * sweep_sample.c — the counter-based sample stream of sampled sweeps and its
  * mix of generators (sweep_sample.h).
  */
-#include "sweep_sample.h"
+#include "sct/sweep/sweep_sample.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
-#include "numeric/dtype.h"
+#include "sct/check/compare.h"
+#include "sct/numeric/dtype.h"
 
 static bool operand_of(int32_t type, sct_sample_operand *o)
 {

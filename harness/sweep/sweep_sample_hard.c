@@ -22,9 +22,9 @@
  * quotient is then M_q / 2^(p+1) + e / (M_b 2^(p+1)), within |e| / M_b
  * units of 2^-(p+1) of the midpoint (Kahan's "hardest" quotients).
  */
-#include "sweep_sample_parts.h"
+#include "sct/sweep/sweep_sample_parts.h"
 
-#include "compare.h"
+#include "sct/check/compare.h"
 
 __extension__ typedef unsigned __int128 sct_u128;
 

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "numeric/dtype.h"
-#include "sweep.h"
+#include "sct/numeric/dtype.h"
+#include "sct/sweep/sweep.h"
 #include "sweep_space.h"
-#include "sweep_arbiter.h"
+#include "sct/sweep/sweep_arbiter.h"
 
 /* The reference kernels have a contiguous loop for the space. */
 static bool has_reference(const char *op_type, int32_t a_type, int32_t b_type,

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sweep_sample.h"
+#include "sct/sweep/sweep_sample.h"
 
 typedef struct sct_sweep_space {
     int32_t a_type, b_type, out_type;

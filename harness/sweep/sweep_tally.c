@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 
 int sct_sweep_tally_init(sct_sweep_tally *t, size_t keep_mismatches)
 {

@@ -5,7 +5,7 @@
 #ifndef SCT_SWEEP_TALLY_H
 #define SCT_SWEEP_TALLY_H
 
-#include "sweep.h"
+#include "sct/sweep/sweep.h"
 #include "sweep_space.h"
 
 typedef struct sct_sweep_tally {

@@ -3,7 +3,7 @@
  */
 #include "sweep_undefined.h"
 
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 
 bool sct_sweep_has_undefined(sct_op_kind op, int32_t type)
 {

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "compare.h"
+#include "sct/check/compare.h"
 
 /* Integer Div: b == 0 (sonnx-div:int B:C1, "only defined for a denominator
  * tensor containing non null values") and, for signed types, INT_MIN / -1

@@ -27,7 +27,7 @@
 #include <stdint.h>
 
 #include "loops.h"
-#include "numeric/bf16.h"
+#include "sct/numeric/bf16.h"
 #include "simd.h"
 
 SCT_VECTOR_LOOP

@@ -33,7 +33,7 @@
 #include <stdint.h>
 
 #include "loops.h"
-#include "numeric/fp16.h"
+#include "sct/numeric/fp16.h"
 #include "simd.h"
 
 SCT_VECTOR_LOOP

@@ -22,8 +22,8 @@
 #include <stdint.h>
 
 #include "loops.h"
-#include "numeric/bf16.h"
-#include "numeric/fp16.h"
+#include "sct/numeric/bf16.h"
+#include "sct/numeric/fp16.h"
 #include "pow/int_pow.h"
 #include "pow/pow_real.h"
 

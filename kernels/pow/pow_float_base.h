@@ -15,8 +15,8 @@
 #include <stdint.h>
 
 #include "loops.h"
-#include "numeric/bf16.h"
-#include "numeric/fp16.h"
+#include "sct/numeric/bf16.h"
+#include "sct/numeric/fp16.h"
 #include "pow/pow_real.h"
 
 #define SCT_POW_FB_LOOP(base, exp, BT, DECODE, ENCODE, ET, POW)             \

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 
 /* CPU time of this thread: the figures stay meaningful when other jobs
  * share the cores (wall time would count their slices too). */

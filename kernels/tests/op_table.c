@@ -4,7 +4,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 
 static int is_nan_bits(int32_t type, uint64_t v)
 {

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 
 typedef struct op_case {
     uint64_t a, b;   /* operand encodings */

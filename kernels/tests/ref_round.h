@@ -1,7 +1,7 @@
 /*
  * ref_round.h — test-only, INDEPENDENT reference for rounding an exact
  * value to float16 / bfloat16, written with integer arithmetic only (no
- * floating-point operation, no code shared with kernels/numeric).
+ * floating-point operation, no code shared with numeric/).
  *
  * A value is given exactly as (-1)^sign * M * 2^E with M an unsigned
  * integer (M == 0 gives a signed zero), plus a `sticky` flag meaning "the

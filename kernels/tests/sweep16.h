@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 
 typedef void (*sweep16_check_fn)(void *ctx, const uint16_t *a,
                                  const uint16_t *b, const uint16_t *c,

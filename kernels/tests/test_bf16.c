@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "numeric/bf16.h"
+#include "sct/numeric/bf16.h"
 #include "ref_round.h"
 #include "test_util.h"
 

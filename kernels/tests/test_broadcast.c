@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "broadcast.h"
+#include "sct/kernels/broadcast.h"
 #include "test_util.h"
 
 typedef struct shape_case {

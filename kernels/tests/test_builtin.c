@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 #include "test_util.h"
 
 static const sonnx_plugin_entry *P;

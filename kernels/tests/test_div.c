@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 #include "loops.h"
 #include "op_table.h"
 #include "ref_binop16.h"

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "numeric/fp16.h"
+#include "sct/numeric/fp16.h"
 #include "ref_round.h"
 #include "test_util.h"
 

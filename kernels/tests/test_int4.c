@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "numeric/dtype.h"
-#include "numeric/int4.h"
+#include "sct/numeric/dtype.h"
+#include "sct/numeric/int4.h"
 #include "test_util.h"
 
 START_TEST(unpack_signed_all_bytes)

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 #include "op_table.h"
 #include "sweep16.h"
 #include "test_util.h"

@@ -12,7 +12,7 @@
 #include <check.h>
 #include <stdint.h>
 
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 #include "loops.h"
 #include "op_table.h"
 #include "ref_binop16.h"

@@ -15,9 +15,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "kernels.h"
-#include "numeric/bf16.h"
-#include "numeric/fp16.h"
+#include "sct/kernels/kernels.h"
+#include "sct/numeric/bf16.h"
+#include "sct/numeric/fp16.h"
 #include "op_table.h"
 #include "ref_round.h"
 #include "test_util.h"

@@ -13,7 +13,7 @@
  */
 #include <stdio.h>
 
-#include "case.h"
+#include "sct/model/case.h"
 
 int main(int argc, char **argv)
 {

@@ -3,7 +3,7 @@
  * another (reciprocal paths, wider or narrower intermediates): RNE
  * rounding of a double to a binary format given by its exponent and
  * fraction widths, and the bit pattern of a value of a float type.
- * Written independently of kernels/numeric (the code under test).
+ * Written independently of numeric/ (the code under test).
  */
 #ifndef SCT_MUTANT_FLOAT_ROUND_H
 #define SCT_MUTANT_FLOAT_ROUND_H

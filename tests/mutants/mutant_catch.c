@@ -18,11 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
-#include "compare_tensors.h"
-#include "numeric/bf16.h"
-#include "numeric/dtype.h"
-#include "numeric/fp16.h"
+#include "sct/exec/backend.h"
+#include "sct/check/compare_tensors.h"
+#include "sct/numeric/bf16.h"
+#include "sct/numeric/dtype.h"
+#include "sct/numeric/fp16.h"
 
 #define MAXN 64
 

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 #include "mutant.h"
 
 const sonnx_plugin_entry *sct_mutant_builtin(void)

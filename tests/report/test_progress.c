@@ -1,5 +1,5 @@
 /*
- * test_progress.c — the progress line (harness/report/progress.h): its text
+ * test_progress.c — the progress line (harness/cli/progress.h): its text
  * for given states, silence on a non-terminal in AUTO mode (the property
  * that keeps logs and CI output clean), output in ALWAYS mode.
  */

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "merge_json_exact.h"
-#include "render_outputs.h"
-#include "render_sources.h"
-#include "sha256.h"
+#include "sct/merge/merge_json_exact.h"
+#include "sct/render/render_outputs.h"
+#include "sct/render/render_sources.h"
+#include "sct/io/sha256.h"
 
 static char *g_html, *g_md;
 

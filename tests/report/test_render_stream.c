@@ -16,8 +16,8 @@
 #include "html_report.h"
 #include "markdown_report.h"
 #include "render_load.h"
-#include "render_outputs.h"
-#include "render_sources.h"
+#include "sct/render/render_outputs.h"
+#include "sct/render/render_sources.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1

@@ -1,6 +1,6 @@
 /*
  * test_shard.c — `--shard I/N` parsing and the selection rule
- * (harness/report/shard.h): the N shards are disjoint, cover every case
+ * (harness/select/include/sct/select/shard.h): the N shards are disjoint, cover every case
  * exactly once, and sct_shard_position_of inverts the selection (what merge
  * relies on).  Expected memberships are written out by hand for a small
  * case; the partition properties are checked for every N up to 9.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shard.h"
+#include "sct/select/shard.h"
 
 START_TEST(parse_accepts_valid)
 {

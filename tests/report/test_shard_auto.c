@@ -1,5 +1,5 @@
 /*
- * test_shard_auto.c — `--shard auto` (harness/report/shard_auto.h): one
+ * test_shard_auto.c — `--shard auto` (harness/select/include/sct/select/shard_auto.h): one
  * table per environment (Slurm, Kubernetes, GitLab, several at once, none),
  * each row an environment given as NAME=value strings, the shard expected
  * (worked out by hand from the engine's documentation) or a refusal whose
@@ -8,7 +8,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "shard_auto.h"
+#include "sct/select/shard_auto.h"
 
 #define MAX_VARS 8
 

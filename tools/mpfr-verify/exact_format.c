@@ -2,7 +2,7 @@
  * exact_format.c — see exact_format.h.  Written from the format definitions
  * (IEEE754-2019 §3.3-§3.4 for binary16; bfloat16 = the upper 16 bits of
  * binary32) with ldexp/frexp, deliberately unlike the branch-free bit tricks
- * of kernels/numeric, so that a shared mistake is unlikely.
+ * of numeric/, so that a shared mistake is unlikely.
  */
 #include "exact_format.h"
 

@@ -1,6 +1,6 @@
 /*
  * exact_format.h — the two 16-bit float formats described independently of
- * kernels/numeric (the code under verification must not verify itself):
+ * numeric/ (the code under verification must not verify itself):
  * decoding to binary64 and encoding of values that are EXACTLY representable
  * (the MPFR result has already been rounded to the format), so no rounding
  * happens here; the encoder asserts exactness by decoding again.

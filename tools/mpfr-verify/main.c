@@ -39,7 +39,7 @@
 #include <unistd.h>
 
 #include "exact_format.h"
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 #include "mpfr_reference.h"
 
 #define ROW 65536u

@@ -30,11 +30,11 @@
 
 #include <mpfr.h>
 
-#include "compare.h"
-#include "kernels.h"
-#include "numeric/dtype.h"
-#include "sweep_mpfr.h"
-#include "sweep_sample.h"
+#include "sct/check/compare.h"
+#include "sct/kernels/kernels.h"
+#include "sct/numeric/dtype.h"
+#include "sct/sweep/sweep_mpfr.h"
+#include "sct/sweep/sweep_sample.h"
 
 #define CHUNK 65536u
 #define MAX_SHOW 100u

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file_hash.h"
+#include "sct/io/file_hash.h"
 
 int sct_vendor_identity_add(char *buf, size_t cap, const char *key,
                             const char *value)

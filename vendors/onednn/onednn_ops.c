@@ -10,8 +10,8 @@
 
 #include <oneapi/dnnl/dnnl_debug.h>
 
-#include "broadcast.h"
-#include "numeric/dtype.h"
+#include "sct/kernels/broadcast.h"
+#include "sct/numeric/dtype.h"
 #include "onednn_types.h"
 #include "vendor_call.h"
 

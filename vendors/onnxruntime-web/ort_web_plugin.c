@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 #include "ort_model.h"
 #include "ort_status_map.h"
 #include "ort_web_helper.h"

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "numeric/dtype.h"
+#include "sct/numeric/dtype.h"
 #include "ort_status_map.h"
 
 /* ORT wants a non-NULL buffer even for a tensor with no elements. */

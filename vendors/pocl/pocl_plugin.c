@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "broadcast.h"
-#include "numeric/dtype.h"
+#include "sct/kernels/broadcast.h"
+#include "sct/numeric/dtype.h"
 #include "pocl_runtime.h"
 #include "sonnx_cts/plugin.h"
 #include "vendor_call.h"

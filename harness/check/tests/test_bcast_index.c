@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bcast_index.h"
+#include "sct/check/bcast_index.h"
 
 static sonnx_tensor shape(int32_t rank, int64_t d0, int64_t d1, int64_t d2)
 {

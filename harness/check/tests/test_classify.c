@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "compare.h"
+#include "sct/check/compare.h"
 
 #define F32 SONNX_DT_FLOAT
 #define F64 SONNX_DT_DOUBLE

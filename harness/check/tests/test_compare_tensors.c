@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare_tensors.h"
+#include "sct/check/compare_tensors.h"
 
 static sonnx_tensor tensor(int32_t type, int32_t rank, int64_t d0, int64_t d1,
                            void *data, uint64_t nbytes)

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "compare.h"
+#include "sct/check/compare.h"
 
 typedef struct {
     const char *what;

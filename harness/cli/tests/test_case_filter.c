@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "case_filter.h"
+#include "sct/select/case_filter.h"
 
 static char *tags_basic[] = {"basic"};
 static char *tags_special[] = {"special", "nan"};

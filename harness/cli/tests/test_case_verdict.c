@@ -5,7 +5,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "case_verdict.h"
+#include "sct/results/case_verdict.h"
 
 typedef struct {
     sct_expectation e;

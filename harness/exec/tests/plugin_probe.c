@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backend.h"
+#include "sct/exec/backend.h"
 
 int main(int argc, char **argv)
 {

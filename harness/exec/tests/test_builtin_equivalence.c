@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
-#include "kernels.h"
-#include "numeric/dtype.h"
+#include "sct/exec/backend.h"
+#include "sct/kernels/kernels.h"
+#include "sct/numeric/dtype.h"
 
 static const char *const OPS[] = {"Div", "Mul", "Pow", "Less"};
 static const int32_t TYPES[] = {

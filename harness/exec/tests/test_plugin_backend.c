@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "backend.h"
+#include "sct/exec/backend.h"
 
 #define N 1001 /* 4004 bytes: an output size that is not a page multiple */
 

@@ -23,7 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "worker_sandbox.h"
+#include "sct/exec/worker_sandbox.h"
 
 static char g_scratch[256];
 static char g_outside[300];

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sha256.h"
+#include "sct/io/sha256.h"
 
 static const struct {
     const char *msg;

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "case.h"
+#include "sct/model/case.h"
 #include "pb_build.h"
-#include "sha256.h"
+#include "sct/io/sha256.h"
 
 static char root[256];
 

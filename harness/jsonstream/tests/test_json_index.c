@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json_index.h"
+#include "sct/jsonstream/json_index.h"
 
 static char tmp_path[64];
 

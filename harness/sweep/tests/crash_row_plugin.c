@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernels.h"
+#include "sct/kernels/kernels.h"
 #include "sonnx_cts/plugin.h"
 
 static sonnx_status query(const sonnx_op *op, const int32_t *types, size_t n,

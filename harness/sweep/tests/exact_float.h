@@ -1,7 +1,7 @@
 /*
  * exact_float.h — test-only: binary32/binary64 encodings decoded to exact
  * integers, M * 2^E, written independently of the generator and of
- * kernels/numeric, for the exact checks of test_sweep_sample.c and
+ * numeric/, for the exact checks of test_sweep_sample.c and
  * test_sweep_exact.c (IEEE754-2019 §3.4: biased exponent, hidden bit,
  * subnormals on the fixed grid 2^(emin-p+1)).
  */

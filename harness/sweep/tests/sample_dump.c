@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "sonnx_cts/plugin.h"
-#include "sweep_sample.h"
+#include "sct/sweep/sweep_sample.h"
 
 int main(int argc, char **argv)
 {

@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bcast_index.h"
-#include "case.h"
-#include "numeric/dtype.h"
-#include "sweep.h"
+#include "sct/check/bcast_index.h"
+#include "sct/model/case.h"
+#include "sct/numeric/dtype.h"
+#include "sct/sweep/sweep.h"
 #include "sweep_space.h"
 #include "sweep_undefined.h"
 

@@ -19,8 +19,8 @@
 
 #include <mpfr.h>
 
-#include "sweep.h"
-#include "sweep_sample.h"
+#include "sct/sweep/sweep.h"
+#include "sct/sweep/sweep_sample.h"
 
 #define N_SAMPLES 200000u
 #define SEED 21u

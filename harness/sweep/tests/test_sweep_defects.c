@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sweep.h"
+#include "sct/sweep/sweep.h"
 
 static sct_kernel_loop reference(const char *op, int32_t t)
 {

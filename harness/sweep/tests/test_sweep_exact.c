@@ -27,8 +27,8 @@
 #include <string.h>
 
 #include "exact_float.h"
-#include "kernels.h"
-#include "sweep_sample.h"
+#include "sct/kernels/kernels.h"
+#include "sct/sweep/sweep_sample.h"
 
 /* sign(x 2^ex - y 2^ey) for x, y < 2^127. */
 static int cmp(u128 x, int ex, u128 y, int ey)

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "sct/check/compare.h"
 #include "exact_float.h"
-#include "sweep.h"
-#include "sweep_sample.h"
+#include "sct/sweep/sweep.h"
+#include "sct/sweep/sweep_sample.h"
 
 
 typedef struct space_row {

@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "backend.h"
-#include "sweep.h"
+#include "sct/exec/backend.h"
+#include "sct/sweep/sweep.h"
 
 typedef struct slice {
     const char *op;

@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "sweep.h"
-#include "sweep_report.h"
+#include "sct/sweep/sweep.h"
+#include "sct/sweep/sweep_report.h"
 #include "sweep_space.h"
 #include "sweep_undefined.h"
 

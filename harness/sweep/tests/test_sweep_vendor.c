@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "backend.h"
-#include "sweep.h"
-#include "sweep_report.h"
+#include "sct/exec/backend.h"
+#include "sct/sweep/sweep.h"
+#include "sct/sweep/sweep_report.h"
 
 static const char *g_builtin, *g_mutants, *g_crash_row;
 

@@ -1,0 +1,87 @@
+/*
+ * html_identity.c — the head of the report: what was tested, on what, from
+ * which vectors, by which command (every identity field of the JSON), the
+ * overall verdict, the case totals and any problem met reading the inputs.
+ */
+#include "html_escape.h"
+#include "html_sections.h"
+#include "sct/results/render_verdict.h"
+
+#include <string.h>
+
+/* CSS class of the overall verdict names of the JSON (verdict.h:
+ * CONFORMS, NON-CONFORMANT, ERROR, NOTHING-PASSED). */
+static const char *overall_class(const char *v)
+{
+    if (strcmp(v, "CONFORMS") == 0 || strcmp(v, "PASS") == 0)
+        return "v-pass";
+    if (strcmp(v, "NON-CONFORMANT") == 0 || strcmp(v, "FAIL") == 0)
+        return "v-fail";
+    if (strcmp(v, "NOTHING-PASSED") == 0)
+        return "v-notrun";
+    return "v-error";
+}
+
+static void kv_table(FILE *out, const sct_render_kv *kv, size_t n)
+{
+    fputs("<table class=\"kv\">\n", out);
+    for (size_t i = 0; i < n; i++) {
+        fputs("<tr><th>", out);
+        sct_html_escape(out, kv[i].label);
+        fputs("</th><td>", out);
+        if (kv[i].value[0] == '\0')
+            fputs("<i>(not recorded)</i>", out);
+        else
+            sct_html_escape(out, kv[i].value);
+        fputs("</td></tr>\n", out);
+    }
+    fputs("</table>\n", out);
+}
+
+void sct_html_identity(FILE *out, const sct_render_doc *doc)
+{
+    fputs("<header class=\"doc\"><div class=\"kicker\">SONNX conformance test "
+          "report &middot; operators Div, Mul, Pow, Less</div><h1>", out);
+    sct_html_escape(out, doc->title);
+    fputs("</h1></header>\n", out);
+
+    fputs("<div class=\"verdict ", out);
+    fputs(overall_class(doc->overall_verdict), out);
+    fputs("\" id=\"verdict\"><div class=\"big\">", out);
+    sct_html_escape(out, doc->overall_verdict[0] ? doc->overall_verdict
+                                                 : "NO VERDICT");
+    fputs("</div><div>", out);
+    sct_html_escape(out, doc->exit_meaning);
+    fputs("</div></div>\n", out);
+
+    if (doc->n_warnings) {
+        fputs("<div class=\"warn\" id=\"warnings\"><b>Problems reading the "
+              "report inputs</b> (the sections below show what could be "
+              "read):<ul>", out);
+        for (size_t i = 0; i < doc->n_warnings; i++) {
+            fputs("<li>", out);
+            sct_html_escape(out, doc->warnings[i]);
+            fputs("</li>", out);
+        }
+        fputs("</ul></div>\n", out);
+    }
+
+    fputs("<h2 class=\"first\" id=\"identity\">Identity of the run</h2>\n", out);
+    kv_table(out, doc->identity, doc->n_identity);
+    fputs("<h3>Totals</h3>\n", out);
+    kv_table(out, doc->totals, doc->n_totals);
+}
+
+void sct_html_signoff(FILE *out)
+{
+    fputs("<h3 id=\"signoff\">Review and sign-off</h3>\n"
+          "<p class=\"note\">For the assessor. The verdict above is the "
+          "harness's; this block records the human review of this exact "
+          "report (identify it by the vector-set hash and date above).</p>\n"
+          "<table class=\"signoff\"><tr><th>Role</th><th>Name</th>"
+          "<th>Signature</th><th>Date</th></tr>\n"
+          "<tr><td>Prepared by</td><td></td><td></td><td></td></tr>\n"
+          "<tr><td>Reviewed by</td><td></td><td></td><td></td></tr>\n"
+          "<tr><td>Approved by</td><td></td><td></td><td></td></tr>\n"
+          "</table>\n", out);
+}

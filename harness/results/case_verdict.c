@@ -1,0 +1,62 @@
+/*
+ * case_verdict.c — the verdict table of case_verdict.h.
+ */
+#include "sct/results/case_verdict.h"
+
+sct_verdict sct_case_verdict(sct_expectation expectation, sct_exec_status status,
+                             bool values_match, const char **why)
+{
+    *why = "";
+    switch (status) {
+    case SCT_EXEC_UNSUPPORTED: return SCT_VERDICT_UNSUPPORTED;
+    case SCT_EXEC_CRASH: return SCT_VERDICT_CRASH;
+    case SCT_EXEC_TIMEOUT: return SCT_VERDICT_TIMEOUT;
+    case SCT_EXEC_HARNESS_ERROR:
+        *why = "harness failure: no verdict on the implementation";
+        return SCT_VERDICT_ERROR;
+    case SCT_EXEC_BAD_STATUS:
+        *why = "returned a value outside sonnx_status";
+        return SCT_VERDICT_FAIL;
+    case SCT_EXEC_WRITE_PAST_OUTPUT:
+        *why = "wrote past the end of the output buffer";
+        return SCT_VERDICT_FAIL;
+    case SCT_EXEC_WRITE_TO_INPUT:
+        *why = "wrote into a read-only input";
+        return SCT_VERDICT_FAIL;
+    case SCT_EXEC_SANDBOX:
+        *why = "sandbox violation";
+        return SCT_VERDICT_FAIL;
+    case SCT_EXEC_BAD_OUTPUT_META:
+        *why = "reported an output type or shape other than expected";
+        return SCT_VERDICT_FAIL;
+    case SCT_EXEC_OK:
+    case SCT_EXEC_INVALID_ARGUMENT:
+    case SCT_EXEC_ERROR:
+        break; /* the orderly answers: judged by the expectation below */
+    default:
+        /* Outside the enum: never let it reach the rows that pass. */
+        *why = "harness failure: unknown execution status";
+        return SCT_VERDICT_ERROR;
+    }
+    switch (expectation) {
+    case SCT_EXPECT_NO_CRASH:
+        /* OK, INVALID_ARGUMENT, ERROR: an orderly answer to an undefined
+         * operation conforms. */
+        return SCT_VERDICT_PASS;
+    case SCT_EXPECT_REJECT:
+        if (status == SCT_EXEC_INVALID_ARGUMENT)
+            return SCT_VERDICT_PASS;
+        *why = status == SCT_EXEC_OK
+                   ? "accepted an input outside the profile (must answer INVALID_ARGUMENT)"
+                   : "answered ERROR to an input outside the profile (must answer INVALID_ARGUMENT)";
+        return SCT_VERDICT_FAIL;
+    case SCT_EXPECT_VALUES:
+    default:
+        if (status == SCT_EXEC_OK) /* the element lines say why */
+            return values_match ? SCT_VERDICT_PASS : SCT_VERDICT_FAIL;
+        *why = status == SCT_EXEC_INVALID_ARGUMENT
+                   ? "rejected a valid input (INVALID_ARGUMENT)"
+                   : "answered ERROR to a valid input";
+        return SCT_VERDICT_FAIL;
+    }
+}

@@ -1,0 +1,168 @@
+/*
+ * report_model.h — the results of one run, as every report writer (text,
+ * JSON, JUnit, baseline; Markdown/HTML and merge later) consumes them.
+ *
+ * The model owns copies of all strings, so it outlives the vector set and
+ * can also be rebuilt from a JSON report (merge, report subcommands).
+ *
+ * Memory is flat in the number of cases (issue 6): a completed case is
+ * serialised, strings and samples included, to the report's spool (an
+ * anonymous, already unlinked temporary file under $TMPDIR or /tmp) and
+ * only its 8-byte offset stays in memory.  Two case records are in memory
+ * at any time: the pending one being filled (sct_run_report_add_case) and
+ * the one last read back (sct_run_report_case).
+ */
+#ifndef SCT_REPORT_MODEL_H
+#define SCT_REPORT_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sct/check/compare.h"
+#include "sct/check/compare_tensors.h"
+#include "sct/results/ulp_histogram.h"
+#include "sonnx_cts/plugin.h"
+#include "sct/results/verdict.h"
+
+/* One mismatching element kept for the reports. */
+typedef struct sct_sample {
+    uint64_t index;                  /* flat row-major output index */
+    int32_t rank;
+    int64_t coords[SONNX_MAX_RANK];
+    size_t n_inputs;
+    int32_t in_types[2];
+    uint64_t in_bits[2];
+    int32_t out_type;
+    uint64_t expected_bits, actual_bits;
+    uint64_t ulp;                    /* SCT_ULP_NONE: not measurable */
+    sct_deviation deviation;
+    bool worst;                      /* the case's worst element */
+} sct_sample;
+
+typedef struct sct_tensor_shape {
+    int32_t elem_type;
+    int32_t rank;
+    int64_t dims[SONNX_MAX_RANK];
+} sct_tensor_shape;
+
+typedef struct sct_case_result {
+    char *id;
+    char *op_type;
+    int32_t opset;
+    size_t n_inputs;
+    sct_tensor_shape inputs[2];
+    sct_tensor_shape output;
+    char **tags; size_t n_tags;
+    char **requirements; size_t n_requirements;
+    char *expectation;               /* "values", "no-crash", "reject" */
+    uint32_t tolerance_ulp;          /* the case's max_ulp */
+    sct_verdict verdict;
+    char *exec_status;               /* "OK", "CRASH", ...; "" when not run */
+    int signal_number;               /* CRASH by signal, else 0 */
+    int exit_code;                   /* CRASH by exit, else -1 */
+    char *message;                   /* why (ERROR, FAIL without elements,
+                                        UNSUPPORTED ...); "" when none */
+    bool compared;                   /* elements were compared */
+    sct_tensor_stats stats;          /* valid when compared */
+    /* Every mismatching element binned by ULP distance (ulp_histogram.h);
+     * valid when compared. */
+    uint64_t ulp_hist[SCT_ULP_HIST_BINS];
+    sct_sample *samples; size_t n_samples;
+    double seconds;                  /* timing: wall time of the case */
+} sct_case_result;
+
+typedef struct sct_run_identity {
+    char *harness_version;
+    char *command_line;
+    char *host;
+    char *date_utc;                  /* timing-like: differs between runs */
+    char *profile;                   /* "onnx" / "sonnx" */
+    char *vectors_dir;
+    char *vector_set_sha256;
+    char *vector_format_version;
+    char *vendor, *runtime_name, *runtime_version, *plugin_path;
+    char *isolation;
+    uint32_t abi_major, abi_minor;
+} sct_run_identity;
+
+typedef struct sct_run_options {
+    uint32_t max_errors;
+    bool strict_nan;
+    double timeout_seconds;
+    bool isolate;
+    char *vendor_options;
+    char *filters;                   /* human-readable: "--op Div --type float32" */
+} sct_run_options;
+
+/* The spool of the cases (report_model.c); opaque. */
+typedef struct sct_case_spool sct_case_spool;
+
+typedef struct sct_run_report {
+    sct_run_identity identity;
+    sct_run_options options;
+    size_t n_cases;                  /* cases appended, the pending one too;
+                                        read them with sct_run_report_case */
+    sct_case_spool *spool;           /* NULL until the first append */
+    bool spool_oom;                  /* the spool itself could not be allocated */
+    size_t n_filtered_profile;       /* in the set, not in the selected profile */
+    size_t n_filtered_selection;     /* in the profile, excluded by filters */
+    double seconds;                  /* timing: wall time of the run */
+    /* Sharding (docs/reports.md): this report holds shard shard_index of
+     * shard_count (1/1: a whole run, or a merge of all shards) out of
+     * shard_total cases selected before sharding; merged_from is the number
+     * of shard reports a merge combined (0 for a run). */
+    uint32_t shard_index, shard_count;
+    size_t shard_total;
+    uint32_t merged_from;
+    /* --shard auto: the job-array variables the shard was read from
+     * (shard_auto.h), written as shard.source; NULL otherwise. */
+    char *shard_source;
+} sct_run_report;
+
+void sct_run_report_init(sct_run_report *r);
+void sct_run_report_free(sct_run_report *r);
+
+/* Appends a zeroed case (strings NULL until set, exit_code -1) for the
+ * caller to fill; the report owns what the caller stores in it (strings,
+ * tags, samples: malloc'ed).  The slot is valid until the next append or
+ * the next read (sct_run_report_case, sct_run_report_flush, any writer):
+ * those first spill it to the spool, after which it must not be touched.
+ * NULL when the previous case could not be spilled or out of memory;
+ * sct_run_report_error() says why. */
+sct_case_result *sct_run_report_add_case(sct_run_report *r);
+
+/* Case i (0 <= i < n_cases), read back from the spool into a one-slot
+ * cache owned by the report: valid until the next call of this function
+ * (for any i) or of sct_run_report_add_case / _free.  Never hold two of
+ * these pointers at once (copy what you need from the first).  Spills the
+ * pending case first.  NULL on an I/O error, a damaged spool record or out
+ * of memory, with sct_run_report_error() saying why. */
+const sct_case_result *sct_run_report_case(const sct_run_report *r, size_t i);
+
+/* Spills the pending case, if any: 0, or non-zero with
+ * sct_run_report_error() set.  Reading does this too; calling it after the
+ * last append reports a spool write failure where it happens. */
+int sct_run_report_flush(const sct_run_report *r);
+
+/* Why the last add/read/flush failed ("" when none did), e.g. "case spool
+ * (/tmp): write failed after 812 cases: No space left on device".  A write
+ * failure is sticky: the lost case would silently be missing otherwise, so
+ * every later add and read fails too. */
+const char *sct_run_report_error(const sct_run_report *r);
+
+/* Deep copy of a case record into `dst` (its previous contents are NOT
+ * freed: pass a zeroed record, e.g. a fresh sct_run_report_add_case slot).
+ * 0, or non-zero when out of memory (dst then holds no allocation). */
+int sct_case_result_copy(sct_case_result *dst, const sct_case_result *src);
+
+/* Frees the strings, tags, requirements and samples of a case record that
+ * is not in a report (e.g. a sct_case_result_copy) and zeroes it. */
+void sct_case_result_free(sct_case_result *c);
+
+/* Owned copy helpers: never return NULL for a non-NULL argument unless out
+ * of memory; NULL argument gives "". */
+char *sct_report_strdup(const char *s);
+char **sct_report_strvdup(char *const *v, size_t n);
+
+#endif /* SCT_REPORT_MODEL_H */

@@ -1,0 +1,61 @@
+/*
+ * run_summary.h — counts per verdict, per op × types group and overall,
+ * derived from the cases of a run report (never stored: recomputed by
+ * every writer, so a merged report summarises exactly its cases).
+ */
+#ifndef SCT_REPORT_RUN_SUMMARY_H
+#define SCT_REPORT_RUN_SUMMARY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sct/results/report_model.h"
+#include "sct/results/verdict.h"
+
+typedef struct sct_group_summary {
+    char op_type[32];
+    char types[96];          /* sct_case_types_label */
+    size_t cases;
+    size_t counts[SCT_VERDICT_COUNT];
+    uint64_t elements;       /* compared elements */
+    uint64_t mismatches;
+    bool has_ulp;            /* float outputs: max_ulp is meaningful */
+    uint64_t max_ulp;
+    uint64_t deviation_counts[SCT_DEV_COUNT];
+    uint64_t ulp_hist[SCT_ULP_HIST_BINS]; /* mismatches by ULP bin */
+    double seconds;          /* sum of the cases' wall times, in case order */
+    sct_overall verdict;
+} sct_group_summary;
+
+typedef struct sct_run_summary {
+    size_t cases;
+    size_t counts[SCT_VERDICT_COUNT];
+    uint64_t elements, mismatches;
+    uint64_t deviation_counts[SCT_DEV_COUNT];
+    sct_overall overall;
+    sct_group_summary *groups; size_t n_groups; /* first-appearance order */
+} sct_run_summary;
+
+/* Reads every case once (sct_run_report_case).  Returns 0, or non-zero
+ * with `err` saying why: out of memory, or a case could not be read back
+ * from the spool. */
+int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s, char *err,
+                          size_t err_cap);
+/* The same, also returning in *case_group (malloc'ed, r->n_cases entries;
+ * NULL when there is no case) the index into s->groups of every case: a
+ * writer that lists cases group by group (JUnit) then reads each case once
+ * instead of once per group. */
+int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
+                                  uint32_t **case_group, char *err, size_t err_cap);
+void sct_run_summary_free(sct_run_summary *s);
+
+/* The types part of a group key: the input type names, joined by "," when
+ * they differ ("float32", "float32,int32"); the output type when the case
+ * declares no inputs. */
+void sct_case_types_label(const sct_case_result *c, char *buf, size_t cap);
+/* The same from raw type codes (n_inputs 0..2). */
+void sct_types_label(size_t n_inputs, const int32_t *in_types, int32_t out_type,
+                     char *buf, size_t cap);
+
+#endif /* SCT_REPORT_RUN_SUMMARY_H */

@@ -1,0 +1,127 @@
+/*
+ * run_summary.c — per-verdict, per-group and overall counts.
+ */
+#include "sct/results/run_summary.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sct/check/fp_format.h"
+#include "sct/numeric/dtype.h"
+
+void sct_types_label(size_t n_inputs, const int32_t *in_types, int32_t out_type,
+                     char *buf, size_t cap)
+{
+    if (n_inputs == 0)
+        snprintf(buf, cap, "%s", sct_dtype_name(out_type));
+    else if (n_inputs < 2 || in_types[1] == in_types[0])
+        snprintf(buf, cap, "%s", sct_dtype_name(in_types[0]));
+    else
+        snprintf(buf, cap, "%s,%s", sct_dtype_name(in_types[0]),
+                 sct_dtype_name(in_types[1]));
+}
+
+void sct_case_types_label(const sct_case_result *c, char *buf, size_t cap)
+{
+    int32_t t[2] = {c->inputs[0].elem_type, c->inputs[1].elem_type};
+    sct_types_label(c->n_inputs, t, c->output.elem_type, buf, cap);
+}
+
+static sct_group_summary *find_or_add(sct_run_summary *s, size_t *cap,
+                                      const char *op, const char *types)
+{
+    for (size_t i = 0; i < s->n_groups; i++)
+        if (strcmp(s->groups[i].op_type, op) == 0 &&
+            strcmp(s->groups[i].types, types) == 0)
+            return &s->groups[i];
+    if (s->n_groups == *cap) {
+        size_t ncap = *cap ? 2 * *cap : 16;
+        sct_group_summary *g = realloc(s->groups, ncap * sizeof *g);
+        if (g == NULL)
+            return NULL;
+        s->groups = g;
+        *cap = ncap;
+    }
+    sct_group_summary *g = &s->groups[s->n_groups++];
+    memset(g, 0, sizeof *g);
+    snprintf(g->op_type, sizeof g->op_type, "%s", op);
+    snprintf(g->types, sizeof g->types, "%s", types);
+    return g;
+}
+
+int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
+                                  uint32_t **case_group, char *err, size_t err_cap)
+{
+    memset(s, 0, sizeof *s);
+    size_t cap = 0;
+    uint32_t *cg = NULL;
+    if (case_group != NULL) {
+        *case_group = NULL;
+        if (r->n_cases > 0 && (cg = malloc(r->n_cases * sizeof *cg)) == NULL) {
+            snprintf(err, err_cap, "out of memory");
+            return 1;
+        }
+    }
+    for (size_t i = 0; i < r->n_cases; i++) {
+        const sct_case_result *c = sct_run_report_case(r, i);
+        if (c == NULL) {
+            snprintf(err, err_cap, "%s", sct_run_report_error(r));
+            sct_run_summary_free(s);
+            free(cg);
+            return 1;
+        }
+        char types[96];
+        sct_case_types_label(c, types, sizeof types);
+        sct_group_summary *g = find_or_add(s, &cap, c->op_type, types);
+        if (g == NULL) {
+            snprintf(err, err_cap, "out of memory");
+            sct_run_summary_free(s);
+            free(cg);
+            return 1;
+        }
+        if (cg != NULL)
+            cg[i] = (uint32_t)(g - s->groups);
+        size_t v = c->verdict < SCT_VERDICT_COUNT ? (size_t)c->verdict
+                                                  : (size_t)SCT_VERDICT_ERROR;
+        g->cases++;
+        g->counts[v]++;
+        g->seconds += c->seconds;
+        s->cases++;
+        s->counts[v]++;
+        if (sct_fp_format_of(c->output.elem_type) != NULL)
+            g->has_ulp = true;
+        if (!c->compared)
+            continue;
+        g->elements += c->stats.elements;
+        g->mismatches += c->stats.mismatches;
+        s->elements += c->stats.elements;
+        s->mismatches += c->stats.mismatches;
+        if (c->stats.max_ulp > g->max_ulp)
+            g->max_ulp = c->stats.max_ulp;
+        for (int d = 0; d < (int)SCT_DEV_COUNT; d++) {
+            g->deviation_counts[d] += c->stats.deviation_counts[d];
+            s->deviation_counts[d] += c->stats.deviation_counts[d];
+        }
+        for (size_t b = 0; b < SCT_ULP_HIST_BINS; b++)
+            g->ulp_hist[b] += c->ulp_hist[b];
+    }
+    for (size_t i = 0; i < s->n_groups; i++)
+        s->groups[i].verdict = sct_overall_from_counts(s->groups[i].counts);
+    s->overall = sct_overall_from_counts(s->counts);
+    if (case_group != NULL)
+        *case_group = cg;
+    return 0;
+}
+
+int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s, char *err,
+                          size_t err_cap)
+{
+    return sct_run_summary_build_indexed(r, s, NULL, err, err_cap);
+}
+
+void sct_run_summary_free(sct_run_summary *s)
+{
+    free(s->groups);
+    memset(s, 0, sizeof *s);
+}

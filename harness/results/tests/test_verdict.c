@@ -1,0 +1,51 @@
+/*
+ * test_verdict.c — verdict names and the overall rule: UNSUPPORTED never
+ * counts as passed, ERROR dominates, nothing passed is not conformance.
+ */
+#include <check.h>
+#include <stdlib.h>
+
+#include "sct/results/verdict.h"
+
+START_TEST(test_names)
+{
+    ck_assert_str_eq(sct_verdict_name(SCT_VERDICT_PASS), "PASS");
+    ck_assert_str_eq(sct_verdict_name(SCT_VERDICT_UNSUPPORTED), "UNSUPPORTED");
+    ck_assert_int_eq(sct_verdict_from_name("TIMEOUT"), SCT_VERDICT_TIMEOUT);
+    ck_assert_int_eq(sct_verdict_from_name("pass"), SCT_VERDICT_COUNT);
+}
+END_TEST
+
+START_TEST(test_overall)
+{
+    size_t c[SCT_VERDICT_COUNT] = {0};
+    ck_assert_int_eq(sct_overall_from_counts(c), SCT_OVERALL_NOTHING_PASSED);
+    ck_assert_int_eq(sct_overall_exit_code(SCT_OVERALL_NOTHING_PASSED), 1);
+    c[SCT_VERDICT_UNSUPPORTED] = 5;
+    ck_assert_int_eq(sct_overall_from_counts(c), SCT_OVERALL_NOTHING_PASSED);
+    c[SCT_VERDICT_PASS] = 3;
+    ck_assert_int_eq(sct_overall_from_counts(c), SCT_OVERALL_CONFORMS);
+    ck_assert_int_eq(sct_overall_exit_code(SCT_OVERALL_CONFORMS), 0);
+    c[SCT_VERDICT_TIMEOUT] = 1;
+    ck_assert_int_eq(sct_overall_from_counts(c), SCT_OVERALL_NON_CONFORMANT);
+    ck_assert_int_eq(sct_overall_exit_code(SCT_OVERALL_NON_CONFORMANT), 1);
+    c[SCT_VERDICT_ERROR] = 1;
+    ck_assert_int_eq(sct_overall_from_counts(c), SCT_OVERALL_ERROR);
+    ck_assert_int_eq(sct_overall_exit_code(SCT_OVERALL_ERROR), 2);
+    ck_assert_str_eq(sct_overall_name(SCT_OVERALL_NON_CONFORMANT), "NON-CONFORMANT");
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("verdict");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_names);
+    tcase_add_test(tc, test_overall);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

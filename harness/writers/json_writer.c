@@ -1,0 +1,346 @@
+/*
+ * json_writer.c — the JSON run report, schema "sonnx-cts-run" 1.0
+ * (docs/report-format.md).  Case order is the run's order (manifest
+ * order); values that JSON numbers cannot carry exactly (bits, NaN, inf)
+ * are strings; 64-bit counts are exact integer literals.  Every field that
+ * varies between identical runs is documented as such; the per-run timing
+ * lives in "timing" and in each case's "seconds".
+ */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "sct/writers/json_util.h"
+#include "sct/numeric/dtype.h"
+#include "sct/writers/report_writers.h"
+#include "sct/results/run_summary.h"
+#include "sct/results/value_format.h"
+
+/* Every builder below returns NULL when any of its members could not be
+ * allocated (and frees what it built): an object with a member silently
+ * missing would make a report that says less than the run found, so the
+ * writer turns NULL into an "out of memory" error instead. */
+static cJSON *complete_or_null(cJSON *o, bool ok)
+{
+    if (ok)
+        return o;
+    cJSON_Delete(o);
+    return NULL;
+}
+
+static cJSON *shape_array(const sct_tensor_shape *t)
+{
+    cJSON *a = cJSON_CreateArray();
+    bool ok = a != NULL;
+    for (int32_t d = 0; ok && d < t->rank; d++) {
+        char buf[24];
+        snprintf(buf, sizeof buf, "%lld", (long long)t->dims[d]);
+        ok = sct_json_append(a, cJSON_CreateRaw(buf));
+    }
+    return complete_or_null(a, ok);
+}
+
+static cJSON *string_array(char *const *v, size_t n)
+{
+    cJSON *a = cJSON_CreateArray();
+    bool ok = a != NULL;
+    for (size_t i = 0; ok && i < n; i++)
+        ok = sct_json_append(a, cJSON_CreateString(v[i]));
+    return complete_or_null(a, ok);
+}
+
+static cJSON *verdict_counts(const size_t *counts)
+{
+    cJSON *o = cJSON_CreateObject();
+    bool ok = o != NULL;
+    for (int v = 0; ok && v < (int)SCT_VERDICT_COUNT; v++)
+        ok = sct_json_add_u64(o, sct_verdict_name((sct_verdict)v), counts[v]);
+    return complete_or_null(o, ok);
+}
+
+/* Only the classes that occurred, in enum order: stable output. */
+static cJSON *deviation_counts(const uint64_t *counts)
+{
+    cJSON *o = cJSON_CreateObject();
+    bool ok = o != NULL;
+    for (int d = 1; ok && d < (int)SCT_DEV_COUNT; d++)
+        if (counts[d] != 0)
+            ok = sct_json_add_u64(o, sct_deviation_name((sct_deviation)d), counts[d]);
+    return complete_or_null(o, ok);
+}
+
+static bool add_value(cJSON *o, const char *name, int32_t type, uint64_t bits)
+{
+    char dec[SCT_VALUE_TEXT_MAX], hex[SCT_VALUE_TEXT_MAX], key[32];
+    sct_format_value(type, bits, dec, sizeof dec);
+    sct_format_bits(type, bits, hex, sizeof hex);
+    snprintf(key, sizeof key, "%s_bits", name);
+    return sct_json_add_str(o, name, dec) && sct_json_add_str(o, key, hex);
+}
+
+static cJSON *sample_json(const sct_sample *s)
+{
+    static const char *const names[2] = {"a", "b"};
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    bool ok = sct_json_add_u64(o, "index", s->index);
+    cJSON *coords = cJSON_AddArrayToObject(o, "coords");
+    ok = ok && coords != NULL;
+    for (int32_t d = 0; ok && d < s->rank; d++) {
+        char buf[24];
+        snprintf(buf, sizeof buf, "%lld", (long long)s->coords[d]);
+        ok = sct_json_append(coords, cJSON_CreateRaw(buf));
+    }
+    for (size_t k = 0; ok && k < s->n_inputs && k < 2; k++)
+        ok = add_value(o, names[k], s->in_types[k], s->in_bits[k]);
+    ok = ok && add_value(o, "expected", s->out_type, s->expected_bits) &&
+         add_value(o, "actual", s->out_type, s->actual_bits);
+    if (s->ulp == SCT_ULP_NONE)
+        ok = ok && cJSON_AddNullToObject(o, "ulp") != NULL;
+    else
+        ok = ok && sct_json_add_u64(o, "ulp", s->ulp);
+    ok = ok && sct_json_add_str(o, "class", sct_deviation_name(s->deviation)) &&
+         cJSON_AddBoolToObject(o, "worst", s->worst) != NULL;
+    return complete_or_null(o, ok);
+}
+
+static cJSON *case_json(const sct_case_result *c)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    bool ok = sct_json_add_str(o, "id", c->id) && sct_json_add_str(o, "op", c->op_type) &&
+              sct_json_add_i64(o, "opset", c->opset);
+    cJSON *it = ok ? cJSON_AddArrayToObject(o, "input_types") : NULL;
+    cJSON *is = it ? cJSON_AddArrayToObject(o, "input_shapes") : NULL;
+    ok = ok && it != NULL && is != NULL;
+    for (size_t k = 0; ok && k < c->n_inputs && k < 2; k++)
+        ok = sct_json_append(it, cJSON_CreateString(sct_dtype_name(c->inputs[k].elem_type))) &&
+             sct_json_append(is, shape_array(&c->inputs[k]));
+    ok = ok && sct_json_add_str(o, "output_type", sct_dtype_name(c->output.elem_type)) &&
+         sct_json_add_item(o, "output_shape", shape_array(&c->output)) &&
+         sct_json_add_item(o, "tags", string_array(c->tags, c->n_tags)) &&
+         sct_json_add_item(o, "requirements",
+                           string_array(c->requirements, c->n_requirements)) &&
+         sct_json_add_str(o, "expectation", c->expectation) &&
+         sct_json_add_u64(o, "tolerance_ulp", c->tolerance_ulp) &&
+         sct_json_add_str(o, "verdict", sct_verdict_name(c->verdict));
+    if (c->exec_status[0] != '\0')
+        ok = ok && sct_json_add_str(o, "exec_status", c->exec_status);
+    else
+        ok = ok && cJSON_AddNullToObject(o, "exec_status") != NULL;
+    ok = ok && sct_json_add_i64(o, "signal", c->signal_number) &&
+         sct_json_add_i64(o, "exit_code", c->exit_code) &&
+         sct_json_add_str(o, "message", c->message) &&
+         cJSON_AddBoolToObject(o, "compared", c->compared) != NULL &&
+         sct_json_add_u64(o, "elements", c->compared ? c->stats.elements : 0) &&
+         sct_json_add_u64(o, "mismatches", c->compared ? c->stats.mismatches : 0) &&
+         sct_json_add_u64(o, "unmeasurable", c->compared ? c->stats.unmeasurable : 0);
+    if (c->compared && sct_dtype_by_code(c->output.elem_type) != NULL &&
+        sct_dtype_by_code(c->output.elem_type)->kind == SCT_KIND_FLOAT)
+        ok = ok && sct_json_add_u64(o, "max_ulp", c->stats.max_ulp);
+    else
+        ok = ok && cJSON_AddNullToObject(o, "max_ulp") != NULL;
+    uint64_t none[SCT_DEV_COUNT] = {0};
+    ok = ok && sct_json_add_item(o, "deviation_counts",
+                                 deviation_counts(c->compared ? c->stats.deviation_counts : none));
+    /* Mismatching elements by ULP bin, only the bins that occurred. */
+    cJSON *hist = ok ? cJSON_AddObjectToObject(o, "ulp_histogram") : NULL;
+    ok = ok && hist != NULL;
+    for (size_t b = 0; ok && c->compared && b < SCT_ULP_HIST_BINS; b++)
+        if (c->ulp_hist[b] != 0)
+            ok = sct_json_add_u64(hist, sct_ulp_bin_defs()[b].label, c->ulp_hist[b]);
+    cJSON *samples = ok ? cJSON_AddArrayToObject(o, "samples") : NULL;
+    ok = ok && samples != NULL;
+    for (size_t i = 0; ok && i < c->n_samples; i++)
+        ok = sct_json_append(samples, sample_json(&c->samples[i]));
+    ok = ok && cJSON_AddNumberToObject(o, "seconds", c->seconds) != NULL;
+    return complete_or_null(o, ok);
+}
+
+static cJSON *identity_json(const sct_run_identity *id)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    bool ok = sct_json_add_str(o, "harness", "sonnx-cts") &&
+              sct_json_add_str(o, "harness_version", id->harness_version) &&
+              sct_json_add_str(o, "command_line", id->command_line) &&
+              sct_json_add_str(o, "host", id->host) &&
+              sct_json_add_str(o, "date_utc", id->date_utc) &&
+              sct_json_add_str(o, "profile", id->profile) &&
+              sct_json_add_str(o, "vectors_dir", id->vectors_dir) &&
+              sct_json_add_str(o, "vector_set_sha256", id->vector_set_sha256) &&
+              sct_json_add_str(o, "vector_format_version", id->vector_format_version);
+    cJSON *b = ok ? cJSON_AddObjectToObject(o, "backend") : NULL;
+    ok = ok && b != NULL && sct_json_add_str(b, "vendor", id->vendor) &&
+         sct_json_add_str(b, "runtime_name", id->runtime_name) &&
+         sct_json_add_str(b, "runtime_version", id->runtime_version) &&
+         sct_json_add_str(b, "plugin_path", id->plugin_path) &&
+         sct_json_add_u64(b, "abi_major", id->abi_major) &&
+         sct_json_add_u64(b, "abi_minor", id->abi_minor) &&
+         sct_json_add_str(b, "isolation", id->isolation);
+    return complete_or_null(o, ok);
+}
+
+static cJSON *options_json(const sct_run_options *op)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    bool ok = sct_json_add_u64(o, "max_errors", op->max_errors) &&
+              cJSON_AddBoolToObject(o, "strict_nan", op->strict_nan) != NULL &&
+              cJSON_AddNumberToObject(o, "timeout_seconds", op->timeout_seconds) != NULL &&
+              cJSON_AddBoolToObject(o, "isolate", op->isolate) != NULL &&
+              sct_json_add_str(o, "vendor_options", op->vendor_options) &&
+              sct_json_add_str(o, "filters", op->filters);
+    return complete_or_null(o, ok);
+}
+
+static cJSON *summary_json(const sct_run_report *r, const sct_run_summary *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    bool ok = sct_json_add_u64(o, "cases", s->cases) &&
+              sct_json_add_item(o, "verdicts", verdict_counts(s->counts)) &&
+              sct_json_add_u64(o, "elements", s->elements) &&
+              sct_json_add_u64(o, "mismatches", s->mismatches) &&
+              sct_json_add_item(o, "deviation_counts", deviation_counts(s->deviation_counts)) &&
+              sct_json_add_u64(o, "not_in_profile", r->n_filtered_profile) &&
+              sct_json_add_u64(o, "excluded_by_filters", r->n_filtered_selection) &&
+              sct_json_add_str(o, "overall", sct_overall_name(s->overall)) &&
+              sct_json_add_i64(o, "exit_code", sct_overall_exit_code(s->overall));
+    return complete_or_null(o, ok);
+}
+
+/* One bar of a group's ULP histogram. */
+static cJSON *hist_bin(const char *label, bool match, const sct_ulp_bin_def *d,
+                       uint64_t count)
+{
+    cJSON *bin = cJSON_CreateObject();
+    bool ok = bin != NULL && sct_json_add_str(bin, "label", label) &&
+              cJSON_AddBoolToObject(bin, "match", match) != NULL;
+    if (ok && d != NULL && d->measurable)
+        ok = sct_json_add_u64(bin, "lo", d->lo) && sct_json_add_u64(bin, "hi", d->hi);
+    ok = ok && sct_json_add_u64(bin, "count", count);
+    return complete_or_null(bin, ok);
+}
+
+static cJSON *group_json(const sct_group_summary *g)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    bool ok = sct_json_add_str(o, "op", g->op_type) && sct_json_add_str(o, "types", g->types) &&
+              sct_json_add_u64(o, "cases", g->cases) &&
+              sct_json_add_item(o, "verdicts", verdict_counts(g->counts)) &&
+              sct_json_add_u64(o, "passed", g->counts[SCT_VERDICT_PASS]) &&
+              sct_json_add_u64(o, "failed", g->counts[SCT_VERDICT_FAIL] +
+                                                g->counts[SCT_VERDICT_CRASH] +
+                                                g->counts[SCT_VERDICT_TIMEOUT]) &&
+              sct_json_add_u64(o, "elements", g->elements) &&
+              sct_json_add_u64(o, "mismatches", g->mismatches);
+    if (g->has_ulp)
+        ok = ok && sct_json_add_u64(o, "max_ulp", g->max_ulp);
+    else
+        ok = ok && cJSON_AddNullToObject(o, "max_ulp") != NULL;
+    ok = ok && sct_json_add_item(o, "deviation_counts", deviation_counts(g->deviation_counts));
+    /* Elements by ULP distance: one "match" bar, then the mismatches by
+     * bin (ulp_histogram.h); drawn by the HTML report. */
+    cJSON *hist = ok ? cJSON_AddArrayToObject(o, "ulp_histogram") : NULL;
+    ok = ok && hist != NULL &&
+         sct_json_append(hist, hist_bin("match", true, NULL, g->elements - g->mismatches));
+    for (size_t b = 0; ok && b < SCT_ULP_HIST_BINS; b++) {
+        const sct_ulp_bin_def *d = &sct_ulp_bin_defs()[b];
+        ok = sct_json_append(hist, hist_bin(d->label, false, d, g->ulp_hist[b]));
+    }
+    ok = ok && sct_json_add_str(o, "verdict", sct_overall_name(g->verdict));
+    return complete_or_null(o, ok);
+}
+
+typedef struct case_source {
+    const char *path;
+    const sct_run_report *r;
+    sct_json_case_hook hook;
+    void *user;
+} case_source;
+
+/* sct_json_item_fn: case i read back from the spool, as JSON. */
+static cJSON *case_item(void *user, size_t i, char *err, size_t err_cap)
+{
+    const case_source *src = user;
+    const sct_case_result *c = sct_run_report_case(src->r, i);
+    if (c == NULL) {
+        snprintf(err, err_cap, "%s: %s", src->path, sct_run_report_error(src->r));
+        return NULL;
+    }
+    cJSON *o = case_json(c);
+    if (o == NULL)
+        snprintf(err, err_cap, "%s: out of memory while building the JSON report",
+                 src->path);
+    else if (src->hook != NULL && src->hook(src->user, i, o, err, err_cap) != 0) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+int sct_write_json_file(const char *path, const sct_run_report *r, char *err,
+                        size_t err_cap)
+{
+    return sct_write_json_file_hooked(path, r, NULL, NULL, err, err_cap);
+}
+
+int sct_write_json_file_hooked(const char *path, const sct_run_report *r,
+                               sct_json_case_hook hook, void *user, char *err,
+                               size_t err_cap)
+{
+    sct_run_summary s;
+    char why[512];
+    if (sct_run_summary_build(r, &s, why, sizeof why) != 0) {
+        snprintf(err, err_cap, "%s: %s", path, why);
+        return 1;
+    }
+    /* Everything but the cases is small (per op x types) and built as one
+     * tree; the cases are streamed into its "cases" placeholder one at a
+     * time (sct_json_write_streamed), so memory does not grow with them. */
+    cJSON *root = cJSON_CreateObject();
+    /* Any member that could not be allocated makes the report incomplete,
+     * and an incomplete report is an error, never a file (complete_or_null
+     * above): a missing case, group or field would hide what the run found. */
+    bool complete = root != NULL && sct_json_add_str(root, "schema", SCT_RUN_SCHEMA) &&
+                    sct_json_add_str(root, "schema_version", SCT_RUN_SCHEMA_VERSION) &&
+                    sct_json_add_item(root, "identity", identity_json(&r->identity)) &&
+                    sct_json_add_item(root, "options", options_json(&r->options)) &&
+                    sct_json_add_item(root, "summary", summary_json(r, &s));
+    cJSON *groups = complete ? cJSON_AddArrayToObject(root, "groups") : NULL;
+    complete = complete && groups != NULL;
+    for (size_t i = 0; complete && i < s.n_groups; i++)
+        complete = sct_json_append(groups, group_json(&s.groups[i]));
+    complete = complete &&
+               sct_json_add_item(root, "cases", cJSON_CreateRaw(SCT_JSON_STREAM_MARK));
+    /* Sharding (docs/reports.md): which part of the selection this is. */
+    cJSON *shard = complete ? cJSON_AddObjectToObject(root, "shard") : NULL;
+    complete = complete && shard != NULL && sct_json_add_u64(shard, "index", r->shard_index) &&
+               sct_json_add_u64(shard, "count", r->shard_count) &&
+               sct_json_add_u64(shard, "cases_before_sharding", r->shard_total);
+    if (complete && r->merged_from > 0)
+        complete = sct_json_add_u64(shard, "merged_from", r->merged_from);
+    if (complete && r->shard_source != NULL)
+        complete = sct_json_add_str(shard, "source", r->shard_source);
+    cJSON *timing = complete ? cJSON_AddObjectToObject(root, "timing") : NULL;
+    complete = complete && timing != NULL &&
+               cJSON_AddNumberToObject(timing, "seconds", r->seconds) != NULL;
+    sct_run_summary_free(&s);
+    if (!complete) {
+        snprintf(err, err_cap, "%s: out of memory while building the JSON report", path);
+        cJSON_Delete(root);
+        return 1;
+    }
+    case_source src = {path, r, hook, user};
+    int rc = sct_json_write_streamed(path, root, r->n_cases, case_item, &src, err,
+                                     err_cap);
+    cJSON_Delete(root);
+    return rc;
+}

@@ -1,0 +1,181 @@
+/*
+ * junit_writer.c — JUnit XML for CI dashboards: one <testsuite> per
+ * op × types group, one <testcase> per case; FAIL/CRASH/TIMEOUT are
+ * <failure>, ERROR is <error>, UNSUPPORTED is <skipped> with its reason
+ * (never reported as passed).  Text is escaped for XML 1.0 (control
+ * characters, which XML 1.0 cannot carry, become '?').
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sct/writers/report_writers.h"
+#include "sct/results/run_summary.h"
+#include "sct/results/value_format.h"
+
+static void xml_text(FILE *f, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
+        switch (*p) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&apos;", f); break;
+        default:
+            if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
+                fputc('?', f);
+            else
+                fputc(*p, f);
+        }
+    }
+}
+
+static void failure_summary(const sct_case_result *c, char *buf, size_t cap)
+{
+    if (c->compared && c->stats.mismatches > 0)
+        snprintf(buf, cap, "%s: %" PRIu64 " of %" PRIu64 " elements mismatch, "
+                 "max ulp %" PRIu64 " (tolerance %" PRIu32 ")%s%s",
+                 sct_verdict_name(c->verdict), c->stats.mismatches,
+                 c->stats.elements, c->stats.max_ulp, c->tolerance_ulp,
+                 c->message[0] ? ": " : "", c->message);
+    else
+        snprintf(buf, cap, "%s%s%s%s%s", sct_verdict_name(c->verdict),
+                 c->exec_status[0] ? " [" : "", c->exec_status,
+                 c->exec_status[0] ? "]" : "",
+                 c->message[0] ? ": " : "");
+}
+
+static void sample_line(FILE *f, const sct_sample *s)
+{
+    static const char *const names[2] = {"a", "b"};
+    char dec[SCT_VALUE_TEXT_MAX], hex[SCT_VALUE_TEXT_MAX], line[512];
+    int n = snprintf(line, sizeof line, "[%" PRIu64 "]", s->index);
+    for (size_t k = 0; k < s->n_inputs && k < 2 && n > 0 && (size_t)n < sizeof line; k++) {
+        sct_format_value(s->in_types[k], s->in_bits[k], dec, sizeof dec);
+        sct_format_bits(s->in_types[k], s->in_bits[k], hex, sizeof hex);
+        n += snprintf(line + n, sizeof line - (size_t)n, " %s=%s (%s)", names[k], dec, hex);
+    }
+    xml_text(f, line);
+    sct_format_value(s->out_type, s->expected_bits, dec, sizeof dec);
+    sct_format_bits(s->out_type, s->expected_bits, hex, sizeof hex);
+    fprintf(f, " expected=");
+    xml_text(f, dec);
+    fprintf(f, " (%s) actual=", hex);
+    sct_format_value(s->out_type, s->actual_bits, dec, sizeof dec);
+    sct_format_bits(s->out_type, s->actual_bits, hex, sizeof hex);
+    xml_text(f, dec);
+    fprintf(f, " (%s) ulp=", hex);
+    if (s->ulp == SCT_ULP_NONE)
+        fputc('-', f);
+    else
+        fprintf(f, "%" PRIu64, s->ulp);
+    fprintf(f, " class=%s\n", sct_deviation_name(s->deviation));
+}
+
+static void write_testcase(FILE *f, const sct_case_result *c,
+                           const sct_group_summary *g)
+{
+    fprintf(f, "    <testcase classname=\"sonnx-cts.");
+    xml_text(f, g->op_type);
+    fputc('.', f);
+    xml_text(f, g->types);
+    fprintf(f, "\" name=\"");
+    xml_text(f, c->id);
+    fprintf(f, "\" time=\"%.6f\"", c->seconds);
+    if (c->verdict == SCT_VERDICT_PASS) {
+        fprintf(f, "/>\n");
+        return;
+    }
+    fprintf(f, ">\n");
+    char msg[1024];
+    failure_summary(c, msg, sizeof msg);
+    const char *tag = c->verdict == SCT_VERDICT_ERROR ? "error"
+                      : c->verdict == SCT_VERDICT_UNSUPPORTED ? "skipped"
+                                                              : "failure";
+    fprintf(f, "      <%s message=\"", tag);
+    xml_text(f, msg);
+    if (!(c->compared && c->stats.mismatches > 0))
+        xml_text(f, c->message);
+    fprintf(f, "\" type=\"%s\"", sct_verdict_name(c->verdict));
+    if (c->n_samples == 0) {
+        fprintf(f, "/>\n");
+    } else {
+        fprintf(f, ">");
+        for (size_t i = 0; i < c->n_samples; i++)
+            sample_line(f, &c->samples[i]);
+        fprintf(f, "</%s>\n", tag);
+    }
+    fprintf(f, "    </testcase>\n");
+}
+
+int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
+                         size_t err_cap)
+{
+    sct_run_summary s;
+    uint32_t *case_group = NULL;
+    char why[512];
+    if (sct_run_summary_build_indexed(r, &s, &case_group, why, sizeof why) != 0) {
+        snprintf(err, err_cap, "%s: %s", path, why);
+        return 1;
+    }
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        snprintf(err, err_cap, "%s: cannot open for writing: %s", path, strerror(errno));
+        sct_run_summary_free(&s);
+        free(case_group);
+        return 1;
+    }
+    size_t failures = s.counts[SCT_VERDICT_FAIL] + s.counts[SCT_VERDICT_CRASH] +
+                      s.counts[SCT_VERDICT_TIMEOUT];
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<testsuites name=\"sonnx-cts\" tests=\"%zu\" failures=\"%zu\" "
+            "errors=\"%zu\" skipped=\"%zu\" time=\"%.6f\">\n", s.cases, failures,
+            s.counts[SCT_VERDICT_ERROR], s.counts[SCT_VERDICT_UNSUPPORTED], r->seconds);
+    int rc = 0;
+    for (size_t gi = 0; gi < s.n_groups && rc == 0; gi++) {
+        const sct_group_summary *g = &s.groups[gi];
+        fprintf(f, "  <testsuite name=\"");
+        xml_text(f, g->op_type);
+        fputc(' ', f);
+        xml_text(f, g->types);
+        fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
+                "skipped=\"%zu\" time=\"%.6f\">\n", g->cases,
+                g->counts[SCT_VERDICT_FAIL] + g->counts[SCT_VERDICT_CRASH] +
+                    g->counts[SCT_VERDICT_TIMEOUT],
+                g->counts[SCT_VERDICT_ERROR], g->counts[SCT_VERDICT_UNSUPPORTED],
+                g->seconds);
+        /* The group's cases, read one at a time from the spool. */
+        for (size_t i = 0; i < r->n_cases && rc == 0; i++) {
+            if (case_group[i] != gi)
+                continue;
+            const sct_case_result *c = sct_run_report_case(r, i);
+            if (c == NULL) {
+                snprintf(err, err_cap, "%s: %s", path, sct_run_report_error(r));
+                rc = 1;
+                break;
+            }
+            write_testcase(f, c, g);
+        }
+        fprintf(f, "  </testsuite>\n");
+    }
+    fprintf(f, "</testsuites>\n");
+    sct_run_summary_free(&s);
+    free(case_group);
+    if (rc != 0) {
+        fclose(f);
+        return 1;
+    }
+    if (ferror(f)) {
+        fclose(f);
+        snprintf(err, err_cap, "%s: write error", path);
+        return 1;
+    }
+    if (fclose(f) != 0) {
+        snprintf(err, err_cap, "%s: write error: %s", path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
