@@ -336,3 +336,16 @@ int sct_case_decode(const unsigned char *p, size_t n, sct_case_result *c)
         sct_case_result_free(c);
     return r.bad;
 }
+
+int sct_case_result_copy(sct_case_result *dst, const sct_case_result *src)
+{
+    /* Through the spool's codec: one definition of "every field". */
+    sct_byte_buf b = {0};
+    int rc = sct_case_encode(&b, src);
+    if (rc == 0)
+        rc = sct_case_decode(b.data, b.len, dst) != 0;
+    else
+        memset(dst, 0, sizeof *dst);
+    sct_byte_buf_free(&b);
+    return rc;
+}

@@ -19,58 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sct/check/compare.h"
-#include "sct/check/compare_tensors.h"
-#include "sct/results/ulp_histogram.h"
-#include "sonnx_cts/plugin.h"
-#include "sct/results/verdict.h"
-
-/* One mismatching element kept for the reports. */
-typedef struct sct_sample {
-    uint64_t index;                  /* flat row-major output index */
-    int32_t rank;
-    int64_t coords[SONNX_MAX_RANK];
-    size_t n_inputs;
-    int32_t in_types[2];
-    uint64_t in_bits[2];
-    int32_t out_type;
-    uint64_t expected_bits, actual_bits;
-    uint64_t ulp;                    /* SCT_ULP_NONE: not measurable */
-    sct_deviation deviation;
-    bool worst;                      /* the case's worst element */
-} sct_sample;
-
-typedef struct sct_tensor_shape {
-    int32_t elem_type;
-    int32_t rank;
-    int64_t dims[SONNX_MAX_RANK];
-} sct_tensor_shape;
-
-typedef struct sct_case_result {
-    char *id;
-    char *op_type;
-    int32_t opset;
-    size_t n_inputs;
-    sct_tensor_shape inputs[2];
-    sct_tensor_shape output;
-    char **tags; size_t n_tags;
-    char **requirements; size_t n_requirements;
-    char *expectation;               /* "values", "no-crash", "reject" */
-    uint32_t tolerance_ulp;          /* the case's max_ulp */
-    sct_verdict verdict;
-    char *exec_status;               /* "OK", "CRASH", ...; "" when not run */
-    int signal_number;               /* CRASH by signal, else 0 */
-    int exit_code;                   /* CRASH by exit, else -1 */
-    char *message;                   /* why (ERROR, FAIL without elements,
-                                        UNSUPPORTED ...); "" when none */
-    bool compared;                   /* elements were compared */
-    sct_tensor_stats stats;          /* valid when compared */
-    /* Every mismatching element binned by ULP distance (ulp_histogram.h);
-     * valid when compared. */
-    uint64_t ulp_hist[SCT_ULP_HIST_BINS];
-    sct_sample *samples; size_t n_samples;
-    double seconds;                  /* timing: wall time of the case */
-} sct_case_result;
+#include "sct/results/case_result.h"
 
 typedef struct sct_run_identity {
     char *harness_version;
@@ -150,19 +99,5 @@ int sct_run_report_flush(const sct_run_report *r);
  * failure is sticky: the lost case would silently be missing otherwise, so
  * every later add and read fails too. */
 const char *sct_run_report_error(const sct_run_report *r);
-
-/* Deep copy of a case record into `dst` (its previous contents are NOT
- * freed: pass a zeroed record, e.g. a fresh sct_run_report_add_case slot).
- * 0, or non-zero when out of memory (dst then holds no allocation). */
-int sct_case_result_copy(sct_case_result *dst, const sct_case_result *src);
-
-/* Frees the strings, tags, requirements and samples of a case record that
- * is not in a report (e.g. a sct_case_result_copy) and zeroes it. */
-void sct_case_result_free(sct_case_result *c);
-
-/* Owned copy helpers: never return NULL for a non-NULL argument unless out
- * of memory; NULL argument gives "". */
-char *sct_report_strdup(const char *s);
-char **sct_report_strvdup(char *const *v, size_t n);
 
 #endif /* SCT_REPORT_MODEL_H */
