@@ -41,7 +41,6 @@
 #include "sct/sweep/sweep_arbiter.h"
 #include "sct/sweep/sweep_progress.h"
 #include "sct/sweep/sweep_report.h"
-#include "sweep_verdict.h"
 #include "sct/sweep/sweep_sample.h"
 #include "sct/results/value_format.h"
 

@@ -14,7 +14,6 @@
 #include "sct/merge/merge.h"
 #include "sct/sweep/sweep_merge.h"
 #include "sct/sweep/sweep_report.h"
-#include "sweep_verdict.h"
 
 typedef struct loaded {
     cJSON **roots;

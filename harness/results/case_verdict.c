@@ -1,5 +1,6 @@
 /*
- * case_verdict.c — the verdict table of case_verdict.h.
+ * case_verdict.c — the verdict rules of case_verdict.h: the case table,
+ * and the sweep rule built on it.
  */
 #include "sct/results/case_verdict.h"
 
@@ -59,4 +60,18 @@ sct_verdict sct_case_verdict(sct_expectation expectation, sct_exec_status status
                    : "answered ERROR to a valid input";
         return SCT_VERDICT_FAIL;
     }
+}
+
+sct_verdict sct_sweep_verdict_rule(bool pairs_passed, bool pairs_crashed,
+                                   bool pairs_timed_out, sct_exec_status undefined_status)
+{
+    if (pairs_crashed)
+        return SCT_VERDICT_CRASH;
+    if (pairs_timed_out)
+        return SCT_VERDICT_TIMEOUT;
+    if (!pairs_passed)
+        return SCT_VERDICT_FAIL;
+    const char *why;
+    sct_verdict u = sct_case_verdict(SCT_EXPECT_NO_CRASH, undefined_status, true, &why);
+    return u == SCT_VERDICT_UNSUPPORTED ? SCT_VERDICT_PASS : u;
 }

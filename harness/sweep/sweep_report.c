@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "sct/numeric/dtype.h"
+#include "sct/results/case_verdict.h"
 #include "sct/writers/report_writers.h"
 
 bool sct_sweep_case_id(const sct_sweep_spec *spec, char *buf, size_t cap)
@@ -40,16 +41,29 @@ bool sct_sweep_case_id(const sct_sweep_spec *spec, char *buf, size_t cap)
     return n > 0 && (size_t)n < cap;
 }
 
+/* The statuses of the failed batches, for the rule (case_verdict.h). */
+static void batch_faults(const sct_sweep_result *r, bool *crashed, bool *timed_out)
+{
+    *crashed = *timed_out = false;
+    for (size_t i = 0; i < r->n_failures && i < SCT_SWEEP_MAX_FAILURES; i++) {
+        *crashed |= r->failures[i].status == SCT_EXEC_CRASH;
+        *timed_out |= r->failures[i].status == SCT_EXEC_TIMEOUT;
+    }
+}
+
 sct_verdict sct_sweep_verdict(const sct_sweep_result *r)
 {
-    sct_verdict v = sct_sweep_passed(r) ? SCT_VERDICT_PASS : SCT_VERDICT_FAIL;
-    for (size_t i = 0; i < r->n_failures && i < SCT_SWEEP_MAX_FAILURES; i++) {
-        if (r->failures[i].status == SCT_EXEC_CRASH)
-            return SCT_VERDICT_CRASH;
-        if (r->failures[i].status == SCT_EXEC_TIMEOUT)
-            v = SCT_VERDICT_TIMEOUT;
-    }
-    return v;
+    bool crashed, timed_out;
+    batch_faults(r, &crashed, &timed_out);
+    return sct_sweep_verdict_rule(sct_sweep_passed(r), crashed, timed_out, SCT_EXEC_OK);
+}
+
+sct_verdict sct_sweep_final_verdict(const sct_sweep_result *r)
+{
+    bool crashed, timed_out;
+    batch_faults(r, &crashed, &timed_out);
+    return sct_sweep_verdict_rule(sct_sweep_passed(r), crashed, timed_out,
+                                  r->undefined_status);
 }
 
 static void set_shape(sct_tensor_shape *t, int32_t type, uint64_t n)

@@ -1,6 +1,7 @@
 /*
- * case_verdict.h — the verdict of a case from its expectation and how the
- * implementation answered (docs/cli.md "Verdicts"):
+ * case_verdict.h — the one verdict rule: of a case, from its expectation
+ * and how the implementation answered (docs/cli.md "Verdicts"), and of a
+ * sweep (docs/sweeps.md):
  *
  *   exec status         values            no-crash   reject
  *   OK                  compare elements  PASS       FAIL (accepted)
@@ -16,8 +17,8 @@
  * status with a message: refusing an undefined operation is conforming;
  * only crashes, hangs and memory/ABI defects fail.
  */
-#ifndef SCT_CLI_CASE_VERDICT_H
-#define SCT_CLI_CASE_VERDICT_H
+#ifndef SCT_RESULTS_CASE_VERDICT_H
+#define SCT_RESULTS_CASE_VERDICT_H
 
 #include <stdbool.h>
 
@@ -31,4 +32,16 @@
 sct_verdict sct_case_verdict(sct_expectation expectation, sct_exec_status status,
                              bool values_match, const char **why);
 
-#endif /* SCT_CLI_CASE_VERDICT_H */
+/* The verdict of a sweep, exhaustive or sampled, for `sweep` and for
+ * `merge` of sweep shards (one rule, so a merged sweep's verdict is the
+ * unsharded one's).  The compared pairs first: a batch that crashed makes
+ * it CRASH, else one that timed out TIMEOUT, else PASS when every pair
+ * matched (`pairs_passed`), else FAIL.  Then, when the pairs passed, the
+ * call on the pairs whose value the spec leaves undefined is judged as
+ * `run` judges a no-crash case (an orderly OK, ERROR or INVALID_ARGUMENT
+ * conforms; a crash, hang or memory defect does not; UNSUPPORTED leaves the
+ * pairs' PASS).  Without such a call pass SCT_EXEC_OK. */
+sct_verdict sct_sweep_verdict_rule(bool pairs_passed, bool pairs_crashed,
+                                   bool pairs_timed_out, sct_exec_status undefined_status);
+
+#endif /* SCT_RESULTS_CASE_VERDICT_H */

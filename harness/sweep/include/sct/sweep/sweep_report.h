@@ -33,6 +33,11 @@ int sct_sweep_add_case(sct_run_report *report, const sct_sweep_spec *spec,
  * wins).  The separate call of the undefined pairs is not included. */
 sct_verdict sct_sweep_verdict(const sct_sweep_result *r);
 
+/* The verdict of a finished sweep, for `sweep` and for `merge` of sweep
+ * shards: the compared pairs, then the call of the undefined pairs, by the
+ * one rule (sct/results/case_verdict.h, sct_sweep_verdict_rule). */
+sct_verdict sct_sweep_final_verdict(const sct_sweep_result *r);
+
 /* Adds the "sweep" detail object to the case `case_id` of the JSON report
  * at `path` (written before by sct_write_json_file).  0, or non-zero with
  * `err`. */

@@ -68,11 +68,49 @@ START_TEST(test_row)
 }
 END_TEST
 
+/* The sweep rule (docs/sweeps.md), written out by hand: crash beats
+ * timeout beats mismatches; the undefined pairs' call only matters when
+ * the pairs passed, and is judged as a no-crash case. */
+typedef struct {
+    bool passed, crashed, timed_out;
+    sct_exec_status undefined;
+    sct_verdict want;
+} sweep_row;
+
+static const sweep_row k_sweep_rows[] = {
+    {true, false, false, SCT_EXEC_OK, SCT_VERDICT_PASS},
+    {true, false, false, SCT_EXEC_ERROR, SCT_VERDICT_PASS},
+    {true, false, false, SCT_EXEC_INVALID_ARGUMENT, SCT_VERDICT_PASS},
+    {true, false, false, SCT_EXEC_UNSUPPORTED, SCT_VERDICT_PASS},
+    {true, false, false, SCT_EXEC_CRASH, SCT_VERDICT_CRASH},
+    {true, false, false, SCT_EXEC_TIMEOUT, SCT_VERDICT_TIMEOUT},
+    {true, false, false, SCT_EXEC_WRITE_PAST_OUTPUT, SCT_VERDICT_FAIL},
+    {true, false, false, SCT_EXEC_SANDBOX, SCT_VERDICT_FAIL},
+    {true, false, false, SCT_EXEC_HARNESS_ERROR, SCT_VERDICT_ERROR},
+    {false, false, false, SCT_EXEC_OK, SCT_VERDICT_FAIL},
+    {false, false, false, SCT_EXEC_CRASH, SCT_VERDICT_FAIL},
+    {false, false, true, SCT_EXEC_OK, SCT_VERDICT_TIMEOUT},
+    {true, false, true, SCT_EXEC_OK, SCT_VERDICT_TIMEOUT},
+    {false, true, true, SCT_EXEC_OK, SCT_VERDICT_CRASH},
+    {true, true, false, SCT_EXEC_OK, SCT_VERDICT_CRASH},
+};
+
+START_TEST(test_sweep_row)
+{
+    const sweep_row *r = &k_sweep_rows[_i];
+    sct_verdict v = sct_sweep_verdict_rule(r->passed, r->crashed, r->timed_out, r->undefined);
+    ck_assert_msg(v == r->want, "sweep row %d: got %s want %s", _i, sct_verdict_name(v),
+                  sct_verdict_name(r->want));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("case_verdict");
     TCase *tc = tcase_create("rows");
     tcase_add_loop_test(tc, test_row, 0, (int)(sizeof k_rows / sizeof k_rows[0]));
+    tcase_add_loop_test(tc, test_sweep_row, 0,
+                        (int)(sizeof k_sweep_rows / sizeof k_sweep_rows[0]));
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
