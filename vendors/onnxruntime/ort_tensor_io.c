@@ -1,7 +1,7 @@
 /*
  * ort_tensor_io.c — harness tensors in, ORT's output out (see
  * ort_tensor_io.h).  Byte counts come from the project's one dtype table
- * (kernels/numeric/dtype.h), whose storage rules (4-bit packed two per
+ * (numeric/include/sct/numeric/dtype.h), whose storage rules (4-bit packed two per
  * byte, bool one byte) are also ORT's.
  */
 #include "ort_tensor_io.h"
