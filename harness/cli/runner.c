@@ -11,13 +11,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "sct/select/case_filter.h"
 #include "case_record.h"
-#include "sct/results/case_verdict.h"
+#include "progress.h"
 #include "sct/check/compare_tensors.h"
 #include "sct/numeric/dtype.h"
-#include "progress.h"
+#include "sct/results/case_verdict.h"
 #include "sct/results/sample_keeper.h"
+#include "sct/select/case_walk.h"
 
 static double now_seconds(void)
 {
@@ -207,17 +207,6 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
     out->seconds = now_seconds() - t0;
 }
 
-/* How many cases this run will execute: selected by the filters and in
- * this shard (for the progress line's total). */
-static size_t count_cases_to_run(const sct_vector_set *set, const sct_run_config *cfg)
-{
-    size_t filtered = 0, n = 0;
-    for (size_t i = 0; i < set->n_cases; i++)
-        if (sct_case_select(&cfg->filter, sct_vector_set_case(set, i)) == SCT_SELECTED)
-            n += sct_shard_selects(&cfg->shard, filtered++);
-    return n;
-}
-
 int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
                   const sct_run_config *cfg, sct_run_report *report, char *err,
                   size_t err_cap)
@@ -229,28 +218,14 @@ int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
     sct_progress progress;
     sct_progress_begin(&progress, stderr, 0, SCT_PROGRESS_AUTO);
     if (progress.stream != NULL)
-        sct_progress_begin(&progress, stderr, count_cases_to_run(set, cfg),
+        sct_progress_begin(&progress, stderr,
+                           sct_case_walk_count(set, &cfg->filter, cfg->shard),
                            SCT_PROGRESS_AUTO);
-    size_t filtered = 0; /* position among the cases the filters kept */
-    for (size_t i = 0; i < set->n_cases; i++) {
-        /* Valid until the next sct_vector_set_case() call: only this case
-         * is used until the loop comes back here. */
-        const sct_case *c = sct_vector_set_case(set, i);
-        switch (sct_case_select(&cfg->filter, c)) {
-        case SCT_NOT_IN_PROFILE:
-            report->n_filtered_profile++;
-            continue;
-        case SCT_EXCLUDED_BY_FILTER:
-            report->n_filtered_selection++;
-            continue;
-        default:
-            break;
-        }
-        /* --shard I/N: the k-th filtered case belongs to shard k mod N + 1
-         * (shard.h); other shards' cases are neither run nor counted as
-         * excluded, so every shard reports the same selection counts. */
-        if (!sct_shard_selects(&cfg->shard, filtered++))
-            continue;
+    sct_case_walk walk = sct_case_walk_begin(set, &cfg->filter, cfg->shard);
+    const sct_case *c;
+    /* Each case is valid until the next sct_vector_set_case() call: only
+     * this case is used until the loop comes back here. */
+    while ((c = sct_case_walk_next(&walk)) != NULL) {
         sct_case_result *out = sct_run_report_add_case(report);
         if (out == NULL) {
             snprintf(err, err_cap, "out of memory after %zu cases", report->n_cases);
@@ -261,10 +236,12 @@ int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
         sct_progress_case_done(&progress, out->verdict != SCT_VERDICT_PASS &&
                                               out->verdict != SCT_VERDICT_UNSUPPORTED);
     }
+    report->n_filtered_profile += walk.n_not_in_profile;
+    report->n_filtered_selection += walk.n_excluded;
     sct_progress_end(&progress);
     report->shard_index = cfg->shard.index;
     report->shard_count = cfg->shard.count;
-    report->shard_total = filtered;
+    report->shard_total = walk.filtered;
     if (cfg->shard_source != NULL &&
         (report->shard_source = sct_report_strdup(cfg->shard_source)) == NULL) {
         snprintf(err, err_cap, "out of memory");
