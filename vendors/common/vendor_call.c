@@ -1,5 +1,5 @@
 /* vendor_call.c — shared run() checks (see vendor_call.h). */
-#include "vendor_call.h"
+#include "sct/vendor/vendor_call.h"
 
 #include <stdarg.h>
 #include <stdio.h>

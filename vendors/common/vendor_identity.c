@@ -1,5 +1,5 @@
 /* vendor_identity.c — identity items (see vendor_identity.h). */
-#include "vendor_identity.h"
+#include "sct/vendor/vendor_identity.h"
 
 #include <link.h>
 #include <stdio.h>

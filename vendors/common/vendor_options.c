@@ -1,5 +1,5 @@
 /* vendor_options.c — option string and cache path (see vendor_options.h). */
-#include "vendor_options.h"
+#include "sct/vendor/vendor_options.h"
 
 #include <stdio.h>
 #include <stdlib.h>

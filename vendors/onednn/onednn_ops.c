@@ -13,7 +13,7 @@
 #include "sct/kernels/broadcast.h"
 #include "sct/numeric/dtype.h"
 #include "onednn_types.h"
-#include "vendor_call.h"
+#include "sct/vendor/vendor_call.h"
 
 /* Dense row-major descriptor of `dims` (rank r padded with leading 1s to
  * ndims; rank 0 is one element). */

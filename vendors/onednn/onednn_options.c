@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vendor_options.h"
+#include "sct/vendor/vendor_options.h"
 
 static const struct {
     const char *name;

@@ -22,8 +22,8 @@
 #include "onednn_ops.h"
 #include "onednn_options.h"
 #include "sonnx_cts/plugin.h"
-#include "vendor_call.h"
-#include "vendor_identity.h"
+#include "sct/vendor/vendor_call.h"
+#include "sct/vendor/vendor_identity.h"
 
 static const char adapter[] = "oneDNN";
 static dnnl_engine_t g_engine;

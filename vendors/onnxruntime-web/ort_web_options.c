@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vendor_options.h"
+#include "sct/vendor/vendor_options.h"
 
 static const char adapter[] = "onnxruntime-web";
 

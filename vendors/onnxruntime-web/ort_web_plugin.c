@@ -23,8 +23,8 @@
 #include "ort_web_helper.h"
 #include "ort_web_options.h"
 #include "sonnx_cts/plugin.h"
-#include "vendor_call.h"
-#include "vendor_identity.h"
+#include "sct/vendor/vendor_call.h"
+#include "sct/vendor/vendor_identity.h"
 
 enum { REQ_HELLO = 1, REQ_SESSION = 2, REQ_RUN = 3 };
 enum { REP_OK = 0, REP_SESSION_FAILED = 1, REP_RUN_FAILED = 2 };

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "ort_api.h"
-#include "vendor_options.h"
+#include "sct/vendor/vendor_options.h"
 
 int sct_ort_default_lib_path(char *out, size_t cap)
 {

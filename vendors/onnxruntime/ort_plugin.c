@@ -16,7 +16,7 @@
 #include "ort_status_map.h"
 #include "ort_tensor_io.h"
 #include "sonnx_cts/plugin.h"
-#include "vendor_call.h"
+#include "sct/vendor/vendor_call.h"
 
 static sct_ort_runtime g_runtime;
 static int g_open;

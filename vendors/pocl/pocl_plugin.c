@@ -17,9 +17,9 @@
 #include "sct/numeric/dtype.h"
 #include "pocl_runtime.h"
 #include "sonnx_cts/plugin.h"
-#include "vendor_call.h"
-#include "vendor_identity.h"
-#include "vendor_options.h"
+#include "sct/vendor/vendor_call.h"
+#include "sct/vendor/vendor_identity.h"
+#include "sct/vendor/vendor_options.h"
 
 static const char adapter[] = "PoCL";
 static sct_pocl_runtime g_rt;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vendor_identity.h"
+#include "sct/vendor/vendor_identity.h"
 
 static int find_platform(sct_pocl_runtime *rt, char *err, size_t err_cap)
 {

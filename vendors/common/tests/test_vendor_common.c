@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vendor_call.h"
-#include "vendor_identity.h"
-#include "vendor_options.h"
+#include "sct/vendor/vendor_call.h"
+#include "sct/vendor/vendor_identity.h"
+#include "sct/vendor/vendor_options.h"
 
 typedef struct seen {
     char keys[8][32];
