@@ -91,10 +91,12 @@ int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
                                         ctx.actual_bits);
         if (ulp != SCT_ULP_NONE && ulp > stats->max_ulp)
             stats->max_ulp = ulp;
-        if (sct_elem_matches(&ctx, opts))
-            continue;
+        /* The inputs: the match rule needs them for Pow's two-way values
+         * (elem_match.c), the classifier for every mismatch. */
         for (size_t k = 0; k < n_inputs; k++)
             ctx.in_bits[k] = sct_elem_bits_w(inputs[k].data, in_w[k], it.offset[k]);
+        if (sct_elem_matches(&ctx, opts))
+            continue;
         sct_mismatch m;
         m.index = i;
         m.n_inputs = n_inputs;

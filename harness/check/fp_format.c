@@ -37,6 +37,12 @@ sct_fp_class sct_fp_classify(const sct_fp_format *f, uint64_t bits)
     return SCT_FP_NORMAL;
 }
 
+bool sct_fp_is_signaling(const sct_fp_format *f, uint64_t bits)
+{
+    uint64_t quiet = UINT64_C(1) << (f->mant_bits - 1u);
+    return sct_fp_classify(f, bits) == SCT_FP_NAN && (mant_field(f, bits) & quiet) == 0;
+}
+
 bool sct_fp_signbit(const sct_fp_format *f, uint64_t bits)
 {
     return ((bits >> (f->bits - 1u)) & 1u) != 0;

@@ -31,6 +31,9 @@ const sct_fp_format *sct_fp_format_of(int32_t type);
 
 sct_fp_class sct_fp_classify(const sct_fp_format *f, uint64_t bits);
 bool sct_fp_signbit(const sct_fp_format *f, uint64_t bits);
+/* A NaN whose quiet bit (the fraction's top bit, IEEE754-2019 §6.2.1) is
+ * clear. */
+bool sct_fp_is_signaling(const sct_fp_format *f, uint64_t bits);
 /* Bits without the sign bit. */
 uint64_t sct_fp_magnitude(const sct_fp_format *f, uint64_t bits);
 /* Exact value as a double (every value of the four formats is a double);
