@@ -57,4 +57,20 @@ static void end(FILE *out)
     fputs("</table>\n", out);
 }
 
-const sct_table_writer sct_html_table = {head, row_begin, cell, row_end, end};
+static void kv(FILE *out, const sct_render_kv *kv, size_t n)
+{
+    fputs("<table class=\"kv\">\n", out);
+    for (size_t i = 0; i < n; i++) {
+        fputs("<tr><th>", out);
+        sct_html_escape(out, kv[i].label);
+        fputs("</th><td>", out);
+        if (kv[i].value[0] == '\0')
+            fputs("<i>(not recorded)</i>", out);
+        else
+            sct_html_escape(out, kv[i].value);
+        fputs("</td></tr>\n", out);
+    }
+    fputs("</table>\n", out);
+}
+
+const sct_table_writer sct_html_table = {head, row_begin, cell, row_end, end, kv};

@@ -45,4 +45,20 @@ static void end(FILE *out)
     fputc('\n', out);
 }
 
-const sct_table_writer sct_md_table = {head, row_begin, cell, row_end, end};
+static void kv(FILE *out, const sct_render_kv *kv, size_t n)
+{
+    fputs("| | |\n|---|---|\n", out);
+    for (size_t i = 0; i < n; i++) {
+        fputs("| ", out);
+        sct_md_escape(out, kv[i].label);
+        fputs(" | ", out);
+        if (kv[i].value[0])
+            sct_md_escape(out, kv[i].value);
+        else
+            fputs("*(not recorded)*", out);
+        fputs(" |\n", out);
+    }
+    fputc('\n', out);
+}
+
+const sct_table_writer sct_md_table = {head, row_begin, cell, row_end, end, kv};

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "sct/render/render_model.h"
+
 typedef enum sct_cell_kind {
     SCT_CELL_TEXT = 0,
     SCT_CELL_NUM,   /* right-aligned (HTML class "num", Markdown ---:) */
@@ -32,6 +34,10 @@ typedef struct sct_table_writer {
     void (*cell)(FILE *out, sct_cell_kind kind, const char *css, const char *text);
     void (*row_end)(FILE *out);
     void (*end)(FILE *out);
+    /* A label -> value table without a header row (the report's identity
+     * and totals: their rows are the doc's, render_model.h); an empty
+     * value is shown as "(not recorded)". */
+    void (*kv)(FILE *out, const sct_render_kv *kv, size_t n);
 } sct_table_writer;
 
 extern const sct_table_writer sct_html_table;   /* html_table.c */
