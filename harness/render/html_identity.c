@@ -52,9 +52,9 @@ void sct_html_identity(FILE *out, const sct_render_doc *doc)
     }
 
     fputs("<h2 class=\"first\" id=\"identity\">Identity of the run</h2>\n", out);
-    sct_html_table.kv(out, doc->identity, doc->n_identity);
+    sct_table_kv(out, &sct_html_table, doc->identity, doc->n_identity);
     fputs("<h3>Totals</h3>\n", out);
-    sct_html_table.kv(out, doc->totals, doc->n_totals);
+    sct_table_kv(out, &sct_html_table, doc->totals, doc->n_totals);
 }
 
 void sct_html_signoff(FILE *out)

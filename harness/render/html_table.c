@@ -1,7 +1,8 @@
 /*
  * html_table.c — the HTML writer of render_table.h: <table>, a header row
  * of <th>, rows of <td> (class "num" for numbers, or the cell's verdict
- * class), hashes in <code>.
+ * class), hashes in <code>; a label -> value table is class "kv", its
+ * labels <th>.
  */
 #include "html_escape.h"
 #include "render_table.h"
@@ -23,6 +24,12 @@ static void head(FILE *out, const char *id, const sct_table_col *cols, size_t n)
     fputs("</tr>\n", out);
 }
 
+static void open_kv(FILE *out, size_t n)
+{
+    (void)n;
+    fputs("<table class=\"kv\">\n", out);
+}
+
 static void row_begin(FILE *out)
 {
     fputs("<tr>", out);
@@ -30,6 +37,12 @@ static void row_begin(FILE *out)
 
 static void cell(FILE *out, sct_cell_kind kind, const char *css, const char *text)
 {
+    if (kind == SCT_CELL_LABEL) {
+        fputs("<th>", out);
+        sct_html_escape(out, text);
+        fputs("</th>", out);
+        return;
+    }
     if (css == NULL && kind == SCT_CELL_NUM)
         css = "num";
     if (css) {
@@ -39,11 +52,14 @@ static void cell(FILE *out, sct_cell_kind kind, const char *css, const char *tex
     } else {
         fputs("<td>", out);
     }
-    if (kind == SCT_CELL_CODE)
+    if (text == NULL)
+        fputs("<i>(not recorded)</i>", out);
+    else if (kind == SCT_CELL_CODE) {
         fputs("<code>", out);
-    sct_html_escape(out, text);
-    if (kind == SCT_CELL_CODE)
+        sct_html_escape(out, text);
         fputs("</code>", out);
+    } else
+        sct_html_escape(out, text);
     fputs("</td>", out);
 }
 
@@ -57,20 +73,4 @@ static void end(FILE *out)
     fputs("</table>\n", out);
 }
 
-static void kv(FILE *out, const sct_render_kv *kv, size_t n)
-{
-    fputs("<table class=\"kv\">\n", out);
-    for (size_t i = 0; i < n; i++) {
-        fputs("<tr><th>", out);
-        sct_html_escape(out, kv[i].label);
-        fputs("</th><td>", out);
-        if (kv[i].value[0] == '\0')
-            fputs("<i>(not recorded)</i>", out);
-        else
-            sct_html_escape(out, kv[i].value);
-        fputs("</td></tr>\n", out);
-    }
-    fputs("</table>\n", out);
-}
-
-const sct_table_writer sct_html_table = {head, row_begin, cell, row_end, end, kv};
+const sct_table_writer sct_html_table = {head, open_kv, row_begin, cell, row_end, end};

@@ -27,9 +27,9 @@ void sct_md_identity(FILE *out, const sct_render_doc *doc)
         fputc('\n', out);
     }
     fputs("## Identity of the run\n\n", out);
-    sct_md_table.kv(out, doc->identity, doc->n_identity);
+    sct_table_kv(out, &sct_md_table, doc->identity, doc->n_identity);
     fputs("### Totals\n\n", out);
-    sct_md_table.kv(out, doc->totals, doc->n_totals);
+    sct_table_kv(out, &sct_md_table, doc->totals, doc->n_totals);
     fputs("### Review and sign-off\n\n| Role | Name | Signature | Date |\n"
           "|---|---|---|---|\n| Prepared by | | | |\n| Reviewed by | | | |\n"
           "| Approved by | | | |\n\n", out);

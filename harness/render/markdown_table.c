@@ -6,19 +6,33 @@
 #include "markdown_escape.h"
 #include "render_table.h"
 
-static void head(FILE *out, const char *id, const sct_table_col *cols, size_t n)
+/* The header row, then the alignment row (numbers right-aligned). */
+static void header(FILE *out, const sct_table_col *cols, size_t n)
 {
-    (void)id; /* reports link Markdown tables by explicit anchors */
     fputc('|', out);
     for (size_t i = 0; i < n; i++) {
-        fputc(' ', out);
-        sct_md_escape(out, cols[i].head);
+        if (cols) {
+            fputc(' ', out);
+            sct_md_escape(out, cols[i].head);
+        }
         fputs(" |", out);
     }
     fputs("\n|", out);
     for (size_t i = 0; i < n; i++)
-        fputs(cols[i].kind == SCT_CELL_NUM ? "---:|" : "---|", out);
+        fputs(cols && cols[i].kind == SCT_CELL_NUM ? "---:|" : "---|", out);
     fputc('\n', out);
+}
+
+static void head(FILE *out, const char *id, const sct_table_col *cols, size_t n)
+{
+    (void)id; /* reports link Markdown tables by explicit anchors */
+    header(out, cols, n);
+}
+
+/* A pipe table must have a header row: an empty one. */
+static void open_kv(FILE *out, size_t n)
+{
+    header(out, NULL, n);
 }
 
 static void row_begin(FILE *out)
@@ -31,7 +45,10 @@ static void cell(FILE *out, sct_cell_kind kind, const char *css, const char *tex
     (void)kind;
     (void)css;
     fputc(' ', out);
-    sct_md_escape(out, text);
+    if (text == NULL)
+        fputs("*(not recorded)*", out);
+    else
+        sct_md_escape(out, text);
     fputs(" |", out);
 }
 
@@ -45,20 +62,4 @@ static void end(FILE *out)
     fputc('\n', out);
 }
 
-static void kv(FILE *out, const sct_render_kv *kv, size_t n)
-{
-    fputs("| | |\n|---|---|\n", out);
-    for (size_t i = 0; i < n; i++) {
-        fputs("| ", out);
-        sct_md_escape(out, kv[i].label);
-        fputs(" | ", out);
-        if (kv[i].value[0])
-            sct_md_escape(out, kv[i].value);
-        else
-            fputs("*(not recorded)*", out);
-        fputs(" |\n", out);
-    }
-    fputc('\n', out);
-}
-
-const sct_table_writer sct_md_table = {head, row_begin, cell, row_end, end, kv};
+const sct_table_writer sct_md_table = {head, open_kv, row_begin, cell, row_end, end};

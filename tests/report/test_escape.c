@@ -87,7 +87,7 @@ static char *table(const sct_table_writer *w)
     w->cell(f, SCT_CELL_CODE, "v-fail", "ab\"cd");
     w->row_end(f);
     w->end(f);
-    w->kv(f, kv, 2);
+    sct_table_kv(f, w, kv, 2);
     fclose(f);
     return buf;
 }
