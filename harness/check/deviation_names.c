@@ -5,6 +5,7 @@
  * (docs/report-format.md, "Deviation classes").
  */
 #include "sct/check/compare.h"
+#include "sct/check/name_table.h"
 
 #include <string.h>
 
@@ -32,17 +33,12 @@ static const char *const k_names[SCT_DEV_COUNT] = {
 
 const char *sct_deviation_name(sct_deviation d)
 {
-    if ((int)d < 0 || d >= SCT_DEV_COUNT)
-        return "other";
-    return k_names[d];
+    return sct_name_of(k_names, SCT_DEV_COUNT, (int)d, "other");
 }
 
 sct_deviation sct_deviation_from_name(const char *name)
 {
-    for (int d = 0; d < (int)SCT_DEV_COUNT; d++)
-        if (strcmp(k_names[d], name) == 0)
-            return (sct_deviation)d;
-    return SCT_DEV_COUNT;
+    return (sct_deviation)sct_name_find(k_names, SCT_DEV_COUNT, name);
 }
 
 sct_op_kind sct_op_kind_from_name(const char *op_type)

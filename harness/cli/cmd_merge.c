@@ -16,6 +16,7 @@
 #include "sct/merge/merge.h"
 #include "sct/merge/merge_extensions.h"
 #include "merge_sweep.h"
+#include "install_layout.h"
 #include "render_option.h"
 #include "sct/render/render_outputs.h"
 #include "sct/writers/report_writers.h"
@@ -51,7 +52,7 @@ static void merge_usage(FILE *out)
 
 int sct_cmd_merge(int argc, char **argv)
 {
-    sct_render_request req = {0};
+    sct_render_request req = {.default_spec_notes_path = sct_default_spec_notes()};
     const char **inputs = calloc((size_t)argc + 1u, sizeof *inputs);
     size_t n_inputs = 0;
     const char *json_out = NULL;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "install_layout.h"
 #include "render_option.h"
 #include "sct/render/render_outputs.h"
 #include "subcommands.h"
@@ -34,7 +35,8 @@ static void report_usage(FILE *out)
           "  --requirements FILE  requirement catalogue (default: requirements.json\n"
           "                       in the vectors directory recorded in RUN.json)\n"
           "  --spec-notes FILE    spec notes (default: ../docs/spec-notes.md beside\n"
-          "                       that vectors directory, else the source tree's)\n"
+          "                       that vectors directory, else the installed one\n"
+          "                       (the source tree's from a build tree))\n"
           "  --profile P          RUN.json may also be a conformance record (schema\n"
           "                       sonnx-cts-conformance: runs by profile + the\n"
           "                       certified library): render its run of profile P\n"
@@ -48,7 +50,7 @@ static void report_usage(FILE *out)
 
 int sct_cmd_report(int argc, char **argv)
 {
-    sct_render_request req = {0};
+    sct_render_request req = {.default_spec_notes_path = sct_default_spec_notes()};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char **slot = NULL;

@@ -77,7 +77,8 @@ static bool write_rendered_reports(const sct_run_config *cfg, const sct_run_repo
         json = tmp;
     }
     sct_render_request req = {.json_path = json, .html_path = cfg->html_path,
-                              .md_path = cfg->md_path};
+                              .md_path = cfg->md_path,
+                              .default_spec_notes_path = sct_default_spec_notes()};
     bool ok = sct_render_outputs(&req, err, sizeof err) == 0;
     if (!ok)
         fprintf(stderr, "sonnx-cts run: %s\n", err);

@@ -4,10 +4,12 @@
  *
  * Compiled in (harness/cli/CMakeLists.txt):
  *   SCT_INSTALL_VECTORS_REL  bindir -> share/sonnx-cts/vectors, relative
+ *   SCT_INSTALL_DOCS_REL     bindir -> share/sonnx-cts/docs, relative
  *   SCT_INSTALL_PLUGINS_REL  bindir -> <libdir>/sonnx-cts, relative
  *   SCT_BUILD_TREE_DIR       this build tree (absolute)
  *   SCT_SOURCE_VECTORS_DIR   the source tree's vectors/ (absolute)
- * The last two are used only while the executable lies inside the build
+ *   SCT_SOURCE_DOCS_DIR      the source tree's docs/ (absolute)
+ * The last three are used only while the executable lies inside the build
  * tree, so an installed copy never reaches back into a source checkout.
  */
 #include "install_layout.h"
@@ -108,6 +110,20 @@ void sct_describe_vectors_default(char *buf, size_t cap)
         snprintf(buf, cap, "none: no $SONNX_CTS_VECTORS and no %s/%s",
                  exe_dir()[0] ? exe_dir() : "<executable's directory>",
                  SCT_INSTALL_VECTORS_REL);
+}
+
+const char *sct_default_spec_notes(void)
+{
+    static char path[PATH_MAX];
+    char docs[PATH_MAX];
+    const char *dir = beside_exe(SCT_INSTALL_DOCS_REL, docs, sizeof docs);
+    if (dir == NULL && in_build_tree())
+        dir = SCT_SOURCE_DOCS_DIR;
+    if (dir == NULL ||
+        (size_t)snprintf(path, sizeof path, "%s/spec-notes.md", dir) >= sizeof path ||
+        !is_file(path))
+        return NULL;
+    return path;
 }
 
 const char *sct_installed_plugin_dir(void)

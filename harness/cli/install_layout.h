@@ -6,6 +6,7 @@
  *   <prefix>/bin/sonnx-cts
  *   <prefix>/<libdir>/sonnx-cts/   plugins (built-in kernels, adapters)
  *   <prefix>/share/sonnx-cts/vectors
+ *   <prefix>/share/sonnx-cts/docs/spec-notes.md
  * and is found relative to the running executable (/proc/self/exe), so a
  * relocated prefix (DESTDIR, a copied tree) works.  An executable inside its
  * own build tree uses the source tree's vectors/ instead; an installed one
@@ -26,6 +27,13 @@ const char *sct_default_vectors_dir(void);
 /* What sct_default_vectors_dir() looked for, for messages and --help:
  * writes one line into buf. */
 void sct_describe_vectors_default(char *buf, size_t cap);
+
+/* The spec notes a report falls back on when none is given and none lies
+ * beside its vector set (sct_render_request.default_spec_notes_path): the
+ * installed share/sonnx-cts/docs/spec-notes.md beside this executable, or
+ * for an executable in its build tree the source tree's
+ * docs/spec-notes.md.  NULL when the file is not there.  Static string. */
+const char *sct_default_spec_notes(void);
 
 /* The installed plugin directory beside this executable, or NULL (e.g. an
  * executable in its build tree).  The string is static. */

@@ -1,67 +1,10 @@
 /* compare_html.c — the cross-runtime matrix as one self-contained HTML
  * file (compare_render.h), styled like the conformance report
- * (html_style.c). */
+ * (html_style.c); its tables are compare_tables.c's. */
 #include "sct/render/compare_render.h"
+#include "compare_tables.h"
 #include "html_escape.h"
 #include "html_sections.h"
-#include "sct/results/render_verdict.h"
-
-static void runtimes(FILE *out, const sct_compare *cmp)
-{
-    fputs("<h2>Runtimes</h2>\n<table><tr><th>column</th><th>implementation "
-          "(version; what the verdict depends on)</th><th>profile</th>"
-          "<th>overall</th><th class=\"num\">cases</th><th>library sha256</th>"
-          "</tr>\n", out);
-    for (size_t c = 0; c < cmp->n_columns; c++) {
-        const sct_compare_column *col = &cmp->columns[c];
-        fputs("<tr><td>", out);
-        sct_html_escape(out, col->label);
-        fputs("</td><td>", out);
-        sct_html_escape(out, col->implementation);
-        fputs("</td><td>", out);
-        sct_html_escape(out, col->profile);
-        fputs("</td><td>", out);
-        sct_html_escape(out, col->overall);
-        fprintf(out, "</td><td class=\"num\">%zu</td><td><code>", col->n_cases);
-        sct_html_escape(out, col->library_sha256[0] ? col->library_sha256 : "-");
-        fputs("</code></td></tr>\n", out);
-    }
-    fputs("</table>\n", out);
-}
-
-static void table(FILE *out, const sct_compare *cmp, bool differing_only,
-                  const char *id)
-{
-    fprintf(out, "<table id=\"%s\"><tr><th>op</th><th>types</th>", id);
-    for (size_t c = 0; c < cmp->n_columns; c++) {
-        fputs("<th>", out);
-        sct_html_escape(out, cmp->columns[c].label);
-        fputs("</th>", out);
-    }
-    fputs("</tr>\n", out);
-    char buf[1024];
-    for (size_t r = 0; r < cmp->n_rows; r++) {
-        if (differing_only && !sct_compare_row_differs(cmp, r))
-            continue;
-        const sct_compare_row *row = &cmp->rows[r];
-        fputs("<tr><td>", out);
-        sct_html_escape(out, row->op);
-        fputs("</td><td>", out);
-        sct_html_escape(out, row->types);
-        fputs("</td>", out);
-        for (size_t c = 0; c < cmp->n_columns; c++) {
-            const sct_compare_cell *cell = &row->cells[c];
-            const char *cls = cell->present
-                ? sct_group_verdict_class(sct_tally_verdict(&cell->tally))
-                : "v-notrun";
-            fprintf(out, "<td class=\"%s\">", cls);
-            sct_html_escape(out, sct_compare_cell_text(cell, buf, sizeof buf));
-            fputs("</td>", out);
-        }
-        fputs("</tr>\n", out);
-    }
-    fputs("</table>\n", out);
-}
 
 int sct_compare_write_html(FILE *out, const void *ctx)
 {
@@ -85,13 +28,14 @@ int sct_compare_write_html(FILE *out, const void *ctx)
           "elements, and the mismatching elements per deviation class. "
           "UNSUPPORTED is neither passed nor failed. Colour repeats the "
           "verdict written in the cell.</p>\n", out);
-    runtimes(out, cmp);
+    fputs("<h2>Runtimes</h2>\n", out);
+    sct_compare_runtimes_table(out, &sct_html_table, cmp);
     fprintf(out, "<h2>Where the runtimes differ</h2>\n<p class=\"note\">%zu of "
                  "%zu rows (op, types) differ between runtimes that ran "
                  "them.</p>\n", differing, cmp->n_rows);
-    table(out, cmp, true, "differ");
+    sct_compare_matrix_table(out, &sct_html_table, cmp, true, "differ");
     fputs("<h2>Every row</h2>\n", out);
-    table(out, cmp, false, "matrix");
+    sct_compare_matrix_table(out, &sct_html_table, cmp, false, "matrix");
     fputs("</main></body></html>\n", out);
     return ferror(out) ? -1 : 0;
 }

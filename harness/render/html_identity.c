@@ -5,6 +5,7 @@
  */
 #include "html_escape.h"
 #include "html_sections.h"
+#include "render_table.h"
 #include "sct/results/render_verdict.h"
 
 #include <string.h>
@@ -20,22 +21,6 @@ static const char *overall_class(const char *v)
     if (strcmp(v, "NOTHING-PASSED") == 0)
         return "v-notrun";
     return "v-error";
-}
-
-static void kv_table(FILE *out, const sct_render_kv *kv, size_t n)
-{
-    fputs("<table class=\"kv\">\n", out);
-    for (size_t i = 0; i < n; i++) {
-        fputs("<tr><th>", out);
-        sct_html_escape(out, kv[i].label);
-        fputs("</th><td>", out);
-        if (kv[i].value[0] == '\0')
-            fputs("<i>(not recorded)</i>", out);
-        else
-            sct_html_escape(out, kv[i].value);
-        fputs("</td></tr>\n", out);
-    }
-    fputs("</table>\n", out);
 }
 
 void sct_html_identity(FILE *out, const sct_render_doc *doc)
@@ -67,9 +52,9 @@ void sct_html_identity(FILE *out, const sct_render_doc *doc)
     }
 
     fputs("<h2 class=\"first\" id=\"identity\">Identity of the run</h2>\n", out);
-    kv_table(out, doc->identity, doc->n_identity);
+    sct_table_kv(out, &sct_html_table, doc->identity, doc->n_identity);
     fputs("<h3>Totals</h3>\n", out);
-    kv_table(out, doc->totals, doc->n_totals);
+    sct_table_kv(out, &sct_html_table, doc->totals, doc->n_totals);
 }
 
 void sct_html_signoff(FILE *out)

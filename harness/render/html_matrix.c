@@ -43,8 +43,9 @@ static void cell(FILE *out, const sct_verdict_tally *t, const char *href_op,
 }
 
 static void matrix_table(FILE *out, const sct_render_matrix *m,
-                         const char *corner, const char *link_op)
+                         const sct_matrix_spec *spec)
 {
+    const char *corner = spec->corner, *link_op = spec->op_filter;
     /* A wide matrix (Pow: 12 exponent types) scrolls instead of spilling
      * out of the page. */
     fputs("<div class=\"scroll\"><table class=\"matrix\"><tr><th>", out);
@@ -92,18 +93,18 @@ void sct_html_matrix(FILE *out, const sct_render_doc *doc)
           "MIXED &gt; UNSUPPORTED &gt; PASS; see the legend; UNSUPP. = "
           "UNSUPPORTED), then passed / total cases. Columns are the type of input A (for Pow, the base "
           "type; the Pow matrix below splits it by exponent type).</p>\n", out);
-    sct_render_matrix_build(doc, NULL, SCT_AXIS_OP, SCT_AXIS_TYPE_A, &m);
+    sct_render_matrix_build(doc, &sct_matrix_by_op, &m);
     if (m.n_rows == 0)
         fputs("<p><b>The run holds no case.</b></p>\n", out);
     else
-        matrix_table(out, &m, "op \\ type", NULL);
+        matrix_table(out, &m, &sct_matrix_by_op);
     sct_render_matrix_free(&m);
 
-    sct_render_matrix_build(doc, "Pow", SCT_AXIS_TYPE_A, SCT_AXIS_TYPE_B, &m);
+    sct_render_matrix_build(doc, &sct_matrix_pow, &m);
     if (m.n_rows > 0) {
         fputs("<h3 id=\"matrix-pow\">Pow: base type &times; exponent type</h3>\n",
               out);
-        matrix_table(out, &m, "base \\ exponent", "Pow");
+        matrix_table(out, &m, &sct_matrix_pow);
     }
     sct_render_matrix_free(&m);
 }

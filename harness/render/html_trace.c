@@ -55,6 +55,49 @@ static void note_link(FILE *out, const char *id)
     fputs("\">(note)</a>", out);
 }
 
+static void uncatalogued(FILE *out, size_t n)
+{
+    fprintf(out, "<tr><th colspan=\"5\">Cited by cases but not in the "
+                 "catalogue (%zu)</th></tr>\n", n);
+}
+
+/* The requirement's statement and where it comes from. */
+static void statement(FILE *out, const sct_render_requirement *req)
+{
+    if (req == NULL) {
+        fputs("<i>not in the catalogue</i>", out);
+        return;
+    }
+    sct_html_escape(out, req->text);
+    if (req->source[0]) {
+        fputs(" <span class=\"note\">(", out);
+        sct_html_escape(out, req->source);
+        fputs(")</span>", out);
+    }
+}
+
+static void trace_row(FILE *out, const sct_render_doc *doc, const sct_trace_row *row)
+{
+    fprintf(out, "<tr%s id=\"r-", row->n_cases ? "" : " class=\"gap\"");
+    sct_html_id(out, row->id);
+    fputs("\"><td class=\"req\">", out);
+    sct_html_escape(out, row->id);
+    note_link(out, row->id);
+    fputs("</td><td>", out);
+    statement(out, row->req);
+    fprintf(out, "</td><td class=\"num\">%zu</td><td>", row->n_cases);
+    if (row->n_cases == 0) {
+        sct_html_badge(out, "v-notrun", "GAP");
+        fputs("</td><td class=\"ids\"><b>no case exercises this requirement</b>", out);
+    } else {
+        sct_group_verdict v = sct_tally_verdict(&row->tally);
+        sct_html_badge(out, sct_group_verdict_class(v), sct_group_verdict_name(v));
+        fputs("</td><td class=\"ids\">", out);
+        case_list(out, doc, row);
+    }
+    fputs("</td></tr>\n", out);
+}
+
 void sct_html_trace(FILE *out, const sct_render_doc *doc, const sct_trace *t)
 {
     fputs("<h2 id=\"traceability\">Requirement traceability</h2>\n", out);
@@ -71,39 +114,6 @@ void sct_html_trace(FILE *out, const sct_render_doc *doc, const sct_trace *t)
     fputs("<table class=\"trace\"><tr><th>Requirement</th><th>Statement "
           "(source)</th><th class=\"num\">Cases</th><th>Verdict</th>"
           "<th>Cases exercising it</th></tr>\n", out);
-    for (size_t i = 0; i < t->n_rows; i++) {
-        const sct_trace_row *row = &t->rows[i];
-        if (i == doc->n_reqs && t->n_uncatalogued)
-            fprintf(out, "<tr><th colspan=\"5\">Cited by cases but not in the "
-                         "catalogue (%zu)</th></tr>\n", t->n_uncatalogued);
-        sct_group_verdict v = sct_tally_verdict(&row->tally);
-        fprintf(out, "<tr%s id=\"r-", row->n_cases ? "" : " class=\"gap\"");
-        sct_html_id(out, row->id);
-        fputs("\"><td class=\"req\">", out);
-        sct_html_escape(out, row->id);
-        note_link(out, row->id);
-        fputs("</td><td>", out);
-        if (row->req) {
-            sct_html_escape(out, row->req->text);
-            if (row->req->source[0]) {
-                fputs(" <span class=\"note\">(", out);
-                sct_html_escape(out, row->req->source);
-                fputs(")</span>", out);
-            }
-        } else {
-            fputs("<i>not in the catalogue</i>", out);
-        }
-        fprintf(out, "</td><td class=\"num\">%zu</td><td>", row->n_cases);
-        if (row->n_cases == 0)
-            sct_html_badge(out, "v-notrun", "GAP");
-        else
-            sct_html_badge(out, sct_group_verdict_class(v), sct_group_verdict_name(v));
-        fputs("</td><td class=\"ids\">", out);
-        if (row->n_cases == 0)
-            fputs("<b>no case exercises this requirement</b>", out);
-        else
-            case_list(out, doc, row);
-        fputs("</td></tr>\n", out);
-    }
+    sct_trace_each_row(out, doc, t, uncatalogued, trace_row);
     fputs("</table>\n", out);
 }

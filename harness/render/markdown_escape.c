@@ -1,7 +1,10 @@
 /*
- * markdown_escape.c — Markdown text escaping (markdown_escape.h).
+ * markdown_escape.c — Markdown text escaping and anchors
+ * (markdown_escape.h).
  */
 #include "markdown_escape.h"
+
+#include "html_escape.h"
 
 void sct_md_escape(FILE *out, const char *text)
 {
@@ -21,4 +24,11 @@ void sct_md_escape(FILE *out, const char *text)
             fputc(*p < 0x20 || *p == 0x7f ? ' ' : *p, out);
         }
     }
+}
+
+void sct_md_anchor(FILE *out, const char *prefix, const char *id)
+{
+    fprintf(out, "<a id=\"%s-", prefix);
+    sct_html_id(out, id);
+    fputs("\"></a>", out);
 }

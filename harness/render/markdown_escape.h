@@ -15,6 +15,8 @@
 void sct_md_escape(FILE *out, const char *text);
 
 /* GitHub heading anchor text is not stable across renderers; reports link
- * with explicit <a id="..."></a> anchors made by sct_html_id. */
+ * with explicit anchors: writes <a id="PREFIX-ID"></a>, the id made by
+ * sct_html_id (html_escape.h), so the HTML report's links and these agree. */
+void sct_md_anchor(FILE *out, const char *prefix, const char *id);
 
 #endif /* SCT_REPORT_MARKDOWN_ESCAPE_H */

@@ -4,22 +4,7 @@
  */
 #include "markdown_escape.h"
 #include "markdown_sections.h"
-
-static void kv_table(FILE *out, const sct_render_kv *kv, size_t n)
-{
-    fputs("| | |\n|---|---|\n", out);
-    for (size_t i = 0; i < n; i++) {
-        fputs("| ", out);
-        sct_md_escape(out, kv[i].label);
-        fputs(" | ", out);
-        if (kv[i].value[0])
-            sct_md_escape(out, kv[i].value);
-        else
-            fputs("*(not recorded)*", out);
-        fputs(" |\n", out);
-    }
-    fputc('\n', out);
-}
+#include "render_table.h"
 
 void sct_md_identity(FILE *out, const sct_render_doc *doc)
 {
@@ -42,9 +27,9 @@ void sct_md_identity(FILE *out, const sct_render_doc *doc)
         fputc('\n', out);
     }
     fputs("## Identity of the run\n\n", out);
-    kv_table(out, doc->identity, doc->n_identity);
+    sct_table_kv(out, &sct_md_table, doc->identity, doc->n_identity);
     fputs("### Totals\n\n", out);
-    kv_table(out, doc->totals, doc->n_totals);
+    sct_table_kv(out, &sct_md_table, doc->totals, doc->n_totals);
     fputs("### Review and sign-off\n\n| Role | Name | Signature | Date |\n"
           "|---|---|---|---|\n| Prepared by | | | |\n| Reviewed by | | | |\n"
           "| Approved by | | | |\n\n", out);

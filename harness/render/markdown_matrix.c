@@ -44,16 +44,16 @@ void sct_md_matrix(FILE *out, const sct_render_doc *doc)
           "of that operator and input-A type (precedence CRASH > ERROR > FAIL "
           "> MIXED > UNSUPPORTED > PASS), then passed/total cases; – : no "
           "case. Pow columns are base types (split by exponent below).\n\n", out);
-    sct_render_matrix_build(doc, NULL, SCT_AXIS_OP, SCT_AXIS_TYPE_A, &m);
+    sct_render_matrix_build(doc, &sct_matrix_by_op, &m);
     if (m.n_rows == 0)
         fputs("**The run holds no case.**\n\n", out);
     else
-        table(out, &m, "op \\ type");
+        table(out, &m, sct_matrix_by_op.corner);
     sct_render_matrix_free(&m);
-    sct_render_matrix_build(doc, "Pow", SCT_AXIS_TYPE_A, SCT_AXIS_TYPE_B, &m);
+    sct_render_matrix_build(doc, &sct_matrix_pow, &m);
     if (m.n_rows > 0) {
         fputs("### Pow: base type × exponent type\n\n", out);
-        table(out, &m, "base \\ exponent");
+        table(out, &m, sct_matrix_pow.corner);
     }
     sct_render_matrix_free(&m);
 }

@@ -4,16 +4,8 @@
  */
 #include "markdown_report.h"
 
-#include "html_escape.h"
 #include "markdown_sections.h"
 #include "sct/render/render_atomic_write.h"
-
-void sct_md_anchor(FILE *out, const char *prefix, const char *id)
-{
-    fprintf(out, "<a id=\"%s-", prefix);
-    sct_html_id(out, id);
-    fputs("\"></a>", out);
-}
 
 int sct_markdown_write(FILE *out, const sct_render_doc *doc)
 {

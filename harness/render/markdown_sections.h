@@ -18,7 +18,4 @@ void sct_md_cases(FILE *out, const sct_render_doc *doc);
 void sct_md_notes(FILE *out, const sct_render_doc *doc);
 void sct_md_legend(FILE *out);
 
-/* An explicit anchor <a id="PREFIX-ID"></a> (ids via sct_html_id). */
-void sct_md_anchor(FILE *out, const char *prefix, const char *id);
-
 #endif /* SCT_REPORT_MARKDOWN_SECTIONS_H */

@@ -46,6 +46,43 @@ static void case_ids(FILE *out, const sct_render_doc *doc, const sct_trace_row *
         fprintf(out, " and %zu more, all PASS", hidden);
 }
 
+static void uncatalogued(FILE *out, size_t n)
+{
+    fprintf(out, "| **cited by cases but not in the catalogue (%zu)** | | | | |\n", n);
+}
+
+/* The requirement's statement and where it comes from. */
+static void statement(FILE *out, const sct_render_requirement *req)
+{
+    if (req == NULL) {
+        fputs("*not in the catalogue*", out);
+        return;
+    }
+    sct_md_escape(out, req->text);
+    if (req->source[0]) {
+        fputs(" (", out);
+        sct_md_escape(out, req->source);
+        fputs(")", out);
+    }
+}
+
+static void trace_row(FILE *out, const sct_render_doc *doc, const sct_trace_row *row)
+{
+    fputs("| ", out);
+    sct_md_anchor(out, "r", row->id);
+    sct_md_escape(out, row->id);
+    fputs(" | ", out);
+    statement(out, row->req);
+    fprintf(out, " | %zu | ", row->n_cases);
+    if (row->n_cases == 0) {
+        fputs("**GAP** | no case exercises this requirement |\n", out);
+        return;
+    }
+    fprintf(out, "%s | ", sct_group_verdict_name(sct_tally_verdict(&row->tally)));
+    case_ids(out, doc, row);
+    fputs(" |\n", out);
+}
+
 void sct_md_trace(FILE *out, const sct_render_doc *doc, const sct_trace *t)
 {
     fputs("## Requirement traceability\n\nEvery requirement of the catalogue `", out);
@@ -58,33 +95,6 @@ void sct_md_trace(FILE *out, const sct_render_doc *doc, const sct_trace *t)
               "shown, only the requirements the cases cite.\n\n", out);
     fputs("| requirement | statement (source) | cases | verdict | cases exercising it |\n"
           "|---|---|--:|---|---|\n", out);
-    for (size_t i = 0; i < t->n_rows; i++) {
-        const sct_trace_row *row = &t->rows[i];
-        if (i == doc->n_reqs && t->n_uncatalogued)
-            fprintf(out, "| **cited by cases but not in the catalogue (%zu)** "
-                         "| | | | |\n", t->n_uncatalogued);
-        fputs("| ", out);
-        sct_md_anchor(out, "r", row->id);
-        sct_md_escape(out, row->id);
-        fputs(" | ", out);
-        if (row->req) {
-            sct_md_escape(out, row->req->text);
-            if (row->req->source[0]) {
-                fputs(" (", out);
-                sct_md_escape(out, row->req->source);
-                fputs(")", out);
-            }
-        } else {
-            fputs("*not in the catalogue*", out);
-        }
-        fprintf(out, " | %zu | ", row->n_cases);
-        if (row->n_cases == 0)
-            fputs("**GAP** | no case exercises this requirement |\n", out);
-        else {
-            fprintf(out, "%s | ", sct_group_verdict_name(sct_tally_verdict(&row->tally)));
-            case_ids(out, doc, row);
-            fputs(" |\n", out);
-        }
-    }
+    sct_trace_each_row(out, doc, t, uncatalogued, trace_row);
     fputc('\n', out);
 }

@@ -98,10 +98,16 @@ static sct_matrix_pair *pair_of(sct_render_matrix *m, const char *row, const cha
     return p;
 }
 
-void sct_render_matrix_build(const sct_render_doc *doc, const char *op_filter,
-                             sct_matrix_axis row_axis, sct_matrix_axis col_axis,
+const sct_matrix_spec sct_matrix_by_op = {NULL, SCT_AXIS_OP, SCT_AXIS_TYPE_A,
+                                           "op \\ type"};
+const sct_matrix_spec sct_matrix_pow = {"Pow", SCT_AXIS_TYPE_A, SCT_AXIS_TYPE_B,
+                                        "base \\ exponent"};
+
+void sct_render_matrix_build(const sct_render_doc *doc, const sct_matrix_spec *spec,
                              sct_render_matrix *out)
 {
+    const char *op_filter = spec->op_filter;
+    sct_matrix_axis row_axis = spec->row_axis, col_axis = spec->col_axis;
     memset(out, 0, sizeof *out);
     /* From the loading pass's (op, type A, type B) tallies: no case is
      * read again. */

@@ -34,10 +34,22 @@ typedef struct sct_render_matrix {
     sct_matrix_pair *pairs; size_t n_pairs;  /* owned */
 } sct_render_matrix;
 
-/* Builds the matrix of the cases whose op is `op_filter` (NULL: all), from
- * the doc's combinations (render_model.h: gathered while loading). */
-void sct_render_matrix_build(const sct_render_doc *doc, const char *op_filter,
-                             sct_matrix_axis row_axis, sct_matrix_axis col_axis,
+/* What one matrix of the reports shows, the same in HTML and Markdown. */
+typedef struct sct_matrix_spec {
+    const char *op_filter;      /* the cases of this op; NULL: all */
+    sct_matrix_axis row_axis, col_axis;
+    const char *corner;         /* the top-left header cell */
+} sct_matrix_spec;
+
+/* The reports' two matrices, shown in this order: every case by op x type
+ * of input A; then the Pow cases by base type x exponent type (shown when
+ * the run has Pow cases: the first matrix's Pow cells aggregate them). */
+extern const sct_matrix_spec sct_matrix_by_op;
+extern const sct_matrix_spec sct_matrix_pow;
+
+/* Builds the matrix `spec` describes from the doc's combinations
+ * (render_model.h: gathered while loading). */
+void sct_render_matrix_build(const sct_render_doc *doc, const sct_matrix_spec *spec,
                              sct_render_matrix *out);
 void sct_render_matrix_free(sct_render_matrix *m);
 

@@ -13,9 +13,19 @@
 #include "render_load.h"
 #include "sct/render/render_sources.h"
 
-#ifndef SCT_DEFAULT_SPEC_NOTES
-#define SCT_DEFAULT_SPEC_NOTES "docs/spec-notes.md"
-#endif
+/* The spec notes the reports cite (render_outputs.h says the order).  The
+ * last resort is the caller's: a library compiled into an installed
+ * command holds no path of the machine that built it. */
+static char *spec_notes_path(const sct_render_request *req, const char *vectors_dir)
+{
+    if (req->spec_notes_path)
+        return sct_render_strdup(req->spec_notes_path);
+    char *beside = sct_render_printf("%s/../docs/spec-notes.md", vectors_dir);
+    if (access(beside, R_OK) == 0 || req->default_spec_notes_path == NULL)
+        return beside; /* missing: the report's warning names where it looked */
+    free(beside);
+    return sct_render_strdup(req->default_spec_notes_path);
+}
 
 int sct_render_outputs(const sct_render_request *req, char *err, size_t err_cap)
 {
@@ -27,13 +37,7 @@ int sct_render_outputs(const sct_render_request *req, char *err, size_t err_cap)
                     : sct_render_printf("%s/requirements.json", doc.vectors_dir);
     sct_render_load_catalogue(&doc, cat);
     free(cat);
-    char *notes = req->spec_notes_path
-                      ? sct_render_strdup(req->spec_notes_path)
-                      : sct_render_printf("%s/../docs/spec-notes.md", doc.vectors_dir);
-    if (req->spec_notes_path == NULL && access(notes, R_OK) != 0) {
-        free(notes);
-        notes = sct_render_strdup(SCT_DEFAULT_SPEC_NOTES);
-    }
+    char *notes = spec_notes_path(req, doc.vectors_dir);
     sct_render_load_notes(&doc, notes);
     free(notes);
     int rc = 0;

@@ -98,6 +98,16 @@ void sct_trace_each_case(const sct_render_doc *doc, const sct_trace_row *row,
     }
 }
 
+void sct_trace_each_row(FILE *out, const sct_render_doc *doc, const sct_trace *t,
+                        sct_trace_heading_fn uncatalogued, sct_trace_row_fn row)
+{
+    for (size_t i = 0; i < t->n_rows; i++) {
+        if (!t->rows[i].in_catalogue && (i == 0 || t->rows[i - 1].in_catalogue))
+            uncatalogued(out, t->n_uncatalogued);
+        row(out, doc, &t->rows[i]);
+    }
+}
+
 void sct_trace_free(sct_trace *t)
 {
     free(t->rows);

@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "sct/render/render_model.h"
 #include "sct/results/render_verdict.h"
@@ -50,5 +51,14 @@ typedef bool (*sct_trace_case_fn)(void *user, const sct_render_doc *doc, size_t 
                                   const char *id);
 void sct_trace_each_case(const sct_render_doc *doc, const sct_trace_row *row,
                          sct_trace_case_fn fn, void *user);
+
+/* The rows in table order, for both formats: `row` for each; before the
+ * first id cited by cases but not in the catalogue, `uncatalogued` once
+ * with their number (a sub-heading row of the table). */
+typedef void (*sct_trace_row_fn)(FILE *out, const sct_render_doc *doc,
+                                 const sct_trace_row *row);
+typedef void (*sct_trace_heading_fn)(FILE *out, size_t n_uncatalogued);
+void sct_trace_each_row(FILE *out, const sct_render_doc *doc, const sct_trace *t,
+                        sct_trace_heading_fn uncatalogued, sct_trace_row_fn row);
 
 #endif /* SCT_REPORT_RENDER_TRACE_H */

@@ -5,7 +5,7 @@
  */
 #include "sct/results/verdict.h"
 
-#include <string.h>
+#include "sct/check/name_table.h"
 
 static const char *const k_verdicts[SCT_VERDICT_COUNT] = {
     [SCT_VERDICT_PASS] = "PASS",
@@ -18,17 +18,12 @@ static const char *const k_verdicts[SCT_VERDICT_COUNT] = {
 
 const char *sct_verdict_name(sct_verdict v)
 {
-    if ((int)v < 0 || v >= SCT_VERDICT_COUNT)
-        return "ERROR";
-    return k_verdicts[v];
+    return sct_name_of(k_verdicts, SCT_VERDICT_COUNT, (int)v, "ERROR");
 }
 
 sct_verdict sct_verdict_from_name(const char *name)
 {
-    for (int v = 0; v < (int)SCT_VERDICT_COUNT; v++)
-        if (name != NULL && strcmp(k_verdicts[v], name) == 0)
-            return (sct_verdict)v;
-    return SCT_VERDICT_COUNT;
+    return (sct_verdict)sct_name_find(k_verdicts, SCT_VERDICT_COUNT, name);
 }
 
 const char *sct_overall_name(sct_overall o)

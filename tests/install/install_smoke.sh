@@ -85,6 +85,15 @@ if s["overall"] != "CONFORMS" or v.get("PASS", 0) == 0 or v.get("PASS") != s["ca
 print("installed run: %d cases, all PASS, vectors %s" % (s["cases"], vd))
 PY
 
+# A vector set with no docs/ beside it: the report falls back on the
+# installed spec notes (install_layout.c), never on a path of the build host.
+cp -a "$moved/share/sonnx-cts/vectors" lone-vectors
+"$cli" run --quiet --vectors lone-vectors --op Div --type float16 --html lone.html ||
+  fail "installed sonnx-cts run --vectors lone-vectors exited $?"
+installed_notes="$(realpath "$moved/share/sonnx-cts/docs/spec-notes.md")"
+grep -q "Spec notes</th><td>$installed_notes " lone.html ||
+  fail "without docs beside the vectors, the report did not read the installed spec notes: $(grep -o 'Spec notes</th><td>[^<]*' lone.html)"
+
 "$cli" run --quiet --vendor builtin --op Div --type float16 --json plugin.json ||
   fail "installed sonnx-cts run --vendor builtin exited $?"
 grep -q 'sonnx_builtin_plugin.so' plugin.json || fail "--vendor builtin did not load the installed plugin"

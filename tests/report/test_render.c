@@ -329,6 +329,39 @@ START_TEST(markdown_summary)
 }
 END_TEST
 
+/* No --spec-notes and none beside the vectors (the fixture's vectors_dir
+ * "FIXTURE_DIR" has no ../docs): the caller's default is read; without
+ * one, the report says where it looked.  An explicit path beats both. */
+START_TEST(spec_notes_fallback)
+{
+    const char *tmp = getenv("SCT_TEST_TMP") ? getenv("SCT_TEST_TMP") : "/tmp";
+    char md[512];
+    snprintf(md, sizeof md, "%s/notes_%ld.md", tmp, (long)getpid());
+    static const struct {
+        const char *given, *fallback, *want;
+    } rows[] = {
+        {NULL, SCT_FIXTURES "/spec-notes.md", "| Spec notes | " SCT_FIXTURES},
+        {NULL, NULL, "FIXTURE\\_DIR/../docs/spec-notes.md: cannot read the spec notes"},
+        {SCT_FIXTURES "/spec-notes.md", SCT_FIXTURES "/nope.md",
+         "| Spec notes | " SCT_FIXTURES "/spec-notes.md"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        sct_render_request req = {
+            .json_path = SCT_FIXTURES "/run_mixed.json", .md_path = md,
+            .requirements_path = SCT_FIXTURES "/requirements.json",
+            .spec_notes_path = rows[i].given,
+            .default_spec_notes_path = rows[i].fallback};
+        char err[512] = "";
+        ck_assert_msg(sct_render_outputs(&req, err, sizeof err) == 0, "%s", err);
+        char *text = sct_render_read_file(md, NULL);
+        ck_assert_ptr_nonnull(text);
+        HAS(text, rows[i].want);
+        free(text);
+        remove(md);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("render");
@@ -347,6 +380,7 @@ int main(void)
     tcase_add_test(tc2, conformance_record);
     tcase_add_test(tc2, key_order_does_not_matter);
     tcase_add_test(tc2, markdown_summary);
+    tcase_add_test(tc2, spec_notes_fallback);
     suite_add_tcase(s, tc2);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

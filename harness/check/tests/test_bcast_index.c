@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sct/check/bcast_index.h"
+#include "sct_check_main.h"
 
 static sonnx_tensor shape(int32_t rank, int64_t d0, int64_t d1, int64_t d2)
 {
@@ -89,17 +90,6 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("bcast_index");
-    TCase *tc = tcase_create("core");
-    tcase_add_test(tc, test_same_shape);
-    tcase_add_test(tc, test_row_and_column);
-    tcase_add_test(tc, test_scalar_and_rank3);
-    tcase_add_test(tc, test_not_broadcastable);
-    tcase_add_test(tc, test_unflatten);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {test_same_shape, test_row_and_column, test_scalar_and_rank3, test_not_broadcastable, test_unflatten};
+    return SCT_CHECK_RUN("bcast_index", tests);
 }

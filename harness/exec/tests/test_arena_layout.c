@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "worker_protocol.h"
+#include "sct_check_main.h"
 
 #define PAGE 4096u
 
@@ -62,14 +63,6 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("arena_layout");
-    TCase *tc = tcase_create("core");
-    tcase_add_test(tc, outputs_end_at_guard);
-    tcase_add_test(tc, overflow_is_refused);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const TTest *const tests[] = {outputs_end_at_guard, overflow_is_refused};
+    return SCT_CHECK_RUN("arena_layout", tests);
 }

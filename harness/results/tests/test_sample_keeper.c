@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sct/results/sample_keeper.h"
+#include "sct_check_main.h"
 
 static sct_mismatch mm(uint64_t index, uint64_t ulp)
 {
@@ -117,17 +118,6 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("sample_keeper");
-    TCase *tc = tcase_create("core");
-    tcase_add_test(tc, test_worst_appended);
-    tcase_add_test(tc, test_worst_among_first);
-    tcase_add_test(tc, test_zero_cap_shows_worst_only);
-    tcase_add_test(tc, test_no_mismatch);
-    tcase_add_test(tc, test_huge_cap_grows);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {test_worst_appended, test_worst_among_first, test_zero_cap_shows_worst_only, test_no_mismatch, test_huge_cap_grows};
+    return SCT_CHECK_RUN("sample_keeper", tests);
 }

@@ -7,6 +7,7 @@
 
 #include "sct/results/value_format.h"
 #include "sonnx_cts/plugin.h"
+#include "sct_check_main.h"
 
 typedef struct {
     int32_t type;
@@ -52,13 +53,5 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("value_format");
-    TCase *tc = tcase_create("rows");
-    tcase_add_loop_test(tc, test_row, 0, (int)(sizeof k_rows / sizeof k_rows[0]));
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_rows("value_format", test_row, sizeof k_rows / sizeof k_rows[0]);
 }

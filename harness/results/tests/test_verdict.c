@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "sct/results/verdict.h"
+#include "sct_check_main.h"
 
 START_TEST(test_names)
 {
@@ -13,6 +14,9 @@ START_TEST(test_names)
     ck_assert_str_eq(sct_verdict_name(SCT_VERDICT_UNSUPPORTED), "UNSUPPORTED");
     ck_assert_int_eq(sct_verdict_from_name("TIMEOUT"), SCT_VERDICT_TIMEOUT);
     ck_assert_int_eq(sct_verdict_from_name("pass"), SCT_VERDICT_COUNT);
+    ck_assert_int_eq(sct_verdict_from_name(NULL), SCT_VERDICT_COUNT);
+    /* A value outside the enum (a corrupt spool) is no verdict: ERROR. */
+    ck_assert_str_eq(sct_verdict_name(SCT_VERDICT_COUNT), "ERROR");
 }
 END_TEST
 
@@ -38,14 +42,6 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("verdict");
-    TCase *tc = tcase_create("core");
-    tcase_add_test(tc, test_names);
-    tcase_add_test(tc, test_overall);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {test_names, test_overall};
+    return SCT_CHECK_RUN("verdict", tests);
 }

@@ -9,6 +9,7 @@
 
 #include "sct/writers/baseline.h"
 #include "report_fixture.h"
+#include "sct_check_main.h"
 
 static char *compare_to_text(const char *bl, const sct_run_report *r,
                              sct_baseline_diff *d, int *rc)
@@ -114,14 +115,6 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("baseline");
-    TCase *tc = tcase_create("core");
-    tcase_add_test(tc, test_round_trip);
-    tcase_add_test(tc, test_refusals);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {test_round_trip, test_refusals};
+    return SCT_CHECK_RUN("baseline", tests);
 }

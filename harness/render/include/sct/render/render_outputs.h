@@ -22,8 +22,14 @@ typedef struct sct_render_request {
     /* NULL: <vectors_dir of the JSON identity>/requirements.json */
     const char *requirements_path;
     /* NULL: <vectors_dir>/../docs/spec-notes.md when it exists, else
-     * SCT_DEFAULT_SPEC_NOTES (the source tree's docs/, set at build time) */
+     * default_spec_notes_path */
     const char *spec_notes_path;
+    /* The caller's fallback for the spec notes: the command's installed
+     * share/sonnx-cts/docs/spec-notes.md, or the source tree's when it runs
+     * from its build tree (harness/cli/install_layout.h).  NULL: none, the
+     * report then warns that <vectors_dir>/../docs/spec-notes.md is
+     * missing. */
+    const char *default_spec_notes_path;
 } sct_render_request;
 
 /* 0, or non-zero with `err` (file and reason). */
