@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "sct/check/compare.h"
+#include "sct_check_main.h"
 
 typedef struct {
     const char *what;
@@ -131,17 +132,11 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("elem_match");
     TCase *tc = tcase_create("rows");
     tcase_add_loop_test(tc, test_match_row, 0,
                         (int)(sizeof k_rows / sizeof k_rows[0]));
     tcase_add_loop_test(tc, test_pow_row, 0,
                         (int)(sizeof k_pow_rows / sizeof k_pow_rows[0]));
     tcase_add_test(tc, test_names_round_trip);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_tcase("elem_match", tc);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "sct/results/case_verdict.h"
+#include "sct_check_main.h"
 
 typedef struct {
     sct_expectation e;
@@ -106,15 +107,9 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("case_verdict");
     TCase *tc = tcase_create("rows");
     tcase_add_loop_test(tc, test_row, 0, (int)(sizeof k_rows / sizeof k_rows[0]));
     tcase_add_loop_test(tc, test_sweep_row, 0,
                         (int)(sizeof k_sweep_rows / sizeof k_sweep_rows[0]));
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_tcase("case_verdict", tc);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sct/select/case_filter.h"
+#include "sct_check_main.h"
 
 static char *tags_basic[] = {"basic"};
 static char *tags_special[] = {"special", "nan"};
@@ -108,16 +109,7 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("case_filter");
-    TCase *tc = tcase_create("core");
-    tcase_add_test(tc, test_profile_and_filters);
-    tcase_add_test(tc, test_case_globs);
-    tcase_add_test(tc, test_broken_entry_kept);
-    tcase_add_test(tc, test_describe);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    static const TTest *const tests[] = {test_profile_and_filters, test_case_globs,
+                                         test_broken_entry_kept, test_describe};
+    return SCT_CHECK_RUN("case_filter", tests);
 }
