@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "elem_ctx_of.h"
 #include "sct/check/compare.h"
 
 #define F32 SONNX_DT_FLOAT
@@ -172,16 +173,7 @@ static const cls_row k_rows[] = {
 START_TEST(test_classify_row)
 {
     const cls_row *r = &k_rows[_i];
-    sct_elem_ctx ctx = {0};
-    ctx.op = r->op;
-    ctx.out_type = r->out;
-    ctx.n_inputs = 2;
-    ctx.in_types[0] = r->t0;
-    ctx.in_bits[0] = r->b0;
-    ctx.in_types[1] = r->t1;
-    ctx.in_bits[1] = r->b1;
-    ctx.expected_bits = r->e;
-    ctx.actual_bits = r->a;
+    sct_elem_ctx ctx = sct_elem_ctx_of(r->op, r->out, r->t0, r->b0, r->t1, r->b1, r->e, r->a);
     sct_deviation got = sct_classify(&ctx);
     ck_assert_msg(got == r->want, "%s: got %s want %s", r->what,
                   sct_deviation_name(got), sct_deviation_name(r->want));

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "elem_ctx_of.h"
 #include "sct/check/compare.h"
 #include "sct_check_main.h"
 
@@ -115,16 +116,7 @@ static const pow_row k_pow_rows[] = {
 START_TEST(test_pow_row)
 {
     const pow_row *r = &k_pow_rows[_i];
-    sct_elem_ctx ctx = {0};
-    ctx.op = r->op;
-    ctx.out_type = r->tout;
-    ctx.n_inputs = 2;
-    ctx.in_types[0] = r->ta;
-    ctx.in_types[1] = r->tb;
-    ctx.in_bits[0] = r->a;
-    ctx.in_bits[1] = r->b;
-    ctx.expected_bits = r->e;
-    ctx.actual_bits = r->got;
+    sct_elem_ctx ctx = sct_elem_ctx_of(r->op, r->tout, r->ta, r->a, r->tb, r->b, r->e, r->got);
     sct_compare_opts o = {1, false};
     ck_assert_msg(sct_elem_matches(&ctx, &o) == r->want, "%s", r->what);
 }

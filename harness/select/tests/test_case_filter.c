@@ -109,7 +109,7 @@ END_TEST
 
 int main(void)
 {
-    static const TTest *const tests[] = {test_profile_and_filters, test_case_globs,
-                                         test_broken_entry_kept, test_describe};
+    const TTest *const tests[] = {test_profile_and_filters, test_case_globs,
+                                  test_broken_entry_kept, test_describe};
     return SCT_CHECK_RUN("case_filter", tests);
 }
