@@ -27,6 +27,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sct/jsonstream/json_exact.h"
+
 #define CHUNK 65536u
 #define KEY_MAX 256u /* longer keys cannot be the indexed member's name */
 
@@ -548,7 +550,10 @@ int sct_json_index_file(const char *path, const char *array_member, uint64_t max
     if (ok && s->failed)
         ok = false; /* an allocation failed while copying */
     if (ok) {
-        out->root = cJSON_ParseWithLength(s->root_text, s->root_len);
+        /* Numbers keep their literals (json_exact.h): a count or ULP
+         * distance above 2^53 in the root reads exactly. */
+        char why[64];
+        out->root = sct_json_parse_exact(s->root_text, s->root_len, why, sizeof why);
         if (out->root == NULL)
             ok = fail(s, "out of memory");
     }
@@ -639,7 +644,10 @@ cJSON *sct_json_index_element(const sct_json_index *ix, size_t i, char *err, siz
     char *buf = sct_json_index_element_text(ix, i, err, err_cap);
     if (buf == NULL)
         return NULL;
-    cJSON *item = cJSON_ParseWithLength(buf, (size_t)ix->spans[i].length);
+    /* Validated while indexing and checked against its hash: only memory
+     * can fail here.  Numbers keep their literals (json_exact.h). */
+    char why[64];
+    cJSON *item = sct_json_parse_exact(buf, (size_t)ix->spans[i].length, why, sizeof why);
     free(buf);
     if (item == NULL)
         snprintf(err, err_cap, "out of memory");

@@ -24,6 +24,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "sct/jsonstream/json_exact.h"
+
 /* Where one element of the indexed array lies in the file. */
 typedef struct sct_json_span {
     uint64_t offset;  /* byte offset of the element's first byte */
@@ -64,7 +66,9 @@ int sct_json_index_file(const char *path, const char *array_member, uint64_t max
                         uint64_t max_element_bytes, sct_json_bytes_fn on_bytes, void *user,
                         sct_json_index *out, char *err, size_t err_cap);
 
-/* Parses element i of the indexed array (0 <= i < n_spans).  Returns a new
+/* Parses element i of the indexed array (0 <= i < n_spans), every number
+ * with its literal (json_exact.h: sct_json_u64 reads integers up to 2^64-1
+ * exactly; so does `root`).  Returns a new
  * cJSON tree owned by the caller (cJSON_Delete), or NULL with `err` holding
  * the reason ("cannot read: ...", "element 12 changed since the file was
  * indexed (the file was modified during the run)", "out of memory"). */
@@ -72,7 +76,7 @@ cJSON *sct_json_index_element(const sct_json_index *ix, size_t i, char *err, siz
 
 /* The bytes of element i, checked against the span's hash, NUL-terminated,
  * owned by the caller (free); NULL with `err` as sct_json_index_element
- * says.  For parsers other than cJSON's (e.g. exact 64-bit integers). */
+ * says.  For readers that look at the raw bytes. */
 char *sct_json_index_element_text(const sct_json_index *ix, size_t i, char *err,
                                   size_t err_cap);
 

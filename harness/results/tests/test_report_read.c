@@ -1,15 +1,15 @@
 /*
- * test_merge_read.c — a JSON run report read back into the model case by
- * case (merge_read.c through the streaming index, issue 6): writing what
+ * test_report_read.c — a JSON run report read back into the model case by
+ * case (report_read.h through the streaming index, issue 6): writing what
  * was read gives the same bytes, 64-bit integers above 2^53 included; a
- * broken report is refused with the file and the reason.
+ * broken report is refused (strict) with the file and the reason.
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sct/merge/merge.h"
+#include "sct/results/report_read.h"
 #include "report_fixture.h"
 #include "sct/writers/report_writers.h"
 
@@ -118,7 +118,7 @@ START_TEST(test_write_read_write_same_bytes)
     snprintf(b, sizeof b, "%s", fixture_path("merge-read-b.json"));
     ck_assert_msg(sct_write_json_file(a, &r, err, sizeof err) == 0, "%s", err);
     sct_run_report back;
-    ck_assert_msg(sct_merge_read_report(a, &back, err, sizeof err) == 0, "%s: %s",
+    ck_assert_msg(sct_report_read_all(a, &back, err, sizeof err) == 0, "%s: %s",
                   row->name, err);
     ck_assert_uint_eq(back.n_cases, row->want_cases);
     ck_assert_msg(sct_write_json_file(b, &back, err, sizeof err) == 0, "%s", err);
@@ -161,7 +161,7 @@ START_TEST(test_broken_report_refused)
     fclose(f);
     sct_run_report r;
     char err[1024];
-    ck_assert_int_ne(sct_merge_read_report(p, &r, err, sizeof err), 0);
+    ck_assert_int_ne(sct_report_read_all(p, &r, err, sizeof err), 0);
     ck_assert_msg(strncmp(err, p, strlen(p)) == 0, "no file name: %s", err);
     ck_assert_msg(strstr(err, row->want) != NULL, "%s", err);
     ck_assert_uint_eq(r.n_cases, 0); /* freed on failure */
@@ -170,7 +170,7 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("merge_read");
+    Suite *s = suite_create("report_read");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_write_read_write_same_bytes, 0,

@@ -1,0 +1,46 @@
+/*
+ * report_read_case.h — one case object of a JSON run report into an
+ * sct_case_result, strict or tolerant (report_read.h).  Private to
+ * harness/results: report_read.c is its one caller.
+ */
+#ifndef SCT_RESULTS_REPORT_READ_CASE_H
+#define SCT_RESULTS_REPORT_READ_CASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "sct/results/report_read.h"
+
+/* How one object is read, and where its problems go. */
+typedef struct sct_field_reader {
+    const char *path;         /* the file, for strict errors */
+    sct_read_mode mode;
+    char where[300];          /* "case \"div/x\"", "identity" ... */
+    bool failed;              /* strict: an error is in err */
+    char *err; size_t err_cap;
+    sct_read_warn_fn warn; void *user;
+} sct_field_reader;
+
+/* A problem with a field.  Strict: the first one becomes the error
+ * "<path>: <where>: <what>".  Tolerant: a field that is present but
+ * malformed is a warning "<where>: <what>"; a missing one is not (its
+ * default is what a report of a truncated JSON shows). */
+void sct_field_problem(sct_field_reader *rd, bool present, const char *what);
+
+/* Members read with that rule; defaults when missing or malformed. */
+char *sct_field_str(sct_field_reader *rd, const cJSON *o, const char *name,
+                    const char *dflt);
+uint64_t sct_field_u64(sct_field_reader *rd, const cJSON *o, const char *name);
+int64_t sct_field_i64(sct_field_reader *rd, const cJSON *o, const char *name);
+bool sct_field_bool(sct_field_reader *rd, const cJSON *o, const char *name);
+double sct_field_double(sct_field_reader *rd, const cJSON *o, const char *name);
+
+/* Case `pos` from its object `o` into `c` (zeroed first).  Strict: false
+ * with the error in rd.  Tolerant: always true (problems warned); `o`
+ * must be an object.  `brief`: samples are skipped. */
+bool sct_read_case_object(sct_field_reader *rd, const cJSON *o, size_t pos, bool brief,
+                          sct_case_result *c);
+
+#endif /* SCT_RESULTS_REPORT_READ_CASE_H */
