@@ -28,9 +28,46 @@ static bool is_number_byte(char c)
            c == 'E';
 }
 
-/* The next number literal outside strings, as a cJSON-owned string; NULL
- * when there is none (the tree and the text disagree) or out of memory. */
-static char *next_literal(lexer *lx)
+/* RFC 8259 §6: -? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)? — cJSON
+ * (strtod) also takes "01", "1." or "+1"; the streaming index refuses
+ * them, and so does this parser. */
+static bool rfc_number(const char *p, size_t n)
+{
+    size_t i = 0;
+#define DIGIT(k) ((k) < n && p[k] >= '0' && p[k] <= '9')
+    if (i < n && p[i] == '-')
+        i++;
+    if (i < n && p[i] == '0')
+        i++;
+    else if (DIGIT(i))
+        while (DIGIT(i))
+            i++;
+    else
+        return false;
+    if (i < n && p[i] == '.') {
+        i++;
+        if (!DIGIT(i))
+            return false;
+        while (DIGIT(i))
+            i++;
+    }
+    if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+        i++;
+        if (i < n && (p[i] == '+' || p[i] == '-'))
+            i++;
+        if (!DIGIT(i))
+            return false;
+        while (DIGIT(i))
+            i++;
+    }
+#undef DIGIT
+    return i == n;
+}
+
+/* The next number literal outside strings, as a cJSON-owned string: 0;
+ * -1 when there is none (the tree and the text disagree) or out of
+ * memory; 1 when it is no RFC 8259 number (*bad: its offset). */
+static int next_literal(lexer *lx, const char *text, char **out, size_t *bad)
 {
     while (lx->p < lx->end) {
         char c = *lx->p;
@@ -46,30 +83,34 @@ static char *next_literal(lexer *lx)
             while (lx->p < lx->end && is_number_byte(*lx->p))
                 lx->p++;
             size_t n = (size_t)(lx->p - start);
-            char *lit = cJSON_malloc(n + 1);
-            if (lit != NULL) {
-                memcpy(lit, start, n);
-                lit[n] = '\0';
+            if (!rfc_number(start, n)) {
+                *bad = (size_t)(start - text);
+                return 1;
             }
-            return lit;
+            *out = cJSON_malloc(n + 1);
+            if (*out == NULL)
+                return -1;
+            memcpy(*out, start, n);
+            (*out)[n] = '\0';
+            return 0;
         }
         lx->p++; /* structure, white space, true/false/null */
     }
-    return NULL;
+    return -1;
 }
 
-static bool attach_literals(cJSON *item, lexer *lx)
+static int attach_literals(cJSON *item, lexer *lx, const char *text, size_t *bad)
 {
     for (; item != NULL; item = item->next) {
-        if (cJSON_IsNumber(item)) {
-            item->valuestring = next_literal(lx);
-            if (item->valuestring == NULL)
-                return false;
-        } else if (item->child != NULL && !attach_literals(item->child, lx)) {
-            return false;
-        }
+        int rc = 0;
+        if (cJSON_IsNumber(item))
+            rc = next_literal(lx, text, &item->valuestring, bad);
+        else if (item->child != NULL)
+            rc = attach_literals(item->child, lx, text, bad);
+        if (rc != 0)
+            return rc;
     }
-    return true;
+    return 0;
 }
 
 cJSON *sct_json_parse_exact(const char *text, size_t len, char *err, size_t err_cap)
@@ -93,9 +134,14 @@ cJSON *sct_json_parse_exact(const char *text, size_t len, char *err, size_t err_
         return NULL;
     }
     lexer lx = {text, text + len};
-    if (!attach_literals(root, &lx)) {
+    size_t bad = 0;
+    int rc = attach_literals(root, &lx, text, &bad);
+    if (rc != 0) {
         cJSON_Delete(root);
-        snprintf(err, err_cap, "out of memory");
+        if (rc > 0)
+            snprintf(err, err_cap, "invalid JSON near byte %zu: not a JSON number", bad);
+        else
+            snprintf(err, err_cap, "out of memory");
         return NULL;
     }
     return root;

@@ -1,7 +1,8 @@
 /*
  * report_read.c — opening a JSON run report or conformance record, its
- * head (identity, options, shard) and its cases on demand (report_read.h).
- * One case object into a record is report_read_case.c.
+ * cases on demand, each case's id located for id-only reads
+ * (report_read.h).  The objects field by field: report_read_case.c (a
+ * case), report_read_head.c (identity, options, shard).
  */
 #include "sct/results/report_read.h"
 
@@ -9,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report_read_case.h"
+#include "report_read_fields.h"
 
 /* Limits of the streaming index: a report of any realistic size; one case
  * record (at most max_errors + 1 samples of ~0.5 KB) far below 1 GiB. */
@@ -190,79 +191,11 @@ const cJSON *sct_report_record_json(const sct_report_file *f) { return f->record
 bool sct_report_has_cases(const sct_report_file *f) { return f->has_cases; }
 size_t sct_report_n_cases(const sct_report_file *f) { return f->n_cases; }
 
-static void read_identity(sct_field_reader *rd, const cJSON *run, sct_run_identity *i)
-{
-    const cJSON *id = member(run, "identity"), *be = member(id, "backend");
-    snprintf(rd->where, sizeof rd->where, "identity");
-    i->harness_version = sct_field_str(rd, id, "harness_version", "");
-    i->command_line = sct_field_str(rd, id, "command_line", "");
-    i->host = sct_field_str(rd, id, "host", "");
-    i->date_utc = sct_field_str(rd, id, "date_utc", "");
-    i->profile = sct_field_str(rd, id, "profile", "");
-    i->vectors_dir = sct_field_str(rd, id, "vectors_dir", "");
-    i->vector_set_sha256 = sct_field_str(rd, id, "vector_set_sha256", "");
-    i->vector_format_version = sct_field_str(rd, id, "vector_format_version", "");
-    snprintf(rd->where, sizeof rd->where, "identity.backend");
-    i->vendor = sct_field_str(rd, be, "vendor", "");
-    i->runtime_name = sct_field_str(rd, be, "runtime_name", "");
-    i->runtime_version = sct_field_str(rd, be, "runtime_version", "");
-    i->plugin_path = sct_field_str(rd, be, "plugin_path", "");
-    i->isolation = sct_field_str(rd, be, "isolation", "");
-    i->abi_major = (uint32_t)sct_field_u64(rd, be, "abi_major");
-    i->abi_minor = (uint32_t)sct_field_u64(rd, be, "abi_minor");
-}
-
-static void read_options(sct_field_reader *rd, const cJSON *run, sct_run_report *r)
-{
-    const cJSON *op = member(run, "options");
-    snprintf(rd->where, sizeof rd->where, "options");
-    r->options.max_errors = (uint32_t)sct_field_u64(rd, op, "max_errors");
-    r->options.strict_nan = sct_field_bool(rd, op, "strict_nan");
-    r->options.timeout_seconds = sct_field_double(rd, op, "timeout_seconds");
-    r->options.isolate = sct_field_bool(rd, op, "isolate");
-    r->options.vendor_options = sct_field_str(rd, op, "vendor_options", "");
-    r->options.filters = sct_field_str(rd, op, "filters", "");
-    const cJSON *sm = member(run, "summary");
-    snprintf(rd->where, sizeof rd->where, "summary");
-    r->n_filtered_profile = (size_t)sct_field_u64(rd, sm, "not_in_profile");
-    r->n_filtered_selection = (size_t)sct_field_u64(rd, sm, "excluded_by_filters");
-    snprintf(rd->where, sizeof rd->where, "timing");
-    r->seconds = sct_field_double(rd, member(run, "timing"), "seconds");
-}
-
-/* The "shard" object; reports written before sharding existed have none
- * and count as 1/1 of their own cases. */
-static void read_shard(sct_field_reader *rd, const sct_report_file *f, sct_run_report *r)
-{
-    const cJSON *sh = member(f->run, "shard");
-    r->shard_index = 1;
-    r->shard_count = 1;
-    r->shard_total = f->n_cases;
-    if (sh == NULL)
-        return;
-    snprintf(rd->where, sizeof rd->where, "shard");
-    uint64_t i = sct_field_u64(rd, sh, "index");
-    uint64_t n = sct_field_u64(rd, sh, "count");
-    if (n == 0 || i == 0 || i > n || n > UINT32_MAX) {
-        sct_field_problem(rd, true, "index/count out of range");
-        return;
-    }
-    r->shard_index = (uint32_t)i;
-    r->shard_count = (uint32_t)n;
-    r->shard_total = (size_t)sct_field_u64(rd, sh, "cases_before_sharding");
-    uint64_t m = 0;
-    if (sct_json_get_u64(sh, "merged_from", &m))
-        r->merged_from = (uint32_t)m;
-    /* shard.source (--shard auto) is not carried: a merge is no shard. */
-}
-
 int sct_report_read_head(sct_report_file *f, sct_run_report *r, char *err, size_t err_cap)
 {
     sct_run_report_init(r);
     sct_field_reader rd = {.path = f->path, .mode = f->mode, .err = err, .err_cap = err_cap};
-    read_identity(&rd, f->run, &r->identity);
-    read_options(&rd, f->run, r);
-    read_shard(&rd, f, r);
+    sct_read_head_object(&rd, f->run, f->n_cases, r);
     if (rd.failed) {
         sct_run_report_free(r);
         return 1;
@@ -278,70 +211,6 @@ static const char *json_type_name(const cJSON *o)
     if (cJSON_IsBool(o)) return "a boolean";
     if (cJSON_IsNull(o)) return "null";
     return "not an object";
-}
-
-/* The end of the JSON value starting at t[i] (validated text: no error
- * cases), skipping strings and nested containers. */
-static size_t value_end(const char *t, size_t n, size_t i)
-{
-    int depth = 0;
-    for (; i < n; i++) {
-        char c = t[i];
-        if (c == '"') {
-            for (i++; i < n && t[i] != '"'; i++)
-                if (t[i] == '\\')
-                    i++;
-            if (depth == 0)
-                return i + 1;
-        } else if (c == '{' || c == '[') {
-            depth++;
-        } else if (c == '}' || c == ']') {
-            if (depth == 0)
-                return i; /* the end of the container holding a scalar */
-            if (--depth == 0)
-                return i + 1;
-        } else if (depth == 0 && (c == ',' || c == ' ' || c == '\n' || c == '\t' ||
-                                  c == '\r')) {
-            return i;
-        }
-    }
-    return n;
-}
-
-static size_t skip_ws(const char *t, size_t n, size_t i)
-{
-    while (i < n && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r'))
-        i++;
-    return i;
-}
-
-/* Where the first top-level "id" member's value is a plain string (no
- * escapes) in the element text: the string's bytes without quotes. */
-static void locate_id(const char *t, size_t n, struct id_loc *loc)
-{
-    size_t i = skip_ws(t, n, 0);
-    if (i >= n || t[i] != '{' || n > UINT32_MAX)
-        return;
-    for (i = skip_ws(t, n, i + 1); i < n && t[i] == '"'; ) {
-        size_t k = value_end(t, n, i);
-        bool is_id = k - i == 4 && memcmp(t + i, "\"id\"", 4) == 0;
-        i = skip_ws(t, n, k);
-        if (i >= n || t[i] != ':')
-            return;
-        size_t v = skip_ws(t, n, i + 1), e = value_end(t, n, v);
-        if (is_id) {
-            if (t[v] == '"' && e - v >= 2 && memchr(t + v, '\\', e - v) == NULL) {
-                loc->off = (uint32_t)(v + 1);
-                loc->len = (uint32_t)(e - v - 2);
-                loc->hash = sct_json_fnv1a(t + v + 1, loc->len);
-            }
-            return;
-        }
-        i = skip_ws(t, n, e);
-        if (i >= n || t[i] != ',')
-            return;
-        i = skip_ws(t, n, i + 1);
-    }
 }
 
 char *sct_report_case_id(const sct_report_file *f, size_t i)
@@ -404,8 +273,13 @@ int sct_report_read_case(const sct_report_file *f, size_t i, bool brief,
         char *text = sct_json_index_element_text(&f->ix, i, why, sizeof why);
         size_t len = text != NULL ? (size_t)f->ix.spans[i].length : 0;
         o = tree = text != NULL ? sct_json_parse_exact(text, len, why, sizeof why) : NULL;
-        if (tree != NULL && f->ids[i].len == 0)
-            locate_id(text, len, &f->ids[i]);
+        size_t off, n;
+        if (tree != NULL && f->ids[i].len == 0 && len <= UINT32_MAX &&
+            sct_json_find_string_member(text, len, "id", &off, &n) && n > 0) {
+            f->ids[i].off = (uint32_t)off;
+            f->ids[i].len = (uint32_t)n;
+            f->ids[i].hash = sct_json_fnv1a(text + off, n);
+        }
         free(text);
     } else {
         o = f->items[i];

@@ -1,12 +1,12 @@
 /*
  * report_read_case.c — one case object of a JSON run report into an
- * sct_case_result (report_read_case.h): the inverse of json_writer.c's
+ * sct_case_result (report_read_fields.h): the inverse of json_writer.c's
  * case_json, field for field, so that writing what was read gives the same
  * JSON.  Values are read from their exact forms: element bits from the
  * "_bits" hex strings, 64-bit counts from their integer literals
  * (json_exact.h), never from the decimal text.
  */
-#include "report_read_case.h"
+#include "report_read_fields.h"
 
 #include <errno.h>
 #include <stdio.h>

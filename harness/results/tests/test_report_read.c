@@ -168,6 +168,176 @@ START_TEST(test_broken_report_refused)
 }
 END_TEST
 
+/* A run report of three hand-written cases around a middle element. */
+static const char k_head[] =
+    "{\"schema\": \"sonnx-cts-run\", \"schema_version\": \"1.0\", \"identity\": "
+    "{\"profile\": \"sonnx\"}, \"cases\": [\n";
+static const char k_first[] =
+    "{\"id\": \"first\", \"op\": \"Div\", \"input_types\": [\"float32\", \"float32\"], "
+    "\"output_type\": \"float32\", \"verdict\": \"PASS\", \"elements\": 4, \"max_ulp\": 0}";
+static const char k_last[] =
+    "{\"id\": \"last\", \"op\": \"Mul\", \"verdict\": \"FAIL\"}";
+
+static const char *write_run(const char *name, const char *middle)
+{
+    const char *p = fixture_path(name);
+    FILE *f = fopen(p, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%s%s,\n%s,\n%s\n]}\n", k_head, k_first, middle, k_last);
+    ck_assert_int_eq(fclose(f), 0);
+    return p;
+}
+
+typedef struct warnings {
+    size_t n;
+    char first[512];
+} warnings;
+
+static void collect(void *user, const char *message)
+{
+    warnings *w = user;
+    if (w->n++ == 0)
+        snprintf(w->first, sizeof w->first, "%s", message);
+}
+
+/* The middle element, what the tolerant reader makes of it, and the
+ * strict reader's error. */
+static const struct {
+    const char *element;
+    int tolerant_rc;          /* 1: a stand-in */
+    const char *id;
+    sct_verdict verdict;
+    const char *warning;      /* the first warning ("" none) */
+    const char *strict_error; /* after the file name */
+} k_middle[] = {
+    {"42", 1, "(case 1)", SCT_VERDICT_ERROR,
+     "case 1 of the JSON report cannot be shown: it is a number, not an object",
+     "case \"(no id)\": missing string \"id\""},
+    {"{\"id\": \"m\", \"op\": \"Div\"}", 0, "m", SCT_VERDICT_ERROR,
+     "case 1 (m) has no verdict; shown as ERROR", "case \"m\": missing or non-integer \"opset\""},
+    {"{\"op\": \"Div\", \"verdict\": \"PASS\"}", 0, "", SCT_VERDICT_PASS,
+     "case 1 has no id", "case \"(no id)\": missing string \"id\""},
+    {"{\"id\": \"m\", \"verdict\": \"MAYBE\"}", 0, "m", SCT_VERDICT_ERROR,
+     "case 1 (m) has an unknown verdict \"MAYBE\"; shown as ERROR",
+     "case \"m\": missing string \"op\""},
+    {"{\"id\": \"m\", \"verdict\": \"PASS\", \"elements\": \"many\"}", 0, "m",
+     SCT_VERDICT_PASS, "case 1 (m): missing or non-integer \"elements\"",
+     "case \"m\": missing string \"op\""},
+};
+
+START_TEST(test_tolerant_and_strict_cases)
+{
+    const char *p = write_run("read-middle.json", k_middle[_i].element);
+    char err[1024] = "";
+    sct_report_file *f = NULL;
+    sct_report_read_opts tol = {.mode = SCT_READ_TOLERANT};
+    ck_assert_msg(sct_report_open(p, &tol, &f, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(sct_report_n_cases(f), 3);
+    warnings w = {0, ""};
+    sct_case_result c;
+    int rc = sct_report_read_case(f, 1, false, &c, collect, &w, err, sizeof err);
+    ck_assert_int_eq(rc, k_middle[_i].tolerant_rc);
+    ck_assert_str_eq(c.id, k_middle[_i].id);
+    ck_assert_int_eq(c.verdict, k_middle[_i].verdict);
+    ck_assert_msg(w.n > 0 && strcmp(w.first, k_middle[_i].warning) == 0, "%zu: %s", w.n,
+                  w.first);
+    sct_case_result_free(&c);
+    /* The others read whole, without a warning. */
+    w.n = 0;
+    ck_assert_int_eq(sct_report_read_case(f, 0, false, &c, collect, &w, err, sizeof err), 0);
+    ck_assert_str_eq(c.id, "first");
+    ck_assert(c.compared && c.stats.elements == 4);
+    sct_case_result_free(&c);
+    ck_assert_int_eq(sct_report_read_case(f, 2, false, &c, collect, &w, err, sizeof err), 0);
+    ck_assert_int_eq(c.verdict, SCT_VERDICT_FAIL);
+    ck_assert_uint_eq(w.n, 0);
+    char *id = sct_report_case_id(f, 2);
+    ck_assert_str_eq(id, "last");
+    free(id);
+    sct_case_result_free(&c);
+    sct_report_close(f);
+    /* Strict: the first broken field, naming the file and the case. */
+    sct_report_read_opts strict = {.mode = SCT_READ_STRICT};
+    ck_assert_int_eq(sct_report_open(p, &strict, &f, err, sizeof err), 0);
+    ck_assert_int_ne(sct_report_read_case(f, 1, false, &c, NULL, NULL, err, sizeof err), 0);
+    ck_assert_msg(strncmp(err, p, strlen(p)) == 0 &&
+                  strstr(err, k_middle[_i].strict_error) != NULL, "%s", err);
+    sct_report_close(f);
+    remove(p);
+}
+END_TEST
+
+/* A case element changed after the file was opened: a stand-in saying so
+ * (tolerant), an error (strict); the id is not read from changed bytes. */
+START_TEST(test_changed_file_detected)
+{
+    const char *p = write_run("read-changed.json", "{\"id\": \"middle\", \"op\": \"Div\"}");
+    char err[1024] = "";
+    sct_report_file *f = NULL;
+    sct_report_read_opts tol = {.mode = SCT_READ_TOLERANT};
+    ck_assert_int_eq(sct_report_open(p, &tol, &f, err, sizeof err), 0);
+    sct_case_result c;
+    ck_assert_int_eq(sct_report_read_case(f, 1, true, &c, NULL, NULL, err, sizeof err), 0);
+    sct_case_result_free(&c);
+    char *text = fixture_slurp(p);
+    char *at = strstr(text, "middle");
+    memcpy(at, "MIDDLE", 6);
+    FILE *out = fopen(p, "w");
+    fputs(text, out);
+    fclose(out);
+    free(text);
+    ck_assert_ptr_null(sct_report_case_id(f, 1));
+    ck_assert_int_eq(sct_report_read_case(f, 1, false, &c, NULL, NULL, err, sizeof err), 1);
+    ck_assert_int_eq(c.verdict, SCT_VERDICT_ERROR);
+    ck_assert_ptr_nonnull(strstr(c.message, "case 1 of the JSON report cannot be shown: "
+                                            "element 1 changed since the file was indexed"));
+    sct_case_result_free(&c);
+    sct_report_close(f);
+    remove(p);
+}
+END_TEST
+
+/* A conformance record: the run of the profile asked, "sonnx" by default;
+ * a profile it lacks is refused naming what it has. */
+START_TEST(test_conformance_record)
+{
+    const char *p = fixture_path("read-record.json");
+    FILE *fp = fopen(p, "w");
+    ck_assert_ptr_nonnull(fp);
+    fputs("{\"schema\": \"sonnx-cts-conformance\", \"runs\": {"
+          "\"onnx\": {\"schema\": \"sonnx-cts-run\", \"schema_version\": \"1.0\", "
+          "\"cases\": [{\"id\": \"o\"}]}, "
+          "\"sonnx\": {\"schema\": \"sonnx-cts-run\", \"schema_version\": \"1.0\", "
+          "\"cases\": [{\"id\": \"s1\"}, {\"id\": \"s2\", \"max_ulp\": 18446744073709551615}]}}}",
+          fp);
+    fclose(fp);
+    char err[1024] = "";
+    sct_report_file *f = NULL;
+    sct_report_read_opts o = {.mode = SCT_READ_TOLERANT};
+    ck_assert_msg(sct_report_open(p, &o, &f, err, sizeof err) == 0, "%s", err);
+    ck_assert(sct_report_is_record(f));
+    ck_assert_uint_eq(sct_report_n_cases(f), 2);
+    sct_case_result c;
+    sct_report_read_case(f, 1, false, &c, NULL, NULL, err, sizeof err);
+    ck_assert_str_eq(c.id, "s2");
+    ck_assert(c.stats.max_ulp == UINT64_MAX);
+    sct_case_result_free(&c);
+    char *id = sct_report_case_id(f, 0);
+    ck_assert_str_eq(id, "s1");
+    free(id);
+    sct_report_close(f);
+    o.profile = "onnx";
+    ck_assert_int_eq(sct_report_open(p, &o, &f, err, sizeof err), 0);
+    ck_assert_uint_eq(sct_report_n_cases(f), 1);
+    sct_report_close(f);
+    o.profile = "webnn";
+    ck_assert_int_ne(sct_report_open(p, &o, &f, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "no run for profile \"webnn\" (runs: onnx sonnx)") != NULL,
+                  "%s", err);
+    remove(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("report_read");
@@ -177,6 +347,10 @@ int main(void)
                         (int)(sizeof k_trips / sizeof k_trips[0]));
     tcase_add_loop_test(tc, test_broken_report_refused, 0,
                         (int)(sizeof k_bad / sizeof k_bad[0]));
+    tcase_add_loop_test(tc, test_tolerant_and_strict_cases, 0,
+                        (int)(sizeof k_middle / sizeof k_middle[0]));
+    tcase_add_test(tc, test_changed_file_detected);
+    tcase_add_test(tc, test_conformance_record);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1,10 +1,12 @@
 /*
- * report_read_case.h — one case object of a JSON run report into an
- * sct_case_result, strict or tolerant (report_read.h).  Private to
- * harness/results: report_read.c is its one caller.
+ * report_read_fields.h — the objects of a JSON run report read field by
+ * field into the model, strict or tolerant (report_read.h): the field
+ * readers and their problem rule, one case object (report_read_case.c),
+ * the run's head (report_read_head.c).  Private to harness/results:
+ * report_read.c is the caller.
  */
-#ifndef SCT_RESULTS_REPORT_READ_CASE_H
-#define SCT_RESULTS_REPORT_READ_CASE_H
+#ifndef SCT_RESULTS_REPORT_READ_FIELDS_H
+#define SCT_RESULTS_REPORT_READ_FIELDS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -43,4 +45,9 @@ double sct_field_double(sct_field_reader *rd, const cJSON *o, const char *name);
 bool sct_read_case_object(sct_field_reader *rd, const cJSON *o, size_t pos, bool brief,
                           sct_case_result *c);
 
-#endif /* SCT_RESULTS_REPORT_READ_CASE_H */
+/* The run's identity, options, selection counts, wall time and shard
+ * ("shard" missing: 1/1 of its `n_cases`) from the run object into `r`. */
+void sct_read_head_object(sct_field_reader *rd, const cJSON *run, size_t n_cases,
+                          sct_run_report *r);
+
+#endif /* SCT_RESULTS_REPORT_READ_FIELDS_H */
