@@ -20,6 +20,7 @@
 struct sct_report_file {
     char *path;
     sct_read_mode mode;
+    bool baseline;
     /* The file's index: a run report's "cases" are its spans (read again
      * one at a time); everything else is ix.root. */
     sct_json_index ix;
@@ -80,6 +81,14 @@ static int select_run(sct_report_file *f, const char *profile, char *err, size_t
     const cJSON *root = f->ix.root;
     const char *schema = sct_json_get_str(root, "schema");
     f->run = root;
+    if (f->baseline) {
+        if (schema == NULL || strcmp(schema, "sonnx-cts-baseline") != 0) {
+            snprintf(err, err_cap, "%s: not a sonnx-cts-baseline file (schema, profile or "
+                     "cases missing)", f->path);
+            return -1;
+        }
+        return 0;
+    }
     if (schema != NULL && strcmp(schema, "sonnx-cts-conformance") == 0) {
         f->record = root;
         f->run = pick_run(root, f->path, profile, err, err_cap);
@@ -156,6 +165,7 @@ int sct_report_open(const char *path, const sct_report_read_opts *opts,
         return -1;
     }
     f->mode = opts->mode;
+    f->baseline = opts->baseline;
     f->ix.fd = -1;
     char why[512];
     if (sct_json_index_file(path, "cases", REPORT_MAX_BYTES, CASE_MAX_BYTES, opts->on_bytes,
@@ -299,7 +309,8 @@ int sct_report_read_case(const sct_report_file *f, size_t i, bool brief,
     }
     sct_field_reader rd = {.path = f->path, .mode = f->mode, .err = err,
                            .err_cap = err_cap, .warn = warn, .user = user};
-    bool ok = sct_read_case_object(&rd, o, i, brief, c);
+    bool ok = f->baseline ? sct_read_baseline_entry(&rd, o, c)
+                          : sct_read_case_object(&rd, o, i, brief, c);
     cJSON_Delete(tree);
     if (!ok) {
         sct_case_result_free(c);

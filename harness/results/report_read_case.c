@@ -376,3 +376,19 @@ bool sct_read_case_object(sct_field_reader *rd, const cJSON *o, size_t pos, bool
     c->seconds = sct_field_double(rd, o, "seconds");
     return !rd->failed;
 }
+
+bool sct_read_baseline_entry(sct_field_reader *rd, const cJSON *o, sct_case_result *c)
+{
+    memset(c, 0, sizeof *c);
+    c->exit_code = -1;
+    const char *id = sct_json_get_str(o, "id");
+    snprintf(rd->where, sizeof rd->where, "case \"%s\"", id ? id : "(no id)");
+    c->id = sct_field_str(rd, o, "id", "");
+    if (c->id != NULL)
+        read_verdict(rd, o, 0, c);
+    const cJSON *es = cJSON_GetObjectItemCaseSensitive(o, "exec_status");
+    c->exec_status = dup_or_problem(rd, cJSON_IsString(es) ? es->valuestring : "");
+    /* max_ulp: an integer for a compared floating-point case, else null. */
+    c->compared = sct_json_get_u64(o, "max_ulp", &c->stats.max_ulp);
+    return !rd->failed;
+}

@@ -45,6 +45,10 @@ double sct_field_double(sct_field_reader *rd, const cJSON *o, const char *name);
 bool sct_read_case_object(sct_field_reader *rd, const cJSON *o, size_t pos, bool brief,
                           sct_case_result *c);
 
+/* One entry of a baseline (id, verdict, exec_status, max_ulp) into `c`
+ * (zeroed first); false with the error in rd (strict). */
+bool sct_read_baseline_entry(sct_field_reader *rd, const cJSON *o, sct_case_result *c);
+
 /* The run's identity, options, selection counts, wall time and shard
  * ("shard" missing: 1/1 of its `n_cases`) from the run object into `r`. */
 void sct_read_head_object(sct_field_reader *rd, const cJSON *run, size_t n_cases,

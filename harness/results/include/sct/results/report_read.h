@@ -6,7 +6,8 @@
  *
  * A file is a run report (schema "sonnx-cts-run" 1.x) or a conformance
  * record (schema "sonnx-cts-conformance": run reports keyed by profile
- * under "runs"; one of them is read).  Its cases are NOT held: a run
+ * under "runs"; one of them is read); on request a baseline (the verdicts
+ * of a run, "sonnx-cts-baseline").  Its cases are NOT held: a run
  * report is indexed in one streaming pass (json_index.h, 24 bytes per
  * case) and case i is read again on demand, checked against its span's
  * hash (a file changed since it was opened is reported), so memory stays
@@ -49,6 +50,10 @@ typedef struct sct_report_read_opts {
      * renderer's SHA-256 of the exact bytes it shows. */
     sct_json_bytes_fn on_bytes;
     void *user;
+    /* Opens a baseline instead (schema "sonnx-cts-baseline", harness/
+     * writers/baseline.h): its entries read as cases holding only id,
+     * verdict, exec_status and max_ulp (compared when it is an integer). */
+    bool baseline;
 } sct_report_read_opts;
 
 typedef struct sct_report_file sct_report_file;
