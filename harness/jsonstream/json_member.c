@@ -42,8 +42,8 @@ static size_t skip_ws(const char *t, size_t n, size_t i)
     return i;
 }
 
-bool sct_json_find_string_member(const char *t, size_t n, const char *name, size_t *off,
-                                 size_t *len)
+bool sct_json_find_member(const char *t, size_t n, const char *name, size_t *off,
+                          size_t *len)
 {
     size_t name_len = strlen(name);
     size_t i = skip_ws(t, n, 0);
@@ -53,20 +53,17 @@ bool sct_json_find_string_member(const char *t, size_t n, const char *name, size
         size_t k = value_end(t, n, i);
         /* A key with escapes never matches: cJSON's lookup compares the
          * decoded name, and the first match must be the same member. */
-        bool hit = k - i == name_len + 2 && memcmp(t + i + 1, name, name_len) == 0;
-        bool escaped = memchr(t + i, '\\', k - i) != NULL;
-        if (escaped)
+        if (memchr(t + i, '\\', k - i) != NULL)
             return false;
+        bool hit = k - i == name_len + 2 && memcmp(t + i + 1, name, name_len) == 0;
         i = skip_ws(t, n, k);
         if (i >= n || t[i] != ':')
             return false;
         size_t v = skip_ws(t, n, i + 1), e = value_end(t, n, v);
         if (hit) {
-            if (v >= n || t[v] != '"' || e - v < 2 || memchr(t + v, '\\', e - v) != NULL)
-                return false;
-            *off = v + 1;
-            *len = e - v - 2;
-            return true;
+            *off = v;
+            *len = e - v;
+            return v < n;
         }
         i = skip_ws(t, n, e);
         if (i >= n || t[i] != ',')
@@ -76,3 +73,14 @@ bool sct_json_find_string_member(const char *t, size_t n, const char *name, size
     return false;
 }
 
+bool sct_json_find_string_member(const char *t, size_t n, const char *name, size_t *off,
+                                 size_t *len)
+{
+    size_t v, l;
+    if (!sct_json_find_member(t, n, name, &v, &l) || t[v] != '"' || l < 2 ||
+        memchr(t + v, '\\', l) != NULL)
+        return false;
+    *off = v + 1;
+    *len = l - 2;
+    return true;
+}

@@ -43,6 +43,16 @@ typedef struct case_key {
 
 #define CITE_BITS 256
 
+/* Brief cases kept (no samples: about 0.5 KiB each), whatever the case
+ * count: enough for the cases of one requirement of the full suite. */
+#define BRIEF_SLOTS 1024
+
+typedef struct brief_entry {
+    sct_render_case c;
+    size_t index;
+    bool valid;
+} brief_entry;
+
 struct sct_render_case_store {
     sct_report_file *file;       /* the JSON report, its cases read on demand */
     case_key *keys;
@@ -54,7 +64,7 @@ struct sct_render_case_store {
     sct_render_case slot;        /* sct_render_doc_case's one-slot cache */
     size_t slot_index;
     bool slot_valid;
-    bool slot_brief;             /* holds a brief case only */
+    brief_entry brief[BRIEF_SLOTS]; /* recent brief cases, by index % slots */
     size_t reread_failures;
     char first_failure[256];
     char *id_buf;                /* sct_render_doc_case_id's result */
@@ -84,26 +94,43 @@ static bool fetch_case(const sct_render_doc *doc, sct_render_doc *warn_doc, size
     return rc == 0;
 }
 
+/* Case i read again into `dst` (freed first).  A stand-in keeps its place:
+ * shown under the group it was loaded in; one that was readable when
+ * loaded is counted as a re-read failure. */
+static void refetch(const sct_render_doc *doc, size_t i, bool brief, sct_render_case *dst)
+{
+    struct sct_render_case_store *st = doc->store;
+    sct_render_case_free(dst);
+    if (fetch_case(doc, NULL, i, brief, dst) || i >= doc->n_cases)
+        return;
+    const sct_render_group *g = &doc->groups[st->keys[i].group];
+    sct_render_case_regroup(dst, g->op, g->type);
+    if (!st->keys[i].broken && !st->keys[i].reread_failed) {
+        st->keys[i].reread_failed = true;
+        if (st->reread_failures++ == 0)
+            snprintf(st->first_failure, sizeof st->first_failure, "%s", dst->message);
+    }
+}
+
 static const sct_render_case *doc_case(const sct_render_doc *doc, size_t i, bool brief)
 {
     struct sct_render_case_store *st = doc->store;
-    if (st->slot_valid && st->slot_index == i && (brief || !st->slot_brief))
+    if (st->slot_valid && st->slot_index == i)
         return &st->slot;
-    sct_render_case_free(&st->slot);
-    st->slot_valid = false;
-    bool ok = fetch_case(doc, NULL, i, brief, &st->slot);
-    st->slot_brief = brief;
-    if (!ok && i < doc->n_cases) {
-        /* Keeps its place: shown under the group it was loaded in. */
-        const sct_render_group *g = &doc->groups[st->keys[i].group];
-        sct_render_case_regroup(&st->slot, g->op, g->type);
-        if (!st->keys[i].broken && !st->keys[i].reread_failed) {
-            st->keys[i].reread_failed = true;
-            if (st->reread_failures++ == 0)
-                snprintf(st->first_failure, sizeof st->first_failure, "%s",
-                         st->slot.message);
+    if (brief) {
+        /* The passes that list cases per requirement visit the same cases
+         * row after row: a few recent brief cases are kept (a bound that
+         * does not grow with the case count). */
+        brief_entry *b = &st->brief[i % BRIEF_SLOTS];
+        if (!b->valid || b->index != i) {
+            refetch(doc, i, true, &b->c);
+            b->index = i;
+            b->valid = true;
         }
+        return &b->c;
     }
+    st->slot_valid = false;
+    refetch(doc, i, false, &st->slot);
     st->slot_index = i;
     st->slot_valid = true;
     return &st->slot;
@@ -188,6 +215,8 @@ void sct_render_case_store_free(struct sct_render_case_store *st)
     if (st == NULL)
         return;
     sct_render_case_free(&st->slot);
+    for (size_t k = 0; k < BRIEF_SLOTS; k++)
+        sct_render_case_free(&st->brief[k].c);
     sct_report_close(st->file);
     free(st->keys);
     free(st->cite_sets);

@@ -25,6 +25,7 @@ struct sct_report_file {
      * one at a time); everything else is ix.root. */
     sct_json_index ix;
     bool indexed;
+    size_t first;                 /* case i is span first + i */
     const cJSON *run;             /* the run read (ix.root or a record's run) */
     const cJSON *record;          /* ix.root of a record, else NULL */
     bool has_cases;
@@ -122,16 +123,31 @@ static int select_run(sct_report_file *f, const char *profile, char *err, size_t
     return 0;
 }
 
-/* Where the cases are: the index (a run report's root "cases" array: the
- * index takes the first "cases" that is an array, cJSON the first
- * "cases", the same member when that is an array) or the tree. */
+/* The indexed array at `where`, or NULL. */
+static const sct_json_array *indexed_array(const sct_report_file *f, const char *where)
+{
+    for (size_t k = 0; k < f->ix.n_arrays; k++)
+        if (strcmp(f->ix.arrays[k].where, where) == 0)
+            return &f->ix.arrays[k];
+    return NULL;
+}
+
+/* Where the cases are: the index (a run report's root "cases" array, a
+ * record's "runs.<profile>.cases": the index takes the first such member
+ * that is an array, cJSON the first of that name, the same member when
+ * that is an array) or the tree. */
 static int locate_cases(sct_report_file *f, char *err, size_t err_cap)
 {
     const cJSON *cases = member(f->run, "cases"), *c;
     f->has_cases = cJSON_IsArray(cases);
-    if (f->record == NULL && f->ix.has_array && f->has_cases) {
+    char where[300] = "cases";
+    if (f->record != NULL)
+        snprintf(where, sizeof where, "runs.%s.cases", f->run->string ? f->run->string : "");
+    const sct_json_array *a = f->has_cases ? indexed_array(f, where) : NULL;
+    if (a != NULL) {
         f->indexed = true;
-        f->n_cases = f->ix.n_spans;
+        f->first = a->first;
+        f->n_cases = a->n;
         f->ids = calloc(f->n_cases ? f->n_cases : 1, sizeof *f->ids);
         if (f->ids == NULL) {
             snprintf(err, err_cap, "%s: out of memory", f->path);
@@ -168,8 +184,12 @@ int sct_report_open(const char *path, const sct_report_read_opts *opts,
     f->baseline = opts->baseline;
     f->ix.fd = -1;
     char why[512];
-    if (sct_json_index_file(path, "cases", REPORT_MAX_BYTES, CASE_MAX_BYTES, opts->on_bytes,
-                            opts->user, &f->ix, why, sizeof why) != 0) {
+    /* A run report's cases, and every run's of a conformance record: the
+     * index holds them as spans, the root without them (issue 6). */
+    static const char *const patterns[] = {"cases", "runs.*.cases"};
+    if (sct_json_index_file_paths(path, patterns, opts->baseline ? 1 : 2, REPORT_MAX_BYTES,
+                                  CASE_MAX_BYTES, opts->on_bytes, opts->user, &f->ix, why,
+                                  sizeof why) != 0) {
         snprintf(err, err_cap, "%s: %s", path, why);
         sct_report_close(f);
         return -1;
@@ -237,7 +257,8 @@ char *sct_report_case_id(const sct_report_file *f, size_t i)
     char *buf = malloc((size_t)loc->len + 1);
     char why[256];
     if (buf == NULL ||
-        sct_json_index_read(&f->ix, f->ix.spans[i].offset + loc->off, loc->len, buf, why,
+        sct_json_index_read(&f->ix, f->ix.spans[f->first + i].offset + loc->off, loc->len,
+                            buf, why,
                             sizeof why) != 0 ||
         sct_json_fnv1a(buf, loc->len) != loc->hash) {
         free(buf);
@@ -280,16 +301,25 @@ int sct_report_read_case(const sct_report_file *f, size_t i, bool brief,
         snprintf(why, sizeof why, "no such case");
         o = NULL;
     } else if (f->indexed) {
-        char *text = sct_json_index_element_text(&f->ix, i, why, sizeof why);
-        size_t len = text != NULL ? (size_t)f->ix.spans[i].length : 0;
-        o = tree = text != NULL ? sct_json_parse_exact(text, len, why, sizeof why) : NULL;
+        char *text = sct_json_index_element_text(&f->ix, f->first + i, why, sizeof why);
+        size_t len = text != NULL ? (size_t)f->ix.spans[f->first + i].length : 0;
         size_t off, n;
-        if (tree != NULL && f->ids[i].len == 0 && len <= UINT32_MAX &&
+        /* The id's place, for id-only reads (validated, hash-checked text). */
+        if (text != NULL && f->ids[i].len == 0 && len <= UINT32_MAX &&
             sct_json_find_string_member(text, len, "id", &off, &n) && n > 0) {
             f->ids[i].off = (uint32_t)off;
             f->ids[i].len = (uint32_t)n;
             f->ids[i].hash = sct_json_fnv1a(text + off, n);
         }
+        /* Brief: the samples (most of a failing case's bytes) are cut from
+         * the text, never parsed. */
+        if (text != NULL && brief && sct_json_find_member(text, len, "samples", &off, &n) &&
+            n > 2) {
+            memcpy(text + off, "[]", 2);
+            memmove(text + off + 2, text + off + n, len - off - n + 1);
+            len -= n - 2;
+        }
+        o = tree = text != NULL ? sct_json_parse_exact(text, len, why, sizeof why) : NULL;
         free(text);
     } else {
         o = f->items[i];

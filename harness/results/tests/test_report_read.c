@@ -322,6 +322,10 @@ START_TEST(test_conformance_record)
     ck_assert_str_eq(c.id, "s2");
     ck_assert(c.stats.max_ulp == UINT64_MAX);
     sct_case_result_free(&c);
+    /* The record's cases are indexed too: an id is located once read. */
+    ck_assert_ptr_null(sct_report_case_id(f, 0));
+    sct_report_read_case(f, 0, true, &c, NULL, NULL, err, sizeof err);
+    sct_case_result_free(&c);
     char *id = sct_report_case_id(f, 0);
     ck_assert_str_eq(id, "s1");
     free(id);

@@ -54,12 +54,15 @@ bool sct_json_get_bool(const cJSON *obj, const char *name, bool *v);
  * gives the value exactly (cJSON would print the double). */
 void sct_json_keep_integer_literals(cJSON *item);
 
-/* Where the value of member `name` of the object in text[0..n) lies, when
- * it is a string without escapes: its bytes without the quotes, at
- * [*off, *off + *len).  The text must be valid JSON (an element the index
- * validated).  false when the text is not an object, the first member of
- * that name is no such string, or a member name before it has escapes (it
- * might be the same name: parse the element then). */
+/* Where the value of member `name` of the object in text[0..n) lies:
+ * [*off, *off + *len), the value's text.  The text must be valid JSON (an
+ * element the index validated).  false when the text is not an object,
+ * has no such member, or a member name before it has escapes (it might be
+ * the same name: parse the element then). */
+bool sct_json_find_member(const char *text, size_t n, const char *name, size_t *off,
+                          size_t *len);
+/* The same when the value is a string without escapes: its bytes without
+ * the quotes. */
 bool sct_json_find_string_member(const char *text, size_t n, const char *name,
                                  size_t *off, size_t *len);
 
