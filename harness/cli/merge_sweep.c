@@ -12,6 +12,7 @@
 
 #include "sct/writers/json_util.h"
 #include "sct/merge/merge.h"
+#include "sct/results/report_read.h"
 #include "sct/sweep/sweep_merge.h"
 #include "sct/sweep/sweep_report.h"
 
@@ -95,7 +96,7 @@ int sct_merge_sweep_reports(const char *const *paths, size_t n,
     if (rc == 0 && !sct_sweep_report_is_sweep(l.roots[0]))
         rc = 1;
     for (size_t i = 0; rc == 0 && i < n; i++) {
-        if (sct_merge_read_report(paths[i], &l.reports[i], err, err_cap) != 0)
+        if (sct_report_read_all(paths[i], &l.reports[i], err, err_cap) != 0)
             rc = -1;
         l.n_reports = i + 1;
     }

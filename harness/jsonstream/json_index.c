@@ -27,8 +27,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sct/jsonstream/json_exact.h"
+
 #define CHUNK 65536u
 #define KEY_MAX 256u /* longer keys cannot be the indexed member's name */
+#define LOC_MAX 1024u /* longer locations cannot be an indexed array's */
 
 static const uint64_t fnv_offset = 0xcbf29ce484222325ull;
 static const uint64_t fnv_prime = 0x100000001b3ull;
@@ -60,9 +63,11 @@ typedef struct scanner {
     /* Hash of the element being scanned. */
     bool hashing;
     uint64_t hash;
-    /* The indexed member. */
-    const char *member;
-    bool member_found;
+    /* Where the arrays to index may be (patterns), and those found. */
+    const char *const *patterns;
+    size_t n_patterns;
+    sct_json_array *arrays;
+    size_t n_arrays;
     uint64_t max_element_bytes;
     sct_json_span *spans;
     size_t n_spans, cap_spans;
@@ -335,14 +340,68 @@ static bool scan_string(scanner *s, char *key, bool *too_long)
     }
 }
 
-static bool scan_value(scanner *s, int depth, bool is_root);
+static bool scan_value(scanner *s, int depth, const char *loc);
+
+/* How the location `loc` ("runs.sonnx.cases") stands to the patterns
+ * ("runs.*.cases": "*" is any one member name): 2 it is one, 1 it leads to
+ * one (a proper prefix), 0 neither. */
+static int match_loc(const scanner *s, const char *loc)
+{
+    int best = 0;
+    for (size_t k = 0; k < s->n_patterns; k++) {
+        const char *p = s->patterns[k], *l = loc;
+        for (;;) {
+            size_t pn = strcspn(p, "."), ln = strcspn(l, ".");
+            if (!((pn == 1 && p[0] == '*') || (pn == ln && memcmp(p, l, ln) == 0)))
+                break;
+            p += pn;
+            l += ln;
+            if (*l == '\0') {
+                if (*p == '\0')
+                    return 2;
+                best = 1;
+                break;
+            }
+            if (*p == '\0')
+                break;
+            p++;
+            l++;
+        }
+    }
+    return best;
+}
+
+/* The array at `loc` was indexed already (a repeated member name: only
+ * the first is, as cJSON's lookup finds the first). */
+static bool loc_indexed(const scanner *s, const char *loc)
+{
+    for (size_t k = 0; k < s->n_arrays; k++)
+        if (strcmp(s->arrays[k].where, loc) == 0)
+            return true;
+    return false;
+}
+
+static bool add_array(scanner *s, const char *loc)
+{
+    sct_json_array *t = realloc(s->arrays, (s->n_arrays + 1) * sizeof *t);
+    char *where = strdup(loc);
+    if (t != NULL)
+        s->arrays = t;
+    if (t == NULL || where == NULL) {
+        free(where);
+        return fail(s, "out of memory");
+    }
+    s->arrays[s->n_arrays++] = (sct_json_array){where, s->n_spans, 0};
+    return true;
+}
 
 static bool add_span(scanner *s, uint64_t start)
 {
     uint64_t length = s->offset - start;
+    sct_json_array *a = &s->arrays[s->n_arrays - 1];
     if (length > s->max_element_bytes)
         return fail(s, "element %zu of \"%s\" (line %llu) is %llu bytes, above the limit of %llu",
-                    s->n_spans, s->member, (unsigned long long)s->line,
+                    a->n, a->where, (unsigned long long)s->line,
                     (unsigned long long)length, (unsigned long long)s->max_element_bytes);
     if (s->n_spans == s->cap_spans) {
         size_t cap = s->cap_spans ? s->cap_spans * 2 : 256;
@@ -353,6 +412,7 @@ static bool add_span(scanner *s, uint64_t start)
         s->cap_spans = cap;
     }
     s->spans[s->n_spans++] = (sct_json_span){start, length, s->hash};
+    a->n++;
     return true;
 }
 
@@ -374,7 +434,7 @@ static bool scan_indexed_array(scanner *s, int depth)
         uint64_t start = s->offset;
         s->hashing = true;
         s->hash = fnv_offset;
-        bool ok = scan_value(s, depth + 1, false);
+        bool ok = scan_value(s, depth + 1, NULL);
         s->hashing = false;
         if (!ok || !add_span(s, start))
             return false;
@@ -400,7 +460,7 @@ static bool scan_array(scanner *s, int depth)
         return true;
     }
     for (;;) {
-        if (!scan_value(s, depth + 1, false))
+        if (!scan_value(s, depth + 1, NULL))
             return false;
         skip_ws(s);
         int c = peek(s);
@@ -415,7 +475,9 @@ static bool scan_array(scanner *s, int depth)
     }
 }
 
-static bool scan_object(scanner *s, int depth, bool is_root)
+/* `loc`: where this object is, when that may lead to an indexed array
+ * ("" for the root), else NULL. */
+static bool scan_object(scanner *s, int depth, const char *loc)
 {
     advance(s); /* '{' */
     skip_ws(s);
@@ -428,22 +490,33 @@ static bool scan_object(scanner *s, int depth, bool is_root)
             return syntax(s, "expected a string as object member name");
         char key[KEY_MAX];
         bool too_long = false;
-        if (!scan_string(s, is_root ? key : NULL, &too_long))
+        if (!scan_string(s, loc ? key : NULL, &too_long))
             return false;
         skip_ws(s);
         if (peek(s) != ':')
             return syntax(s, "expected ':' after an object member name");
         advance(s);
         skip_ws(s);
-        bool indexed = is_root && !s->member_found && !too_long &&
-                       strcmp(key, s->member) == 0 && peek(s) == '[';
-        if (indexed) {
+        /* The member's location, when it may be or lead to an array to
+         * index (names with a '.' cannot: the patterns are dotted). */
+        char child[LOC_MAX];
+        int match = 0;
+        size_t ll = loc ? strlen(loc) : 0, kl = loc ? strlen(key) : 0;
+        if (loc != NULL && !too_long && strchr(key, '.') == NULL &&
+            ll + kl + 2 <= sizeof child) {
+            memcpy(child, loc, ll);
+            if (ll > 0)
+                child[ll++] = '.';
+            memcpy(child + ll, key, kl + 1);
+            match = match_loc(s, child);
+        }
+        int c0 = peek(s);
+        if (match == 2 && c0 == '[' && !loc_indexed(s, child)) {
             if (depth + 1 >= CJSON_NESTING_LIMIT)
                 return syntax(s, "nesting too deep");
-            s->member_found = true;
-            if (!scan_indexed_array(s, depth + 1))
+            if (!add_array(s, child) || !scan_indexed_array(s, depth + 1))
                 return false;
-        } else if (!scan_value(s, depth + 1, false)) {
+        } else if (!scan_value(s, depth + 1, match == 1 && c0 == '{' ? child : NULL)) {
             return false;
         }
         skip_ws(s);
@@ -459,7 +532,7 @@ static bool scan_object(scanner *s, int depth, bool is_root)
     }
 }
 
-static bool scan_value(scanner *s, int depth, bool is_root)
+static bool scan_value(scanner *s, int depth, const char *loc)
 {
     if (s->failed)
         return false;
@@ -469,7 +542,7 @@ static bool scan_value(scanner *s, int depth, bool is_root)
     if ((c == '{' || c == '[') && depth >= CJSON_NESTING_LIMIT)
         return syntax(s, "nesting too deep");
     switch (c) {
-    case '{': return scan_object(s, depth, is_root);
+    case '{': return scan_object(s, depth, loc);
     case '[': return scan_array(s, depth);
     case '"': return scan_string(s, NULL, NULL);
     case 't': return expect_literal(s, "true");
@@ -511,6 +584,23 @@ int sct_json_index_file(const char *path, const char *array_member, uint64_t max
                         uint64_t max_element_bytes, sct_json_bytes_fn on_bytes, void *user,
                         sct_json_index *out, char *err, size_t err_cap)
 {
+    const char *patterns[1] = {array_member};
+    return sct_json_index_file_paths(path, patterns, 1, max_bytes, max_element_bytes,
+                                     on_bytes, user, out, err, err_cap);
+}
+
+static void free_arrays(sct_json_array *a, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        free(a[k].where);
+    free(a);
+}
+
+int sct_json_index_file_paths(const char *path, const char *const *patterns,
+                              size_t n_patterns, uint64_t max_bytes,
+                              uint64_t max_element_bytes, sct_json_bytes_fn on_bytes,
+                              void *user, sct_json_index *out, char *err, size_t err_cap)
+{
     memset(out, 0, sizeof *out);
     out->fd = -1;
     uint64_t size = 0;
@@ -529,12 +619,13 @@ int sct_json_index_file(const char *path, const char *array_member, uint64_t max
     s->on_bytes = on_bytes;
     s->user = user;
     s->copying = true;
-    s->member = array_member;
+    s->patterns = patterns;
+    s->n_patterns = n_patterns;
     s->max_element_bytes = max_element_bytes;
     s->err = err;
     s->err_cap = err_cap;
 
-    bool ok = scan_value(s, 0, true);
+    bool ok = scan_value(s, 0, "");
     if (ok) {
         skip_ws(s);
         if (peek(s) != -1)
@@ -548,20 +639,26 @@ int sct_json_index_file(const char *path, const char *array_member, uint64_t max
     if (ok && s->failed)
         ok = false; /* an allocation failed while copying */
     if (ok) {
-        out->root = cJSON_ParseWithLength(s->root_text, s->root_len);
+        /* Numbers keep their literals (json_exact.h): a count or ULP
+         * distance above 2^53 in the root reads exactly. */
+        char why[64];
+        out->root = sct_json_parse_exact(s->root_text, s->root_len, why, sizeof why);
         if (out->root == NULL)
             ok = fail(s, "out of memory");
     }
     free(s->root_text);
     if (!ok) {
         free(s->spans);
+        free_arrays(s->arrays, s->n_arrays);
         cJSON_Delete(out->root);
         out->root = NULL;
         close(fd);
         free(s);
         return -1;
     }
-    out->has_array = s->member_found;
+    out->has_array = s->n_arrays > 0;
+    out->arrays = s->arrays;
+    out->n_arrays = s->n_arrays;
     out->spans = s->spans;
     out->n_spans = s->n_spans;
     out->file_size = s->offset;
@@ -639,7 +736,10 @@ cJSON *sct_json_index_element(const sct_json_index *ix, size_t i, char *err, siz
     char *buf = sct_json_index_element_text(ix, i, err, err_cap);
     if (buf == NULL)
         return NULL;
-    cJSON *item = cJSON_ParseWithLength(buf, (size_t)ix->spans[i].length);
+    /* Validated while indexing and checked against its hash: only memory
+     * can fail here.  Numbers keep their literals (json_exact.h). */
+    char why[64];
+    cJSON *item = sct_json_parse_exact(buf, (size_t)ix->spans[i].length, why, sizeof why);
     free(buf);
     if (item == NULL)
         snprintf(err, err_cap, "out of memory");
@@ -652,6 +752,7 @@ void sct_json_index_free(sct_json_index *ix)
         return;
     cJSON_Delete(ix->root);
     free(ix->spans);
+    free_arrays(ix->arrays, ix->n_arrays);
     if (ix->fd >= 0)
         close(ix->fd);
     memset(ix, 0, sizeof *ix);

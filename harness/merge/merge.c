@@ -6,6 +6,7 @@
  */
 #include "sct/jsonstream/json_index.h"
 #include "sct/merge/merge.h"
+#include "sct/results/report_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,7 +272,7 @@ int sct_merge_reports(const char *const *paths, size_t n, const char *command_li
         snprintf(err, err_cap, "out of memory");
     size_t loaded = 0;
     for (; rc == 0 && loaded < n; loaded++)
-        if (sct_merge_read_report(paths[loaded], &r[loaded], err, err_cap) != 0)
+        if (sct_report_read_all(paths[loaded], &r[loaded], err, err_cap) != 0)
             rc = 1;
     if (rc == 0)
         rc = sct_merge_check_same_run(paths, r, n, true, err, err_cap);

@@ -12,24 +12,6 @@
 
 #include "sct/jsonstream/json_index.h"
 #include "sct/writers/json_util.h"
-#include "sct/merge/merge_json_exact.h"
-
-#define BIG_MARK "\001u64:"
-
-/* Big integers read by merge_json_exact.h are marked strings; turn them
- * back into the exact integer literals they were before writing. */
-static void unmark_big_integers(cJSON *item)
-{
-    for (; item != NULL; item = item->next) {
-        if (cJSON_IsString(item) &&
-            strncmp(item->valuestring, BIG_MARK, sizeof BIG_MARK - 1) == 0) {
-            char *s = item->valuestring;
-            memmove(s, s + sizeof BIG_MARK - 1, strlen(s + sizeof BIG_MARK - 1) + 1);
-            item->type = cJSON_Raw;
-        }
-        unmark_big_integers(item->child);
-    }
-}
 
 /* Where a shard case is: 16 bytes per case. */
 typedef struct id_ref {
@@ -89,13 +71,13 @@ int sct_merge_carry_open(const char *const *paths, size_t n, sct_merge_carry **o
         }
         c->n = s + 1;
         for (size_t i = 0; i < c->ix[s].n_spans; i++) {
-            cJSON *e = sct_jx_index_element(&c->ix[s], i, why, sizeof why);
+            cJSON *e = sct_json_index_element(&c->ix[s], i, why, sizeof why);
             if (e == NULL) {
                 snprintf(err, err_cap, "%s: cases[%zu]: %s", paths[s], i, why);
                 sct_merge_carry_close(c);
                 return 1;
             }
-            const char *id = sct_jx_get_str(e, "id");
+            const char *id = sct_json_get_str(e, "id");
             if (id != NULL && c->n_refs == cap) {
                 cap = cap ? 2 * cap : 256;
                 id_ref *grown = realloc(c->refs, cap * sizeof *grown);
@@ -118,8 +100,8 @@ int sct_merge_carry_open(const char *const *paths, size_t n, sct_merge_carry **o
     return 0;
 }
 
-/* Copies the members of `src` that `dst` lacks, big integers back to
- * their exact literals. */
+/* Copies the members of `src` that `dst` lacks, integers as their exact
+ * literals (json_exact.h: cJSON would print the double). */
 static int copy_missing(cJSON *dst, const cJSON *src)
 {
     const cJSON *m;
@@ -129,7 +111,7 @@ static int copy_missing(cJSON *dst, const cJSON *src)
         cJSON *dup = cJSON_Duplicate(m, 1);
         if (dup == NULL)
             return 1;
-        unmark_big_integers(dup);
+        sct_json_keep_integer_literals(dup);
         if (!cJSON_AddItemToObject(dst, m->string, dup)) {
             cJSON_Delete(dup);
             return 1;
@@ -143,7 +125,7 @@ int sct_merge_carry_case(void *carry, size_t i, cJSON *case_obj, char *err,
 {
     (void)i;
     const sct_merge_carry *c = carry;
-    const char *id = sct_jx_get_str(case_obj, "id");
+    const char *id = sct_json_get_str(case_obj, "id");
     if (id == NULL || c->n_refs == 0)
         return 0;
     uint64_t h = sct_json_fnv1a_str(id);
@@ -159,13 +141,13 @@ int sct_merge_carry_case(void *carry, size_t i, cJSON *case_obj, char *err,
     char why[512];
     for (size_t k = lo; k < c->n_refs && c->refs[k].hash == h; k++) {
         const id_ref *ref = &c->refs[k];
-        cJSON *e = sct_jx_index_element(&c->ix[ref->shard], ref->index, why, sizeof why);
+        cJSON *e = sct_json_index_element(&c->ix[ref->shard], ref->index, why, sizeof why);
         if (e == NULL) {
             snprintf(err, err_cap, "shard %u, cases[%u]: %s", ref->shard + 1u,
                      ref->index, why);
             return 1;
         }
-        const char *eid = sct_jx_get_str(e, "id");
+        const char *eid = sct_json_get_str(e, "id");
         int rc = 0;
         bool same = eid != NULL && strcmp(eid, id) == 0;
         if (same && copy_missing(case_obj, e) != 0) {

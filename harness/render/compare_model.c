@@ -1,7 +1,8 @@
 /*
  * compare_model.c — the cross-runtime matrix (compare_model.h).  Each
- * report is loaded with sct_render_load_run (the renderer's streaming
- * reader: cases are re-read one at a time), its groups become rows, and
+ * report is loaded with sct_render_load_run (through the one report
+ * reader, sct/results/report_read.h: cases are re-read one at a time), its
+ * groups become rows, and
  * the deviation classes are summed over the cases of each group.
  */
 #include "sct/render/compare_model.h"
@@ -133,7 +134,8 @@ static int add_column(sct_compare *cmp, size_t col, const sct_render_doc *doc,
         size_t g = sct_render_doc_case_group(doc, i);
         if (g >= doc->n_groups)
             continue;
-        const sct_render_case *k = sct_render_doc_case(doc, i);
+        /* Brief: the deviation classes without the samples. */
+        const sct_render_case *k = sct_render_doc_case_brief(doc, i);
         if (k == NULL)
             continue;
         for (size_t d = 0; d < k->n_deviations && rc == 0; d++)

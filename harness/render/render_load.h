@@ -17,11 +17,10 @@
  * present, else the only run) with the library added to the identity.
  * Returns 0 (problems that leave a usable report are warnings in
  * doc->warnings), or -1 with `err` when the file is unreadable, not JSON,
- * of another schema, or lacks the profile; `doc` then needs no free. */
+ * of another schema, or lacks the profile; `doc` then needs no free.
+ * Release a loaded doc with sct_render_doc_free (render_model.h, defined
+ * in render_load.c with the loader that builds the doc). */
 int sct_render_load_run(sct_render_doc *doc, const char *json_path,
                         const char *profile, char *err, size_t err_cap);
-
-/* float16, bfloat16, float32, float64 (manifest names). */
-bool sct_render_is_float_type(const char *name);
 
 #endif /* SCT_REPORT_RENDER_LOAD_H */

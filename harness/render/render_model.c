@@ -76,15 +76,6 @@ void sct_render_kv_add(sct_render_kv **arr, size_t *n, const char *label,
     (*n)++;
 }
 
-static void free_kvs(sct_render_kv *kv, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        free(kv[i].label);
-        free(kv[i].value);
-    }
-    free(kv);
-}
-
 static void free_strs(char **s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -109,42 +100,4 @@ void sct_render_case_free(sct_render_case *c)
     }
     free(c->samples);
     memset(c, 0, sizeof *c);
-}
-
-void sct_render_doc_free(sct_render_doc *doc)
-{
-    if (doc == NULL)
-        return;
-    free(doc->title); free(doc->overall_verdict); free(doc->exit_meaning);
-    free_kvs(doc->identity, doc->n_identity);
-    free_kvs(doc->totals, doc->n_totals);
-    free(doc->vectors_dir); free(doc->command_line);
-    sct_render_case_store_free(doc->store);
-    for (size_t i = 0; i < doc->n_combos; i++) {
-        free(doc->combos[i].op); free(doc->combos[i].type_a); free(doc->combos[i].type_b);
-    }
-    free(doc->combos);
-    for (size_t i = 0; i < doc->n_cited; i++)
-        free(doc->cited[i].id);
-    free(doc->cited);
-    for (size_t i = 0; i < doc->n_groups; i++) {
-        sct_render_group *g = &doc->groups[i];
-        free(g->op); free(g->type); free(g->verdict);
-        for (size_t k = 0; k < g->n_bins; k++)
-            free(g->bins[k].label);
-        free(g->bins);
-    }
-    free(doc->groups);
-    for (size_t i = 0; i < doc->n_reqs; i++) {
-        free(doc->reqs[i].id); free(doc->reqs[i].source); free(doc->reqs[i].text);
-    }
-    free(doc->reqs);
-    free(doc->catalogue_path);
-    for (size_t i = 0; i < doc->n_notes; i++) {
-        free(doc->notes[i].id); free(doc->notes[i].title); free(doc->notes[i].body);
-    }
-    free(doc->notes);
-    free(doc->notes_path);
-    free_strs(doc->warnings, doc->n_warnings);
-    memset(doc, 0, sizeof *doc);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sct/jsonstream/json_index.h"
+#include "sct/results/report_read.h"
 #include "sct/writers/json_util.h"
 #include "sct/numeric/dtype.h"
 #include "sct/results/verdict.h"
@@ -92,9 +93,10 @@ int sct_baseline_write(const char *path, const sct_run_report *r, char *err,
 }
 
 /* One baseline entry while comparing: 16 bytes, the entry itself stays in
- * the file (json_index.h) and is re-read when a run case matches its id
- * hash, so that comparing with a baseline does not grow with the number of
- * cases beyond this table (issue 6). */
+ * the file (read through report_read.h, which indexes it) and is read
+ * again when a run case matches its id hash, so that comparing with a
+ * baseline does not grow with the number of cases beyond this table
+ * (issue 6). */
 typedef struct entry {
     uint64_t hash;      /* FNV-1a of the id */
     uint32_t index;     /* element of the baseline's "cases" */
@@ -111,10 +113,10 @@ static int entry_cmp(const void *a, const void *b)
 }
 
 /* The baseline entry whose id is `id` (the first in file order when the
- * baseline repeats it), parsed into *obj (caller deletes); NULL when there is
- * none; sets *io_error (with err) when an entry cannot be re-read. */
-static entry *find_entry(const sct_json_index *ix, entry *e, size_t n, const char *id,
-                         cJSON **obj, bool *io_error, char *err, size_t err_cap)
+ * baseline repeats it), read into *rec (caller frees); NULL when there is
+ * none; sets *io_error (with err) when an entry cannot be read again. */
+static entry *find_entry(const sct_report_file *f, entry *e, size_t n, const char *id,
+                         sct_case_result *rec, bool *io_error, char *err, size_t err_cap)
 {
     uint64_t h = sct_json_fnv1a_str(id);
     size_t lo = 0, hi = n;
@@ -126,17 +128,13 @@ static entry *find_entry(const sct_json_index *ix, entry *e, size_t n, const cha
             hi = mid;
     }
     for (; lo < n && e[lo].hash == h; lo++) {
-        cJSON *o = sct_json_index_element(ix, e[lo].index, err, err_cap);
-        if (o == NULL) {
+        if (sct_report_read_case(f, e[lo].index, true, rec, NULL, NULL, err, err_cap) != 0) {
             *io_error = true;
             return NULL;
         }
-        const char *eid = sct_json_get_str(o, "id");
-        if (eid != NULL && strcmp(eid, id) == 0) {
-            *obj = o;
+        if (strcmp(rec->id, id) == 0)
             return &e[lo];
-        }
-        cJSON_Delete(o); /* a hash collision, not this id */
+        sct_case_result_free(rec); /* a hash collision, not this id */
     }
     return NULL;
 }
@@ -155,53 +153,40 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
                          sct_baseline_diff *d, char *err, size_t err_cap)
 {
     memset(d, 0, sizeof *d);
-    sct_json_index ix;
-    char why[512];
-    if (sct_json_index_file(path, "cases", SCT_BASELINE_MAX_BYTES, SCT_BASELINE_MAX_ENTRY_BYTES,
-                            NULL, NULL, &ix, why, sizeof why) != 0) {
-        snprintf(err, err_cap, "%s: %s", path, why);
+    sct_report_file *f = NULL;
+    sct_report_read_opts opts = {.mode = SCT_READ_STRICT, .baseline = true};
+    if (sct_report_open(path, &opts, &f, err, err_cap) != 0)
         return 1;
-    }
-    const cJSON *root = ix.root;
-    const char *schema = sct_json_get_str(root, "schema");
+    const cJSON *root = sct_report_run_json(f);
     const char *profile = sct_json_get_str(root, "profile");
-    if (schema == NULL || strcmp(schema, SCT_BASELINE_SCHEMA) != 0 ||
-        profile == NULL || !ix.has_array) {
+    if (profile == NULL || !sct_report_has_cases(f)) {
         snprintf(err, err_cap, "%s: not a %s file (schema, profile or cases "
                  "missing)", path, SCT_BASELINE_SCHEMA);
-        sct_json_index_free(&ix);
+        sct_report_close(f);
         return 1;
     }
     if (strcmp(profile, r->identity.profile) != 0) {
         snprintf(err, err_cap, "%s: baseline recorded under profile %s, this "
                  "run uses profile %s", path, profile, r->identity.profile);
-        sct_json_index_free(&ix);
+        sct_report_close(f);
         return 1;
     }
-    size_t n = ix.n_spans;
+    size_t n = sct_report_n_cases(f);
     entry *e = n <= UINT32_MAX ? calloc(n ? n : 1, sizeof *e) : NULL;
     if (e == NULL) {
         snprintf(err, err_cap, "%s: out of memory", path);
-        sct_json_index_free(&ix);
+        sct_report_close(f);
         return 1;
     }
     for (size_t k = 0; k < n; k++) {
-        cJSON *it = sct_json_index_element(&ix, k, why, sizeof why);
-        const char *id = sct_json_get_str(it, "id");
-        const char *v = sct_json_get_str(it, "verdict");
-        sct_verdict verdict = v ? sct_verdict_from_name(v) : SCT_VERDICT_COUNT;
-        if (it == NULL)
-            snprintf(err, err_cap, "%s: case %zu: %s", path, k, why);
-        else if (id == NULL || verdict == SCT_VERDICT_COUNT)
-            snprintf(err, err_cap, "%s: case %zu has no id or no valid verdict", path, k);
-        else
-            e[k] = (entry){sct_json_fnv1a_str(id), (uint32_t)k, (uint8_t)verdict, false};
-        cJSON_Delete(it);
-        if (it == NULL || id == NULL || verdict == SCT_VERDICT_COUNT) {
+        sct_case_result rec;
+        if (sct_report_read_case(f, k, true, &rec, NULL, NULL, err, err_cap) != 0) {
             free(e);
-            sct_json_index_free(&ix);
+            sct_report_close(f);
             return 1;
         }
+        e[k] = (entry){sct_json_fnv1a_str(rec.id), (uint32_t)k, (uint8_t)rec.verdict, false};
+        sct_case_result_free(&rec);
     }
     qsort(e, n, sizeof *e, entry_cmp);
 
@@ -230,11 +215,10 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
             rc = 1;
             break;
         }
-        cJSON *obj = NULL;
+        sct_case_result base;
         bool io_error = false;
-        entry *found = find_entry(&ix, e, n, c->id, &obj, &io_error, why, sizeof why);
+        entry *found = find_entry(f, e, n, c->id, &base, &io_error, err, err_cap);
         if (io_error) {
-            snprintf(err, err_cap, "%s: %s", path, why);
             rc = 1;
             break;
         }
@@ -259,22 +243,21 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
             fprintf(out, "baseline: CHANGED %s: %s -> %s%s\n", c->id, was, now,
                     passing ? " (now passes: update the baseline)"
                     : was_passing ? " (new failure)" : "");
-            cJSON_Delete(obj);
+            sct_case_result_free(&base);
             continue;
         }
-        uint64_t base_ulp;
-        if (has_ulp(c) && sct_json_get_u64(obj, "max_ulp", &base_ulp) &&
-            base_ulp != c->stats.max_ulp) {
+        uint64_t base_ulp = base.stats.max_ulp;
+        if (has_ulp(c) && base.compared && base_ulp != c->stats.max_ulp) {
             d->ulp_changed++;
             fprintf(out, "baseline note: %s: max_ulp %" PRIu64 " -> %" PRIu64
                     " (verdict %s unchanged)\n", c->id, base_ulp,
                     c->stats.max_ulp, now);
         }
-        cJSON_Delete(obj);
+        sct_case_result_free(&base);
     }
     if (rc != 0) {
         free(e);
-        sct_json_index_free(&ix);
+        sct_report_close(f);
         return rc;
     }
     for (size_t i = 0; i < n; i++)
@@ -285,6 +268,6 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
             "run\n", d->compared, d->changed, d->new_failures, d->now_passing,
             d->unknown, d->not_run);
     free(e);
-    sct_json_index_free(&ix);
+    sct_report_close(f);
     return 0;
 }

@@ -47,27 +47,6 @@ bool sct_json_add_str(cJSON *obj, const char *name, const char *s)
     return cJSON_AddStringToObject(obj, name, s ? s : "") != NULL;
 }
 
-bool sct_json_get_u64(const cJSON *obj, const char *name, uint64_t *v)
-{
-    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, name);
-    if (!cJSON_IsNumber(it) || it->valuedouble < 0)
-        return false;
-    if (it->valuedouble < 9007199254740992.0) { /* 2^53: exact */
-        *v = (uint64_t)it->valuedouble;
-        return true;
-    }
-    /* cJSON keeps no text for numbers: beyond 2^53 the value is rounded. */
-    *v = it->valuedouble >= 18446744073709551615.0 ? UINT64_MAX
-                                                   : (uint64_t)it->valuedouble;
-    return true;
-}
-
-const char *sct_json_get_str(const cJSON *obj, const char *name)
-{
-    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, name);
-    return cJSON_IsString(it) ? it->valuestring : NULL;
-}
-
 int sct_json_write_file(const char *path, const cJSON *root, char *err,
                         size_t err_cap)
 {

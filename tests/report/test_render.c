@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sct/merge/merge_json_exact.h"
+#include "sct/jsonstream/json_exact.h"
 #include "sct/render/render_outputs.h"
 #include "sct/render/render_sources.h"
 #include "sct/io/sha256.h"
@@ -193,21 +193,22 @@ END_TEST
 START_TEST(exact_json_integers)
 {
     char err[128];
-    cJSON *j = sct_jx_parse("{\"a\": 18446744073709551615, \"b\": 9007199254740993,"
-                            " \"c\": 12, \"d\": -5, \"e\": 1.5e300, \"s\": \"12345678901234567\"}",
-                            err, sizeof err);
+    const char *text = "{\"a\": 18446744073709551615, \"b\": 9007199254740993,"
+                       " \"c\": 12, \"d\": -5, \"e\": 1.5e300, \"s\": \"12345678901234567\"}";
+    cJSON *j = sct_json_parse_exact(text, strlen(text), err, sizeof err);
     ck_assert_ptr_nonnull(j);
     uint64_t v;
-    ck_assert(sct_jx_get_u64(j, "a", &v));
+    ck_assert(sct_json_get_u64(j, "a", &v));
     ck_assert(v == UINT64_MAX);
-    ck_assert(sct_jx_get_u64(j, "b", &v));
+    ck_assert(sct_json_get_u64(j, "b", &v));
     ck_assert(v == 9007199254740993ull);
-    ck_assert(sct_jx_get_u64(j, "c", &v) && v == 12);
-    ck_assert(!sct_jx_get_u64(j, "d", &v));
-    ck_assert(!sct_jx_get_u64(j, "e", &v));
-    ck_assert_str_eq(sct_jx_get_str(j, "s"), "12345678901234567");
+    ck_assert(sct_json_get_u64(j, "c", &v) && v == 12);
+    ck_assert(!sct_json_get_u64(j, "d", &v));
+    ck_assert(!sct_json_get_u64(j, "e", &v));
+    ck_assert(!sct_json_get_u64(j, "s", &v));
+    ck_assert_str_eq(sct_json_get_str(j, "s"), "12345678901234567");
     cJSON_Delete(j);
-    ck_assert_ptr_null(sct_jx_parse("{\"a\": 1,", err, sizeof err));
+    ck_assert_ptr_null(sct_json_parse_exact("{\"a\": 1,", 8, err, sizeof err));
     HAS(err, "invalid JSON near byte");
 }
 END_TEST

@@ -101,6 +101,67 @@ START_TEST(elements_across_read_chunks)
 }
 END_TEST
 
+/* Arrays at dotted locations ("runs.*.cases"): each location indexed once,
+ * in file order; the root holds them empty; the elements read back. */
+static const struct {
+    const char *text;
+    const char *arrays;   /* "where:n where:n ..." */
+} k_paths[] = {
+    {"{\"runs\":{\"onnx\":{\"cases\":[1,2]},\"sonnx\":{\"id\":{},\"cases\":[3]}}}",
+     "runs.onnx.cases:2 runs.sonnx.cases:1"},
+    {"{\"cases\":[1],\"runs\":{\"a\":{\"cases\":[]}}}", "cases:1 runs.a.cases:0"},
+    {"{\"runs\":{\"a\":{\"cases\":[1],\"cases\":[2,3]}}}", "runs.a.cases:1"},
+    {"{\"runs\":{\"a.b\":{\"cases\":[1]}}}", ""},              /* a '.' in a name */
+    {"{\"runs\":{\"a\":{\"x\":{\"cases\":[1]}}}}", ""},        /* deeper: no match */
+    {"{\"runs\":[{\"cases\":[1]}]}", ""},                      /* runs not an object */
+    {"{\"runs\":{\"a\":{\"cases\":{\"k\":1}}}}", ""},          /* not an array */
+};
+
+START_TEST(arrays_at_paths)
+{
+    const char *text = k_paths[_i].text;
+    write_file(text, strlen(text));
+    static const char *const patterns[] = {"cases", "runs.*.cases"};
+    sct_json_index ix;
+    char err[256] = "";
+    ck_assert_msg(sct_json_index_file_paths(tmp_path, patterns, 2, 1u << 20, 1u << 20, NULL,
+                                            NULL, &ix, err, sizeof err) == 0, "%s", err);
+    char got[256] = "";
+    size_t o = 0, total = 0;
+    for (size_t k = 0; k < ix.n_arrays; k++) {
+        o += (size_t)snprintf(got + o, sizeof got - o, "%s%s:%zu", k ? " " : "",
+                              ix.arrays[k].where, ix.arrays[k].n);
+        ck_assert_uint_eq(ix.arrays[k].first, total);
+        total += ix.arrays[k].n;
+    }
+    ck_assert_str_eq(got, k_paths[_i].arrays);
+    ck_assert_uint_eq(ix.n_spans, total);
+    ck_assert_int_eq(ix.has_array, ix.n_arrays > 0);
+    /* Put back, the elements give the whole document again. */
+    cJSON *rebuilt = cJSON_Duplicate(ix.root, 1);
+    for (size_t k = 0; k < ix.n_arrays; k++) {
+        cJSON *at = rebuilt;
+        char where[64];
+        snprintf(where, sizeof where, "%s", ix.arrays[k].where);
+        for (char *name = strtok(where, "."); name; name = strtok(NULL, "."))
+            at = cJSON_GetObjectItemCaseSensitive(at, name);
+        ck_assert(cJSON_IsArray(at) && cJSON_GetArraySize(at) == 0);
+        for (size_t i = 0; i < ix.arrays[k].n; i++)
+            cJSON_AddItemToArray(at, sct_json_index_element(&ix, ix.arrays[k].first + i, err,
+                                                            sizeof err));
+    }
+    cJSON *whole = cJSON_Parse(text);
+    char *a = cJSON_PrintUnformatted(whole), *b = cJSON_PrintUnformatted(rebuilt);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    cJSON_Delete(whole);
+    cJSON_Delete(rebuilt);
+    sct_json_index_free(&ix);
+    unlink(tmp_path);
+}
+END_TEST
+
 static const struct {
     const char *text;
     const char *error;  /* expected substring */
@@ -245,6 +306,7 @@ static Suite *json_index_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_loop_test(tc, valid_documents_round_trip, 0, sizeof valid / sizeof valid[0]);
     tcase_add_test(tc, elements_across_read_chunks);
+    tcase_add_loop_test(tc, arrays_at_paths, 0, sizeof k_paths / sizeof k_paths[0]);
     tcase_add_loop_test(tc, invalid_documents_refused, 0, sizeof invalid / sizeof invalid[0]);
     tcase_add_test(tc, nesting_limit);
     tcase_add_test(tc, size_limits);

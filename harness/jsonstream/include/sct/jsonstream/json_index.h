@@ -24,6 +24,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "sct/jsonstream/json_exact.h"
+
 /* Where one element of the indexed array lies in the file. */
 typedef struct sct_json_span {
     uint64_t offset;  /* byte offset of the element's first byte */
@@ -32,6 +34,13 @@ typedef struct sct_json_span {
                          a file edited during the run is reported, not
                          silently read differently */
 } sct_json_span;
+
+/* One indexed array (sct_json_index_file_paths). */
+typedef struct sct_json_array {
+    char *where;      /* its location, member names joined by '.':
+                         "cases", "runs.sonnx.cases" */
+    size_t first, n;  /* its elements: spans[first .. first + n) */
+} sct_json_array;
 
 typedef struct sct_json_index {
     /* The whole document except the indexed array's elements: the root
@@ -42,6 +51,8 @@ typedef struct sct_json_index {
      * (the first such member when the name repeats). */
     bool has_array;
     sct_json_span *spans; size_t n_spans;
+    /* The indexed arrays in file order (one for sct_json_index_file). */
+    sct_json_array *arrays; size_t n_arrays;
     uint64_t file_size;
     int fd;           /* -1 when closed */
 } sct_json_index;
@@ -64,7 +75,20 @@ int sct_json_index_file(const char *path, const char *array_member, uint64_t max
                         uint64_t max_element_bytes, sct_json_bytes_fn on_bytes, void *user,
                         sct_json_index *out, char *err, size_t err_cap);
 
-/* Parses element i of the indexed array (0 <= i < n_spans).  Returns a new
+/* The same for every array at a location matching one of the patterns:
+ * member names joined by '.', "*" standing for any one name, e.g.
+ * {"cases", "runs.*.cases"} indexes a run report's cases and every run's
+ * cases of a conformance record (each location once, its first
+ * occurrence; member names holding a '.' match no pattern).  The root
+ * holds each such array empty. */
+int sct_json_index_file_paths(const char *path, const char *const *patterns,
+                              size_t n_patterns, uint64_t max_bytes,
+                              uint64_t max_element_bytes, sct_json_bytes_fn on_bytes,
+                              void *user, sct_json_index *out, char *err, size_t err_cap);
+
+/* Parses element i of the indexed array (0 <= i < n_spans), every number
+ * with its literal (json_exact.h: sct_json_u64 reads integers up to 2^64-1
+ * exactly; so does `root`).  Returns a new
  * cJSON tree owned by the caller (cJSON_Delete), or NULL with `err` holding
  * the reason ("cannot read: ...", "element 12 changed since the file was
  * indexed (the file was modified during the run)", "out of memory"). */
@@ -72,7 +96,7 @@ cJSON *sct_json_index_element(const sct_json_index *ix, size_t i, char *err, siz
 
 /* The bytes of element i, checked against the span's hash, NUL-terminated,
  * owned by the caller (free); NULL with `err` as sct_json_index_element
- * says.  For parsers other than cJSON's (e.g. exact 64-bit integers). */
+ * says.  For readers that look at the raw bytes. */
 char *sct_json_index_element_text(const sct_json_index *ix, size_t i, char *err,
                                   size_t err_cap);
 

@@ -3,7 +3,8 @@
  * (`run --shard I/N`) into the report of the whole run
  * (`sonnx-cts merge A.json B.json ...`; docs/reports.md, "Sharding").
  *
- * The shard reports are read back into the run report model and the merged
+ * The shard reports are read back into the run report model
+ * (sct_report_read_all, sct/results/report_read.h, strict) and the merged
  * model is written by the same JSON writer as a run (members the model does
  * not know are carried over afterwards, merge_extensions.h), with the summary and
  * groups recomputed from the cases by the same code: the merged JSON equals
@@ -25,11 +26,6 @@
 #include <stddef.h>
 
 #include "sct/results/report_model.h"
-
-/* Reads one JSON run report (schema "sonnx-cts-run") into `r` (initialised
- * here).  0, or non-zero with `err` naming the file and the field. */
-int sct_merge_read_report(const char *path, sct_run_report *r, char *err,
-                          size_t err_cap);
 
 /* Merges the `n` shard reports at `paths` into `out` (initialised here).
  * `command_line` is recorded as the merged report's command line.

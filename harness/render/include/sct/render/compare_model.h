@@ -1,8 +1,8 @@
 /*
  * compare_model.h — one matrix across runtimes (issue 17): the JSON reports
  * (run reports or conformance records, one profile each) of several
- * certifications, read through the report renderer's streaming loader
- * (render_load.h), and per (op, types) row one cell per runtime: group
+ * certifications, read through the report renderer's loader (render_load.h,
+ * which reads through sct/results/report_read.h), and per (op, types) row one cell per runtime: group
  * verdict, cases passed / failed / unsupported / error, max ULP and the
  * deviation classes of the mismatching elements.
  */

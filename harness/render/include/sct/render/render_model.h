@@ -12,9 +12,11 @@
  * the loader records every problem in `warnings`, which the report shows.
  *
  * The cases are NOT held (issue 6: memory must not grow with the number of
- * cases): the doc keeps a small fixed-size record per case (the JSON
- * index's span, the case's group, verdict category and requirement
- * signature) and materialises one case at a time with sct_render_doc_case().
+ * cases): the doc keeps a small fixed-size record per case (the case's
+ * group, verdict category and requirement signature) and materialises one
+ * case at a time with sct_render_doc_case(): read by the one report reader
+ * (sct/results/report_read.h) as an sct_case_result, and shown with the
+ * JSON writer's own value text (render_case_view.c).
  * Aggregates over cases that renderers need per group (verdict tally,
  * element totals, the derived ULP bins) are gathered in the one loading
  * pass and kept in the group, so they are bounded by ops x types.
@@ -39,7 +41,7 @@ typedef struct sct_render_count {
     uint64_t count;
 } sct_render_count;
 
-/* One mismatching element, as the JSON sample gives it. */
+/* One mismatching element, as the JSON writer writes its sample. */
 typedef struct sct_render_sample {
     char *index;         /* flat index */
     char *coords;        /* "[0, 2]" */
@@ -154,7 +156,7 @@ typedef struct sct_render_doc {
     char *vectors_dir;           /* from the JSON identity */
     char *command_line;
     size_t n_cases;              /* read them with sct_render_doc_case() */
-    struct sct_render_case_store *store;  /* render_load.c */
+    struct sct_render_case_store *store;  /* render_cases.c */
     sct_render_combo *combos; size_t n_combos;
     sct_render_cited *cited; size_t n_cited;  /* sorted by strcmp of id */
     sct_render_group *groups; size_t n_groups;
@@ -177,19 +179,17 @@ void sct_render_doc_free(sct_render_doc *doc);
  * fails only on this later read, because the file changed, is counted in
  * sct_render_doc_reread_failures()).  Never NULL. */
 const sct_render_case *sct_render_doc_case(const sct_render_doc *doc, size_t i);
-/* The same, brief: only id, op, the types, verdict, expectation, message,
- * requirements, elements, mismatches, max ULP and tolerance are read
- * (description, tags, deviations and samples are empty).  For the passes that list or count
- * cases many times (traceability, matrix): a failing case's samples are
- * most of its bytes. */
+/* The same, brief: the samples are not read (n_samples 0).  For the passes
+ * that list or count cases many times (traceability, matrix): a failing
+ * case's samples are most of its bytes. */
 const sct_render_case *sct_render_doc_case_brief(const sct_render_doc *doc, size_t i);
 /* From the loading pass, without reading the case again: its verdict
  * category, and the index of its group in doc->groups (the group's
  * `first`). */
 sct_verdict_cat sct_render_doc_case_verdict(const sct_render_doc *doc, size_t i);
 size_t sct_render_doc_case_group(const sct_render_doc *doc, size_t i);
-/* The id of case i, reading only its bytes when the loading pass could
- * locate them; valid until the next call of this function. */
+/* The id of case i (its brief read); valid until the next call of this
+ * function. */
 const char *sct_render_doc_case_id(const sct_render_doc *doc, size_t i);
 /* Which cases cite a requirement id, from the loading pass's citation sets
  * (so that a per-requirement pass reads only those cases). */
@@ -207,8 +207,6 @@ int sct_render_doc_case_cites(const sct_render_doc *doc, size_t i,
 size_t sct_render_doc_reread_failures(const sct_render_doc *doc, char *why, size_t cap);
 /* Frees what a case owns and zeroes it. */
 void sct_render_case_free(sct_render_case *c);
-/* Frees the case store (called by sct_render_doc_free). */
-void sct_render_case_store_free(struct sct_render_case_store *store);
 
 /* Small owned-string helpers shared by the loaders. */
 char *sct_render_strdup(const char *s);           /* NULL -> "" */

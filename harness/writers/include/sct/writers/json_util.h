@@ -11,6 +11,10 @@
 
 #include <cjson/cJSON.h>
 
+/* The readers (sct_json_get_u64, sct_json_get_str ...): exact integers of
+ * a tree parsed by jsonstream. */
+#include "sct/jsonstream/json_exact.h"
+
 /* Adds `name`: integer literal with the exact value. */
 bool sct_json_add_u64(cJSON *obj, const char *name, uint64_t v);
 bool sct_json_add_i64(cJSON *obj, const char *name, int64_t v);
@@ -21,12 +25,6 @@ bool sct_json_add_item(cJSON *obj, const char *name, cJSON *item);
 bool sct_json_append(cJSON *arr, cJSON *item);
 /* Adds a string ("" for NULL). */
 bool sct_json_add_str(cJSON *obj, const char *name, const char *s);
-/* Reads an integer member written by sct_json_add_u64 (exact up to 2^53 as
- * cJSON parses it; larger values read through the text). false when
- * missing or not a number. */
-bool sct_json_get_u64(const cJSON *obj, const char *name, uint64_t *v);
-/* Member string or NULL. */
-const char *sct_json_get_str(const cJSON *obj, const char *name);
 /* Writes `root` to `path` (pretty, trailing newline); 0 or non-zero with err. */
 int sct_json_write_file(const char *path, const cJSON *root, char *err,
                         size_t err_cap);
