@@ -26,22 +26,22 @@ static void copy_shape(sct_tensor_shape *dst, const sct_tensor_decl *src)
 
 void sct_case_record_init(sct_case_result *out, const sct_case *c)
 {
-    out->id = sct_report_strdup(c->id);
-    out->op_type = sct_report_strdup(c->op_type);
+    out->id = sct_strdup(c->id);
+    out->op_type = sct_strdup(c->op_type);
     out->opset = c->opset;
     out->n_inputs = c->n_inputs > 2 ? 2 : c->n_inputs;
     for (size_t k = 0; k < out->n_inputs; k++)
         copy_shape(&out->inputs[k], &c->inputs[k]);
     if (c->n_outputs > 0)
         copy_shape(&out->output, &c->outputs[0]);
-    out->tags = sct_report_strvdup(c->tags, c->n_tags);
+    out->tags = sct_strvdup(c->tags, c->n_tags);
     out->n_tags = out->tags ? c->n_tags : 0;
-    out->requirements = sct_report_strvdup(c->requirements, c->n_requirements);
+    out->requirements = sct_strvdup(c->requirements, c->n_requirements);
     out->n_requirements = out->requirements ? c->n_requirements : 0;
-    out->expectation = sct_report_strdup(sct_expectation_name(c->expectation));
+    out->expectation = sct_strdup(sct_expectation_name(c->expectation));
     out->tolerance_ulp = c->max_ulp;
-    out->exec_status = sct_report_strdup("");
-    out->message = sct_report_strdup("");
+    out->exec_status = sct_strdup("");
+    out->message = sct_strdup("");
 }
 
 void sct_case_record_message(sct_case_result *out, const char *a, const char *b)

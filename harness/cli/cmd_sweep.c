@@ -298,7 +298,7 @@ static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
     rep->options.isolate = a->vendor != NULL && a->isolate;
     rep->options.timeout_seconds = a->timeout;
     free(rep->options.vendor_options);
-    rep->options.vendor_options = sct_report_strdup(a->vendor_options);
+    rep->options.vendor_options = sct_strdup(a->vendor_options);
     /* The selection without the shard, as `run` records it: the N shard
      * reports of one sweep then merge (sonnx-cts merge) into one report of
      * N cases, shard k being case k (shard.h round-robin rule). */
@@ -310,11 +310,11 @@ static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
              a->exp_type ? " --exponent-type " : "", a->exp_type ? a->exp_type : "",
              sampling);
     free(rep->options.filters);
-    rep->options.filters = sct_report_strdup(filters);
+    rep->options.filters = sct_strdup(filters);
     rep->shard_index = a->shard_index + 1;
     rep->shard_count = a->shard_count;
     rep->shard_total = a->shard_count;
-    rep->shard_source = a->shard_source ? sct_report_strdup(a->shard_source) : NULL;
+    rep->shard_source = a->shard_source ? sct_strdup(a->shard_source) : NULL;
 }
 
 static int write_json(const sweep_args *a, int argc, char **argv,

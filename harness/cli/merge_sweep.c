@@ -45,7 +45,7 @@ static int fill_merged(loaded *l, size_t n, const char *command_line,
 {
     sct_run_report *first = &l->reports[l->order[0]];
     char *hosts = sct_merge_hosts(l->reports, l->order, n);
-    char *cmd = sct_report_strdup(command_line);
+    char *cmd = sct_strdup(command_line);
     if (hosts == NULL || cmd == NULL) {
         free(hosts);
         free(cmd);

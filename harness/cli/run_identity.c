@@ -57,12 +57,12 @@ static char *report_path(const char *dir)
     if (abs != NULL && cwd != NULL) {
         size_t n = strlen(cwd);
         if (strcmp(abs, cwd) == 0)
-            shown = sct_report_strdup(".");
+            shown = sct_strdup(".");
         else if (strncmp(abs, cwd, n) == 0 && abs[n] == '/')
-            shown = sct_report_strdup(abs + n + 1);
+            shown = sct_strdup(abs + n + 1);
     }
     if (shown == NULL)
-        shown = sct_report_strdup(abs != NULL ? abs : dir);
+        shown = sct_strdup(abs != NULL ? abs : dir);
     free(abs);
     free(cwd);
     return shown;
@@ -93,19 +93,19 @@ void sct_fill_identity(sct_run_report *r, int argc, char **argv,
         free(full);
     }
     if (id->command_line == NULL)
-        id->command_line = sct_report_strdup("");
-    id->harness_version = sct_report_strdup(SCT_HARNESS_VERSION);
-    id->host = sct_report_strdup(host);
-    id->date_utc = sct_report_strdup(date);
-    id->profile = sct_report_strdup(cfg->profile);
+        id->command_line = sct_strdup("");
+    id->harness_version = sct_strdup(SCT_HARNESS_VERSION);
+    id->host = sct_strdup(host);
+    id->date_utc = sct_strdup(date);
+    id->profile = sct_strdup(cfg->profile);
     id->vectors_dir = report_path(set->root);
-    id->vector_set_sha256 = sct_report_strdup(set->set_sha256);
-    id->vector_format_version = sct_report_strdup(set->format_version);
-    id->vendor = sct_report_strdup(b->vendor);
-    id->runtime_name = sct_report_strdup(b->runtime_name);
-    id->runtime_version = sct_report_strdup(b->runtime_version);
-    id->plugin_path = sct_report_strdup(b->plugin_path);
-    id->isolation = sct_report_strdup(b->isolation);
+    id->vector_set_sha256 = sct_strdup(set->set_sha256);
+    id->vector_format_version = sct_strdup(set->format_version);
+    id->vendor = sct_strdup(b->vendor);
+    id->runtime_name = sct_strdup(b->runtime_name);
+    id->runtime_version = sct_strdup(b->runtime_version);
+    id->plugin_path = sct_strdup(b->plugin_path);
+    id->isolation = sct_strdup(b->isolation);
     id->abi_major = b->abi_major;
     id->abi_minor = b->abi_minor;
 
@@ -115,8 +115,8 @@ void sct_fill_identity(sct_run_report *r, int argc, char **argv,
                                  : cfg->timeout_seconds > 0 ? cfg->timeout_seconds
                                  : SCT_EXEC_DEFAULT_TIMEOUT_SECONDS;
     r->options.isolate = cfg->vendor_path != NULL && cfg->isolate;
-    r->options.vendor_options = sct_report_strdup(cfg->vendor_options);
+    r->options.vendor_options = sct_strdup(cfg->vendor_options);
     char filters[2048];
     sct_case_filter_describe(&cfg->filter, filters, sizeof filters);
-    r->options.filters = sct_report_strdup(filters);
+    r->options.filters = sct_strdup(filters);
 }

@@ -29,7 +29,7 @@ static double now_seconds(void)
 static void set_exec(sct_case_result *out, const sct_exec_result *r)
 {
     free(out->exec_status);
-    out->exec_status = sct_report_strdup(sct_exec_status_name(r->status));
+    out->exec_status = sct_strdup(sct_exec_status_name(r->status));
     out->signal_number = r->signal_number;
     out->exit_code = r->exit_code;
 }
@@ -243,7 +243,7 @@ int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
     report->shard_count = cfg->shard.count;
     report->shard_total = walk.filtered;
     if (cfg->shard_source != NULL &&
-        (report->shard_source = sct_report_strdup(cfg->shard_source)) == NULL) {
+        (report->shard_source = sct_strdup(cfg->shard_source)) == NULL) {
         snprintf(err, err_cap, "out of memory");
         return 1;
     }

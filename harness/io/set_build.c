@@ -6,17 +6,6 @@
 
 char sct_oom_text[] = "out of memory while loading the vector set";
 
-char *sct_strdup(const char *s)
-{
-    if (s == NULL)
-        s = "";
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d != NULL)
-        memcpy(d, s, n);
-    return d;
-}
-
 void sct_str_free(char *s)
 {
     if (s != sct_oom_text)

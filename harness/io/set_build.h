@@ -13,11 +13,10 @@
 #include <stddef.h>
 
 #include "sct/model/case.h"
+#include "sct/text/owned.h"
 
 extern char sct_oom_text[];
 
-/* malloc'ed copy; NULL on out of memory (NULL in gives ""). */
-char *sct_strdup(const char *s);
 /* Frees a string unless it is sct_oom_text. */
 void sct_str_free(char *s);
 

@@ -181,7 +181,7 @@ static int check_disjoint(const sct_run_report *out, char *err, size_t err_cap)
         if (keys[i - 1].hash != keys[i].hash)
             continue;
         const sct_case_result *a = sct_run_report_case(out, keys[i - 1].index);
-        char *first = a ? sct_report_strdup(a->id) : NULL;
+        char *first = a ? sct_strdup(a->id) : NULL;
         const sct_case_result *b = first ? sct_run_report_case(out, keys[i].index) : NULL;
         if (b == NULL) {
             snprintf(err, err_cap, "%s", first == NULL && a != NULL
@@ -293,7 +293,7 @@ int sct_merge_reports(const char *const *paths, size_t n, const char *command_li
         memset(&first->options, 0, sizeof first->options);
         if (hosts != NULL)
             take(&out->identity.host, &hosts);
-        char *cmd = sct_report_strdup(command_line);
+        char *cmd = sct_strdup(command_line);
         take(&out->identity.command_line, &cmd);
         out->n_filtered_profile = first->n_filtered_profile;
         out->n_filtered_selection = first->n_filtered_selection;

@@ -8,7 +8,7 @@
 
 #include "sct/render/compare_render.h"
 #include "sct/render/render_model.h"
-#include "sct/results/render_verdict.h"
+#include "sct/results/verdict_tally.h"
 
 void sct_compare_runtimes_table(FILE *out, const sct_table_writer *w,
                                 const sct_compare *cmp)

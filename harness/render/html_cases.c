@@ -9,7 +9,7 @@
 #include "html_escape.h"
 #include "html_sections.h"
 #include "render_matrix.h"
-#include "sct/results/render_verdict.h"
+#include "sct/results/verdict_tally.h"
 
 static bool cat_needs_detail(sct_verdict_cat v)
 {

@@ -6,7 +6,7 @@
 #include "html_escape.h"
 #include "html_sections.h"
 #include "render_table.h"
-#include "sct/results/render_verdict.h"
+#include "sct/results/verdict_tally.h"
 
 #include <string.h>
 

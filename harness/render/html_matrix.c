@@ -1,6 +1,6 @@
 /*
  * html_matrix.c — op x type verdict matrix, and the Pow base x exponent
- * matrix (render_matrix.h says how cells are grouped, render_verdict.h how
+ * matrix (render_matrix.h says how cells are grouped, verdict_tally.h how
  * a cell gets its verdict).
  */
 #include <stdio.h>

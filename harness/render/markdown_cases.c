@@ -9,7 +9,7 @@
 
 #include "markdown_escape.h"
 #include "markdown_sections.h"
-#include "sct/results/render_verdict.h"
+#include "sct/results/verdict_tally.h"
 
 static bool needs_detail(sct_verdict_cat v)
 {

@@ -1,7 +1,7 @@
 /*
  * markdown_matrix.c — the op x type verdict matrix and the Pow base x
  * exponent matrix as Markdown tables (grouping: render_matrix.h; cell
- * verdict: render_verdict.h).
+ * verdict: verdict_tally.h).
  */
 #include "markdown_escape.h"
 #include "markdown_sections.h"

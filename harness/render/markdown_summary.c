@@ -9,7 +9,7 @@
 #include "markdown_sections.h"
 #include "sct/render/render_atomic_write.h"
 #include "render_trace.h"
-#include "sct/results/render_verdict.h"
+#include "sct/results/verdict_tally.h"
 
 /* The identity value of `label`, or "". */
 static const char *identity(const sct_render_doc *doc, const char *label)

@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "sct/render/render_model.h"
-#include "sct/results/render_verdict.h"
+#include "sct/results/verdict_tally.h"
 
 typedef enum sct_matrix_axis {
     SCT_AXIS_OP = 0,

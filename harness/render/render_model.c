@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sct/text/owned.h"
+
 static void *must(void *p)
 {
     if (p == NULL) {
@@ -31,7 +33,7 @@ void *sct_render_grow(void *p, size_t n, size_t size)
 
 char *sct_render_strdup(const char *s)
 {
-    return must(strdup(s ? s : ""));
+    return must(sct_strdup(s));
 }
 
 static char *vprintf_alloc(const char *fmt, va_list ap)

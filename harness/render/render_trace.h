@@ -19,7 +19,7 @@
 #include <stdio.h>
 
 #include "sct/render/render_model.h"
-#include "sct/results/render_verdict.h"
+#include "sct/results/verdict_tally.h"
 
 typedef struct sct_trace_row {
     const char *id;                           /* borrowed from the catalogue

@@ -175,7 +175,7 @@ int sct_report_open(const char *path, const sct_report_read_opts *opts,
 {
     *out = NULL;
     sct_report_file *f = calloc(1, sizeof *f);
-    if (f == NULL || (f->path = sct_report_strdup(path)) == NULL) {
+    if (f == NULL || (f->path = sct_strdup(path)) == NULL) {
         snprintf(err, err_cap, "%s: out of memory", path);
         free(f);
         return -1;
@@ -249,7 +249,7 @@ char *sct_report_case_id(const sct_report_file *f, size_t i)
         return NULL;
     if (!f->indexed) {
         const char *id = sct_json_get_str(f->items[i], "id");
-        return id != NULL ? sct_report_strdup(id) : NULL;
+        return id != NULL ? sct_strdup(id) : NULL;
     }
     const struct id_loc *loc = &f->ids[i];
     if (loc->len == 0)
@@ -277,11 +277,11 @@ static int stand_in(size_t i, const char *why, sct_case_result *c, sct_read_warn
     char id[48], msg[600];
     snprintf(id, sizeof id, "(case %zu)", i);
     snprintf(msg, sizeof msg, "case %zu of the JSON report cannot be shown: %s", i, why);
-    c->id = sct_report_strdup(id);
-    c->op_type = sct_report_strdup("?");
-    c->expectation = sct_report_strdup("");
-    c->exec_status = sct_report_strdup("");
-    c->message = sct_report_strdup(msg);
+    c->id = sct_strdup(id);
+    c->op_type = sct_strdup("?");
+    c->expectation = sct_strdup("");
+    c->exec_status = sct_strdup("");
+    c->message = sct_strdup(msg);
     c->verdict = SCT_VERDICT_ERROR;
     if (warn != NULL)
         warn(user, msg);

@@ -41,7 +41,7 @@ static void member_problem(sct_field_reader *rd, const cJSON *o, const char *wha
 
 static char *dup_or_problem(sct_field_reader *rd, const char *s)
 {
-    char *d = sct_report_strdup(s);
+    char *d = sct_strdup(s);
     if (d == NULL) {
         rd->mode = SCT_READ_STRICT; /* out of memory is never tolerated */
         sct_field_problem(rd, true, "out of memory");

@@ -246,7 +246,7 @@ static void read_counts(rd *r, const cJSON *d, sct_sweep_result *res)
 static void read_case(rd *r, const sct_case_result *c, uint32_t keep, sct_sweep_shard *s)
 {
     sct_sweep_result *res = &s->result;
-    s->op_type = sct_report_strdup(c->op_type ? c->op_type : "");
+    s->op_type = sct_strdup(c->op_type ? c->op_type : "");
     s->opset = c->opset;
     s->spec.op_type = s->op_type;
     s->spec.a_type = c->inputs[0].elem_type;

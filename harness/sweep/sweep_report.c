@@ -154,7 +154,7 @@ static char *summary_message(const sct_sweep_spec *spec, const sct_sweep_result 
                  r->n_failures, r->failures[0].first_pair,
                  sct_exec_status_name(r->failures[0].status),
                  r->failures[0].message);
-    return sct_report_strdup(buf);
+    return sct_strdup(buf);
 }
 
 int sct_sweep_write_json(const char *path, sct_run_report *rep,
@@ -191,25 +191,25 @@ int sct_sweep_add_case(sct_run_report *report, const sct_sweep_spec *spec,
     int32_t out_type = result ? result->out_type
                               : sct_kernel_output_type(spec->op_type, spec->a_type,
                                                        spec->b_type);
-    c->id = sct_report_strdup(id);
-    c->op_type = sct_report_strdup(spec->op_type);
+    c->id = sct_strdup(id);
+    c->op_type = sct_strdup(spec->op_type);
     c->opset = opset;
     c->n_inputs = 2;
     set_shape(&c->inputs[0], spec->a_type, n);
     set_shape(&c->inputs[1], spec->b_type, n);
     set_shape(&c->output, out_type, n);
-    c->tags = sct_report_strvdup(spec->samples ? sampled_tags : tags, 2);
+    c->tags = sct_strvdup(spec->samples ? sampled_tags : tags, 2);
     c->n_tags = 2;
     c->requirements = NULL; /* a sweep covers the op's whole space, not */
     c->n_requirements = 0;  /* one clause */
-    c->expectation = sct_report_strdup("values");
+    c->expectation = sct_strdup("values");
     c->tolerance_ulp = spec->max_ulp;
     c->verdict = v;
-    c->exec_status = sct_report_strdup(result ? (result->n_failures
+    c->exec_status = sct_strdup(result ? (result->n_failures
                                                  ? sct_exec_status_name(result->failures[0].status)
                                                  : "OK")
                                               : "");
-    c->message = result ? summary_message(spec, result) : sct_report_strdup(message);
+    c->message = result ? summary_message(spec, result) : sct_strdup(message);
     if (c->id == NULL || c->op_type == NULL || c->tags == NULL ||
         c->expectation == NULL ||
         c->exec_status == NULL || c->message == NULL)

@@ -10,23 +10,23 @@
 static void set_identity(sct_run_report *r)
 {
     sct_run_identity *id = &r->identity;
-    id->harness_version = sct_report_strdup("0.1.0");
-    id->command_line = sct_report_strdup("sonnx-cts run --profile sonnx");
-    id->host = sct_report_strdup("testhost");
-    id->date_utc = sct_report_strdup("2026-01-01T00:00:00Z");
-    id->profile = sct_report_strdup("sonnx");
-    id->vectors_dir = sct_report_strdup("/v");
-    id->vector_set_sha256 = sct_report_strdup("ab12");
-    id->vector_format_version = sct_report_strdup("1");
-    id->vendor = sct_report_strdup("sonnx-cts");
-    id->runtime_name = sct_report_strdup("built-in kernels");
-    id->runtime_version = sct_report_strdup("0.1.0");
-    id->plugin_path = sct_report_strdup("(built-in)");
-    id->isolation = sct_report_strdup("none: built-in kernels in-process");
+    id->harness_version = sct_strdup("0.1.0");
+    id->command_line = sct_strdup("sonnx-cts run --profile sonnx");
+    id->host = sct_strdup("testhost");
+    id->date_utc = sct_strdup("2026-01-01T00:00:00Z");
+    id->profile = sct_strdup("sonnx");
+    id->vectors_dir = sct_strdup("/v");
+    id->vector_set_sha256 = sct_strdup("ab12");
+    id->vector_format_version = sct_strdup("1");
+    id->vendor = sct_strdup("sonnx-cts");
+    id->runtime_name = sct_strdup("built-in kernels");
+    id->runtime_version = sct_strdup("0.1.0");
+    id->plugin_path = sct_strdup("(built-in)");
+    id->isolation = sct_strdup("none: built-in kernels in-process");
     id->abi_major = 1;
     r->options.max_errors = 20;
-    r->options.vendor_options = sct_report_strdup("");
-    r->options.filters = sct_report_strdup("");
+    r->options.vendor_options = sct_strdup("");
+    r->options.filters = sct_strdup("");
     r->n_filtered_profile = 7;
     r->seconds = 0.5;
 }
@@ -39,8 +39,8 @@ static sct_case_result *add(sct_run_report *r, const char *id, const char *op,
                             const char *exec_status, const char *message)
 {
     sct_case_result *c = sct_run_report_add_case(r);
-    c->id = sct_report_strdup(id);
-    c->op_type = sct_report_strdup(op);
+    c->id = sct_strdup(id);
+    c->op_type = sct_strdup(op);
     c->opset = 14;
     c->n_inputs = 2;
     for (int k = 0; k < 2; k++) {
@@ -52,12 +52,12 @@ static sct_case_result *add(sct_run_report *r, const char *id, const char *op,
     c->output.rank = 1;
     c->output.dims[0] = 4;
     char *tags[1] = {"basic"};
-    c->tags = sct_report_strvdup(tags, 1);
+    c->tags = sct_strvdup(tags, 1);
     c->n_tags = 1;
-    c->expectation = sct_report_strdup("values");
+    c->expectation = sct_strdup("values");
     c->verdict = v;
-    c->exec_status = sct_report_strdup(exec_status);
-    c->message = sct_report_strdup(message);
+    c->exec_status = sct_strdup(exec_status);
+    c->message = sct_strdup(message);
     c->seconds = 0.001;
     if (g_verdicts != NULL)
         c->verdict = g_verdicts[g_added];
@@ -90,7 +90,7 @@ void fixture_build(sct_run_report *r)
     c->stats.max_ulp = 1;
     c->stats.deviation_counts[SCT_DEV_ROUNDED_TOWARD_ZERO] = 1;
     char *reqs[2] = {"sonnx-div/float/R1", "ieee754/4.3.1"};
-    c->requirements = sct_report_strvdup(reqs, 2);
+    c->requirements = sct_strvdup(reqs, 2);
     c->n_requirements = 2;
     c->samples = calloc(1, sizeof *c->samples);
     c->n_samples = 1;

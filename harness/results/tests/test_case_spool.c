@@ -70,7 +70,7 @@ static const record_row k_records[] = {
     {"less/float64/nan-seconds", "", "OK", SCT_VERDICT_PASS, 1, 2, 1, true, 9, NAN},
 };
 
-static char *dup_or_null(const char *s) { return s ? sct_report_strdup(s) : NULL; }
+static char *dup_or_null(const char *s) { return s ? sct_strdup(s) : NULL; }
 
 /* The record of row `k`, deterministic: filled twice (into the report and
  * as the expectation), the two must read back equal. */
@@ -97,9 +97,9 @@ static void fill(sct_case_result *c, const record_row *row, size_t k)
             char buf[24] = ""; /* tag 1 stays empty: an empty tag must round-trip */
             if (t != 1)
                 snprintf(buf, sizeof buf, "t%zu", t);
-            c->tags[t] = sct_report_strdup(buf);
+            c->tags[t] = sct_strdup(buf);
         }
-        c->requirements = sct_report_strvdup(c->tags, row->n_tags);
+        c->requirements = sct_strvdup(c->tags, row->n_tags);
         c->n_requirements = row->n_tags;
     }
     c->expectation = dup_or_null(row->id ? "values" : NULL);
@@ -259,8 +259,8 @@ static void fill_small(sct_case_result *c, size_t i)
 {
     char id[64];
     snprintf(id, sizeof id, "div/float32/case-%06zu", i);
-    c->id = sct_report_strdup(id);
-    c->op_type = sct_report_strdup(i % 2 ? "Div" : "Mul");
+    c->id = sct_strdup(id);
+    c->op_type = sct_strdup(i % 2 ? "Div" : "Mul");
     c->opset = 14;
     c->n_inputs = 2;
     for (int k = 0; k < 2; k++) {
@@ -270,11 +270,11 @@ static void fill_small(sct_case_result *c, size_t i)
     }
     c->output = c->inputs[0];
     char *tags[2] = {"basic", "generated"};
-    c->tags = sct_report_strvdup(tags, 2);
+    c->tags = sct_strvdup(tags, 2);
     c->n_tags = 2;
-    c->expectation = sct_report_strdup("values");
-    c->exec_status = sct_report_strdup("OK");
-    c->message = sct_report_strdup("");
+    c->expectation = sct_strdup("values");
+    c->exec_status = sct_strdup("OK");
+    c->message = sct_strdup("");
     c->verdict = i % 7 == 0 ? SCT_VERDICT_FAIL : SCT_VERDICT_PASS;
     c->compared = true;
     c->stats.elements = 4;

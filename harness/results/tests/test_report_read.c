@@ -19,8 +19,8 @@ static void no_extra(sct_run_report *r) { (void)r; }
 static void big_values(sct_run_report *r)
 {
     sct_case_result *c = sct_run_report_add_case(r);
-    c->id = sct_report_strdup("div/float64/big");
-    c->op_type = sct_report_strdup("Div");
+    c->id = sct_strdup("div/float64/big");
+    c->op_type = sct_strdup("Div");
     c->opset = 14;
     c->n_inputs = 2;
     for (int k = 0; k < 2; k++) {
@@ -29,9 +29,9 @@ static void big_values(sct_run_report *r)
         c->inputs[k].dims[0] = 3;
     }
     c->output = c->inputs[0];
-    c->expectation = sct_report_strdup("values");
-    c->exec_status = sct_report_strdup("OK");
-    c->message = sct_report_strdup("quote \" backslash \\ newline \n tab \t");
+    c->expectation = sct_strdup("values");
+    c->exec_status = sct_strdup("OK");
+    c->message = sct_strdup("quote \" backslash \\ newline \n tab \t");
     c->verdict = SCT_VERDICT_FAIL;
     c->compared = true;
     c->stats.elements = UINT64_C(9007199254740993); /* 2^53 + 1 */
@@ -66,13 +66,13 @@ static void many(sct_run_report *r)
         sct_case_result *c = sct_run_report_add_case(r);
         char id[48];
         snprintf(id, sizeof id, "mul/int8/case-%zu", i);
-        c->id = sct_report_strdup(id);
-        c->op_type = sct_report_strdup("Mul");
+        c->id = sct_strdup(id);
+        c->op_type = sct_strdup("Mul");
         c->opset = 14;
         c->output.elem_type = SONNX_DT_INT8;
-        c->expectation = sct_report_strdup("no-crash");
-        c->exec_status = sct_report_strdup(i % 2 ? "OK" : "");
-        c->message = sct_report_strdup("");
+        c->expectation = sct_strdup("no-crash");
+        c->exec_status = sct_strdup(i % 2 ? "OK" : "");
+        c->message = sct_strdup("");
         c->verdict = i % 2 ? SCT_VERDICT_PASS : SCT_VERDICT_UNSUPPORTED;
         c->seconds = (double)i / 7.0;
     }

@@ -67,11 +67,11 @@ START_TEST(test_round_trip)
 
     /* a case the baseline never saw */
     sct_case_result *c = sct_run_report_add_case(&r);
-    c->id = sct_report_strdup("mul/float32/new");
-    c->op_type = sct_report_strdup("Mul");
-    c->expectation = sct_report_strdup("values");
-    c->exec_status = sct_report_strdup("OK");
-    c->message = sct_report_strdup("");
+    c->id = sct_strdup("mul/float32/new");
+    c->op_type = sct_strdup("Mul");
+    c->expectation = sct_strdup("values");
+    c->exec_status = sct_strdup("OK");
+    c->message = sct_strdup("");
     c->verdict = SCT_VERDICT_PASS;
     t = compare_to_text(bl, &r, &d, &rc);
     ck_assert_uint_eq(d.unknown, 1);
@@ -89,10 +89,10 @@ START_TEST(test_refusals)
     char bl[4096];
     snprintf(bl, sizeof bl, "%s", fixture_path("baseline_onnx.json"));
     free(r.identity.profile);
-    r.identity.profile = sct_report_strdup("onnx");
+    r.identity.profile = sct_strdup("onnx");
     ck_assert_int_eq(sct_baseline_write(bl, &r, err, sizeof err), 0);
     free(r.identity.profile);
-    r.identity.profile = sct_report_strdup("sonnx");
+    r.identity.profile = sct_strdup("sonnx");
     sct_baseline_diff d;
     int rc;
     char *t = compare_to_text(bl, &r, &d, &rc);

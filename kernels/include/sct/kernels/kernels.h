@@ -18,8 +18,8 @@
  *   Integers: exact, with wraparound modulo 2^n where the result overflows.
  *   Less: exact (IEEE 754 compareQuietLess for floats).
  */
-#ifndef SCT_KERNELS_H
-#define SCT_KERNELS_H
+#ifndef SCT_KERNELS_KERNELS_H
+#define SCT_KERNELS_KERNELS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -48,4 +48,4 @@ sct_kernel_loop sct_kernel_contiguous(const char *op_type, int32_t a_type,
 int32_t sct_kernel_output_type(const char *op_type, int32_t a_type,
                                int32_t b_type);
 
-#endif /* SCT_KERNELS_H */
+#endif /* SCT_KERNELS_KERNELS_H */

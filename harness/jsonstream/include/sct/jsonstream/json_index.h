@@ -15,8 +15,8 @@
  * sct_json_index_element(); elements are re-read with pread, so one index
  * is safe to read from one thread at a time.
  */
-#ifndef SCT_JSON_INDEX_H
-#define SCT_JSON_INDEX_H
+#ifndef SCT_JSONSTREAM_JSON_INDEX_H
+#define SCT_JSONSTREAM_JSON_INDEX_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -115,4 +115,4 @@ uint64_t sct_json_fnv1a_str(const char *s);
 
 void sct_json_index_free(sct_json_index *ix);
 
-#endif /* SCT_JSON_INDEX_H */
+#endif /* SCT_JSONSTREAM_JSON_INDEX_H */

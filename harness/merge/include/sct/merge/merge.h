@@ -19,8 +19,8 @@
  * different shard counts; a shard given twice or missing; a shard whose
  * case count does not fit the sharding rule; a case id in two shards.
  */
-#ifndef SCT_REPORT_MERGE_H
-#define SCT_REPORT_MERGE_H
+#ifndef SCT_MERGE_MERGE_H
+#define SCT_MERGE_MERGE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -47,4 +47,4 @@ int sct_merge_check_same_run(const char *const *paths, const sct_run_report *r,
  * ("a" or "a, b"); malloc'ed, NULL when out of memory. */
 char *sct_merge_hosts(const sct_run_report *r, const size_t *order, size_t n);
 
-#endif /* SCT_REPORT_MERGE_H */
+#endif /* SCT_MERGE_MERGE_H */

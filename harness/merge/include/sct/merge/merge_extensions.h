@@ -9,8 +9,8 @@
  * number of cases): 16 bytes per case find a case by id, and each shard
  * case is parsed again only when the merged report's writer reaches it.
  */
-#ifndef SCT_REPORT_MERGE_EXTENSIONS_H
-#define SCT_REPORT_MERGE_EXTENSIONS_H
+#ifndef SCT_MERGE_MERGE_EXTENSIONS_H
+#define SCT_MERGE_MERGE_EXTENSIONS_H
 
 #include <stddef.h>
 
@@ -31,4 +31,4 @@ int sct_merge_carry_case(void *carry, size_t i, struct cJSON *case_obj, char *er
 
 void sct_merge_carry_close(sct_merge_carry *c);
 
-#endif /* SCT_REPORT_MERGE_EXTENSIONS_H */
+#endif /* SCT_MERGE_MERGE_EXTENSIONS_H */

@@ -6,8 +6,8 @@
  * verdict, cases passed / failed / unsupported / error, max ULP and the
  * deviation classes of the mismatching elements.
  */
-#ifndef SCT_REPORT_COMPARE_MODEL_H
-#define SCT_REPORT_COMPARE_MODEL_H
+#ifndef SCT_RENDER_COMPARE_MODEL_H
+#define SCT_RENDER_COMPARE_MODEL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -56,4 +56,4 @@ void sct_compare_free(sct_compare *cmp);
 /* "CONFORMS"-style verdict of a cell as written ("-" when absent). */
 const char *sct_compare_cell_verdict(const sct_compare_cell *c);
 
-#endif /* SCT_REPORT_COMPARE_MODEL_H */
+#endif /* SCT_RENDER_COMPARE_MODEL_H */

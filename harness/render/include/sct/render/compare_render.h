@@ -7,8 +7,8 @@
  * sha256), the matrix (op, types) x runtime, and the rows where the
  * runtimes' results differ.
  */
-#ifndef SCT_REPORT_COMPARE_RENDER_H
-#define SCT_REPORT_COMPARE_RENDER_H
+#ifndef SCT_RENDER_COMPARE_RENDER_H
+#define SCT_RENDER_COMPARE_RENDER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -30,4 +30,4 @@ bool sct_compare_row_differs(const sct_compare *cmp, size_t row);
 int sct_compare_write_md(FILE *out, const void *cmp);
 int sct_compare_write_html(FILE *out, const void *cmp);
 
-#endif /* SCT_REPORT_COMPARE_RENDER_H */
+#endif /* SCT_RENDER_COMPARE_RENDER_H */

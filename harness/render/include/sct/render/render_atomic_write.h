@@ -3,8 +3,8 @@
  * dashboard, a browser) never sees half of it: write to "<path>.tmp<pid>",
  * then rename into place.  A failed write leaves the old file untouched.
  */
-#ifndef SCT_REPORT_RENDER_ATOMIC_WRITE_H
-#define SCT_REPORT_RENDER_ATOMIC_WRITE_H
+#ifndef SCT_RENDER_RENDER_ATOMIC_WRITE_H
+#define SCT_RENDER_RENDER_ATOMIC_WRITE_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -25,4 +25,4 @@ int sct_write_file_atomic(const char *path, sct_write_fn fn, const void *ctx,
 int sct_render_write_atomic(const char *path, sct_render_writer_fn fn,
                             const sct_render_doc *doc, char *err, size_t err_cap);
 
-#endif /* SCT_REPORT_RENDER_ATOMIC_WRITE_H */
+#endif /* SCT_RENDER_RENDER_ATOMIC_WRITE_H */

@@ -21,14 +21,14 @@
  * element totals, the derived ULP bins) are gathered in the one loading
  * pass and kept in the group, so they are bounded by ops x types.
  */
-#ifndef SCT_REPORT_RENDER_MODEL_H
-#define SCT_REPORT_RENDER_MODEL_H
+#ifndef SCT_RENDER_RENDER_MODEL_H
+#define SCT_RENDER_RENDER_MODEL_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sct/results/render_verdict.h"
+#include "sct/results/verdict_tally.h"
 
 /* A labelled value of the identity block, in display order. */
 typedef struct sct_render_kv {
@@ -209,7 +209,9 @@ size_t sct_render_doc_reread_failures(const sct_render_doc *doc, char *why, size
 void sct_render_case_free(sct_render_case *c);
 
 /* Small owned-string helpers shared by the loaders. */
-char *sct_render_strdup(const char *s);           /* NULL -> "" */
+/* sct_strdup (sct/text/owned.h) that ends the process when out of memory,
+ * as every allocation of the renderer (NULL -> ""). */
+char *sct_render_strdup(const char *s);
 char *sct_render_printf(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 /* realloc(p, n * size) that ends the process on failure or overflow. */
@@ -221,4 +223,4 @@ void sct_render_warn(sct_render_doc *doc, const char *fmt, ...)
 void sct_render_kv_add(sct_render_kv **arr, size_t *n, const char *label,
                        const char *value);
 
-#endif /* SCT_REPORT_RENDER_MODEL_H */
+#endif /* SCT_RENDER_RENDER_MODEL_H */

@@ -4,8 +4,8 @@
  * subcommands call this with the JSON file, so the two ways of getting a
  * report give byte-identical files.
  */
-#ifndef SCT_REPORT_RENDER_OUTPUTS_H
-#define SCT_REPORT_RENDER_OUTPUTS_H
+#ifndef SCT_RENDER_RENDER_OUTPUTS_H
+#define SCT_RENDER_RENDER_OUTPUTS_H
 
 #include <stddef.h>
 
@@ -35,4 +35,4 @@ typedef struct sct_render_request {
 /* 0, or non-zero with `err` (file and reason). */
 int sct_render_outputs(const sct_render_request *req, char *err, size_t err_cap);
 
-#endif /* SCT_REPORT_RENDER_OUTPUTS_H */
+#endif /* SCT_RENDER_RENDER_OUTPUTS_H */

@@ -2,8 +2,8 @@
  * render_sources.h — the two documents a report cites besides the run's
  * JSON: the requirement catalogue and the spec notes.
  */
-#ifndef SCT_REPORT_RENDER_SOURCES_H
-#define SCT_REPORT_RENDER_SOURCES_H
+#ifndef SCT_RENDER_RENDER_SOURCES_H
+#define SCT_RENDER_RENDER_SOURCES_H
 
 #include "sct/render/render_model.h"
 
@@ -31,4 +31,4 @@ void sct_render_identify_input(sct_render_doc *doc, const char *label,
  * error. */
 char *sct_render_read_file(const char *path, size_t *len);
 
-#endif /* SCT_REPORT_RENDER_SOURCES_H */
+#endif /* SCT_RENDER_RENDER_SOURCES_H */

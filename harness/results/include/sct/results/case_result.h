@@ -17,6 +17,7 @@
 #include "sct/check/compare_tensors.h"
 #include "sct/results/ulp_histogram.h"
 #include "sct/results/verdict.h"
+#include "sct/text/owned.h"
 #include "sonnx_cts/plugin.h"
 
 /* One mismatching element kept for the reports. */
@@ -75,10 +76,5 @@ int sct_case_result_copy(sct_case_result *dst, const sct_case_result *src);
 /* Frees the strings, tags, requirements and samples of a case record that
  * is not in a report (e.g. a sct_case_result_copy) and zeroes it. */
 void sct_case_result_free(sct_case_result *c);
-
-/* Owned copy helpers (the harness's one strdup): never return NULL for a non-NULL argument unless out
- * of memory; NULL argument gives "". */
-char *sct_report_strdup(const char *s);
-char **sct_report_strvdup(char *const *v, size_t n);
 
 #endif /* SCT_RESULTS_CASE_RESULT_H */

@@ -12,8 +12,8 @@
  * at any time: the pending one being filled (sct_run_report_add_case) and
  * the one last read back (sct_run_report_case).
  */
-#ifndef SCT_REPORT_MODEL_H
-#define SCT_REPORT_MODEL_H
+#ifndef SCT_RESULTS_REPORT_MODEL_H
+#define SCT_RESULTS_REPORT_MODEL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -100,4 +100,4 @@ int sct_run_report_flush(const sct_run_report *r);
  * every later add and read fails too. */
 const char *sct_run_report_error(const sct_run_report *r);
 
-#endif /* SCT_REPORT_MODEL_H */
+#endif /* SCT_RESULTS_REPORT_MODEL_H */

@@ -3,8 +3,8 @@
  * derived from the cases of a run report (never stored: recomputed by
  * every writer, so a merged report summarises exactly its cases).
  */
-#ifndef SCT_REPORT_RUN_SUMMARY_H
-#define SCT_REPORT_RUN_SUMMARY_H
+#ifndef SCT_RESULTS_RUN_SUMMARY_H
+#define SCT_RESULTS_RUN_SUMMARY_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -58,4 +58,4 @@ void sct_case_types_label(const sct_case_result *c, char *buf, size_t cap);
 void sct_types_label(size_t n_inputs, const int32_t *in_types, int32_t out_type,
                      char *buf, size_t cap);
 
-#endif /* SCT_REPORT_RUN_SUMMARY_H */
+#endif /* SCT_RESULTS_RUN_SUMMARY_H */

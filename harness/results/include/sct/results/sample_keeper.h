@@ -6,8 +6,8 @@
  * first).  At most max_errors + 1 samples per case, allocated as
  * mismatches occur (a huge --max-errors costs nothing on a passing case).
  */
-#ifndef SCT_REPORT_SAMPLE_KEEPER_H
-#define SCT_REPORT_SAMPLE_KEEPER_H
+#ifndef SCT_RESULTS_SAMPLE_KEEPER_H
+#define SCT_RESULTS_SAMPLE_KEEPER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -42,4 +42,4 @@ sct_sample *sct_sample_keeper_take(sct_sample_keeper *k, size_t *n);
 
 void sct_sample_keeper_free(sct_sample_keeper *k);
 
-#endif /* SCT_REPORT_SAMPLE_KEEPER_H */
+#endif /* SCT_RESULTS_SAMPLE_KEEPER_H */

@@ -9,8 +9,8 @@
  * mismatches): within tolerance, their exact distance (0, or 1 for Pow) is
  * not reported by the comparison.
  */
-#ifndef SCT_REPORT_ULP_HISTOGRAM_H
-#define SCT_REPORT_ULP_HISTOGRAM_H
+#ifndef SCT_RESULTS_ULP_HISTOGRAM_H
+#define SCT_RESULTS_ULP_HISTOGRAM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -33,4 +33,4 @@ size_t sct_ulp_bin_of(uint64_t ulp);
 /* Index of a label, or SCT_ULP_HIST_BINS when unknown. */
 size_t sct_ulp_bin_by_label(const char *label);
 
-#endif /* SCT_REPORT_ULP_HISTOGRAM_H */
+#endif /* SCT_RESULTS_ULP_HISTOGRAM_H */

@@ -4,8 +4,8 @@
  * for float16, 4 for bfloat16, 9 for float32, 17 for float64 — the
  * max_digits10 of each format) and the raw bits in hex (width of the type).
  */
-#ifndef SCT_REPORT_VALUE_FORMAT_H
-#define SCT_REPORT_VALUE_FORMAT_H
+#ifndef SCT_RESULTS_VALUE_FORMAT_H
+#define SCT_RESULTS_VALUE_FORMAT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -18,4 +18,4 @@ void sct_format_value(int32_t type, uint64_t bits, char *buf, size_t cap);
 /* "0x3fc00000", "0x3c00", "0xe" (int4), "0x01" (bool). */
 void sct_format_bits(int32_t type, uint64_t bits, char *buf, size_t cap);
 
-#endif /* SCT_REPORT_VALUE_FORMAT_H */
+#endif /* SCT_RESULTS_VALUE_FORMAT_H */

@@ -1,8 +1,8 @@
 /*
  * verdict.h — the verdict of one case and of a run, with stable names.
  */
-#ifndef SCT_REPORT_VERDICT_H
-#define SCT_REPORT_VERDICT_H
+#ifndef SCT_RESULTS_VERDICT_H
+#define SCT_RESULTS_VERDICT_H
 
 #include <stddef.h>
 
@@ -39,4 +39,4 @@ sct_overall sct_overall_from_counts(const size_t *counts);
 /* 0 CONFORMS, 1 NON-CONFORMANT or NOTHING-PASSED, 2 ERROR. */
 int sct_overall_exit_code(sct_overall o);
 
-#endif /* SCT_REPORT_VERDICT_H */
+#endif /* SCT_RESULTS_VERDICT_H */

@@ -6,8 +6,8 @@
  * are unknown is always selected, so broken vectors surface as ERROR
  * instead of disappearing.
  */
-#ifndef SCT_CLI_CASE_FILTER_H
-#define SCT_CLI_CASE_FILTER_H
+#ifndef SCT_SELECT_CASE_FILTER_H
+#define SCT_SELECT_CASE_FILTER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -35,4 +35,4 @@ sct_selection sct_case_select(const sct_case_filter *f, const sct_case *c);
 /* "--op Div --type float32" style text of the filters ("" when none). */
 void sct_case_filter_describe(const sct_case_filter *f, char *buf, size_t cap);
 
-#endif /* SCT_CLI_CASE_FILTER_H */
+#endif /* SCT_SELECT_CASE_FILTER_H */

@@ -10,8 +10,8 @@
  * `sonnx-cts merge` can put the cases back in manifest order by taking them
  * round-robin from shards 1..N (sct_shard_position_of).
  */
-#ifndef SCT_REPORT_SHARD_H
-#define SCT_REPORT_SHARD_H
+#ifndef SCT_SELECT_SHARD_H
+#define SCT_SELECT_SHARD_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -45,4 +45,4 @@ size_t sct_shard_case_count(const sct_shard_spec *s, size_t filtered_total);
  * case of shard `s`. */
 size_t sct_shard_position_of(const sct_shard_spec *s, size_t position_in_shard);
 
-#endif /* SCT_REPORT_SHARD_H */
+#endif /* SCT_SELECT_SHARD_H */

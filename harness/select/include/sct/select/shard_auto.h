@@ -21,8 +21,8 @@
  * `--shard auto` outside a job array would silently run everything in every
  * task.
  */
-#ifndef SCT_REPORT_SHARD_AUTO_H
-#define SCT_REPORT_SHARD_AUTO_H
+#ifndef SCT_SELECT_SHARD_AUTO_H
+#define SCT_SELECT_SHARD_AUTO_H
 
 #include <stddef.h>
 
@@ -50,4 +50,4 @@ typedef struct sct_shard_auto {
 int sct_shard_auto_detect(sct_env_lookup get, void *user, sct_shard_auto *out,
                           char *err, size_t err_cap);
 
-#endif /* SCT_REPORT_SHARD_AUTO_H */
+#endif /* SCT_SELECT_SHARD_AUTO_H */

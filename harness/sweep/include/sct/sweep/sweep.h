@@ -14,8 +14,8 @@
  * (sweep_sample.h) and a shard i/N is again the contiguous index range
  * [floor(i*S/N), floor((i+1)*S/N)).
  */
-#ifndef SCT_SWEEP_H
-#define SCT_SWEEP_H
+#ifndef SCT_SWEEP_SWEEP_H
+#define SCT_SWEEP_SWEEP_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -170,4 +170,4 @@ const char *sct_sweep_hist_label(unsigned bucket);
  * bucket 17 reads ">32768" for outputs of at most 16 bits (see above). */
 const char *sct_sweep_hist_label_for(unsigned bucket, unsigned out_bits);
 
-#endif /* SCT_SWEEP_H */
+#endif /* SCT_SWEEP_SWEEP_H */

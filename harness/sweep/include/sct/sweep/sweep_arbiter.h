@@ -18,8 +18,8 @@
  * arbitrated and the sweep says its PASS bounds the implementation from
  * the reference only).
  */
-#ifndef SCT_SWEEP_ARBITER_H
-#define SCT_SWEEP_ARBITER_H
+#ifndef SCT_SWEEP_SWEEP_ARBITER_H
+#define SCT_SWEEP_SWEEP_ARBITER_H
 
 #include <float.h>
 #include <stdbool.h>
@@ -54,4 +54,4 @@ int sct_sweep_arbitrate_pow(int32_t a_type, int32_t b_type, const void *a,
 /* Frees the calling thread's MPFR caches (call before a worker exits). */
 void sct_sweep_arbiter_thread_done(void);
 
-#endif /* SCT_SWEEP_ARBITER_H */
+#endif /* SCT_SWEEP_SWEEP_ARBITER_H */

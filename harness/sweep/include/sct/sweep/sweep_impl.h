@@ -4,8 +4,8 @@
  * by the tests), or an sct_backend (a vendor plugin through harness/exec,
  * fed large batches).
  */
-#ifndef SCT_SWEEP_IMPL_H
-#define SCT_SWEEP_IMPL_H
+#ifndef SCT_SWEEP_SWEEP_IMPL_H
+#define SCT_SWEEP_SWEEP_IMPL_H
 
 #include <pthread.h>
 #include <stddef.h>
@@ -79,4 +79,4 @@ void sct_sweep_impl_serve(sct_sweep_impl *impl, bool (*stop)(void *user),
 sct_exec_status sct_sweep_impl_query(sct_sweep_impl *impl, int32_t a_type,
                                      int32_t b_type, sct_exec_result *res);
 
-#endif /* SCT_SWEEP_IMPL_H */
+#endif /* SCT_SWEEP_SWEEP_IMPL_H */

@@ -18,8 +18,8 @@
  * "sweep" object outside the per-shard members (a different seed, space...)
  * or in the case (op, opset, input types, tolerance).
  */
-#ifndef SCT_SWEEP_MERGE_H
-#define SCT_SWEEP_MERGE_H
+#ifndef SCT_SWEEP_SWEEP_MERGE_H
+#define SCT_SWEEP_SWEEP_MERGE_H
 
 #include <cjson/cJSON.h>
 #include <stddef.h>
@@ -58,4 +58,4 @@ void sct_sweep_shard_free(sct_sweep_shard *s);
 int sct_sweep_shards_combine(const sct_sweep_shard *s, size_t n, size_t *order,
                              sct_sweep_result *out, char *err, size_t err_cap);
 
-#endif /* SCT_SWEEP_MERGE_H */
+#endif /* SCT_SWEEP_SWEEP_MERGE_H */

@@ -4,8 +4,8 @@
  * of an operand encoding, and a p-bit MPFR result brought into a binary
  * format's range (overflow, subnormals) and encoded.  MPFR builds only.
  */
-#ifndef SCT_SWEEP_MPFR_H
-#define SCT_SWEEP_MPFR_H
+#ifndef SCT_SWEEP_SWEEP_MPFR_H
+#define SCT_SWEEP_SWEEP_MPFR_H
 
 #include <stdint.h>
 
@@ -24,4 +24,4 @@ void sct_sweep_mpfr_set(mpfr_t x, int32_t type, uint64_t bits);
  * r is then a value of the format).  The caller's exponent range is kept. */
 uint64_t sct_sweep_mpfr_to_format(int32_t type, mpfr_t r, int inex);
 
-#endif /* SCT_SWEEP_MPFR_H */
+#endif /* SCT_SWEEP_SWEEP_MPFR_H */

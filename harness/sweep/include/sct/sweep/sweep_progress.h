@@ -3,8 +3,8 @@
  * rate and time left, redrawn in place with '\r'.  Only meant for a stream
  * that is a terminal (the CLI checks isatty(stderr)); logs stay clean.
  */
-#ifndef SCT_SWEEP_PROGRESS_H
-#define SCT_SWEEP_PROGRESS_H
+#ifndef SCT_SWEEP_SWEEP_PROGRESS_H
+#define SCT_SWEEP_SWEEP_PROGRESS_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -23,4 +23,4 @@ void sct_sweep_progress_update(void *user, uint64_t done, uint64_t total);
 /* Clears the line. */
 void sct_sweep_progress_finish(sct_sweep_progress *p);
 
-#endif /* SCT_SWEEP_PROGRESS_H */
+#endif /* SCT_SWEEP_SWEEP_PROGRESS_H */

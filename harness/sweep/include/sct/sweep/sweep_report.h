@@ -5,8 +5,8 @@
  * (undefined pairs, ULP histogram, failed batches) as a "sweep" object
  * added to that case in the JSON report (docs/sweeps.md).
  */
-#ifndef SCT_SWEEP_REPORT_H
-#define SCT_SWEEP_REPORT_H
+#ifndef SCT_SWEEP_SWEEP_REPORT_H
+#define SCT_SWEEP_SWEEP_REPORT_H
 
 #include <cjson/cJSON.h>
 #include <stddef.h>
@@ -62,4 +62,4 @@ int sct_sweep_write_json(const char *path, sct_run_report *rep,
                          const sct_sweep_result *r, sct_verdict v,
                          const char *message, char *err, size_t err_cap);
 
-#endif /* SCT_SWEEP_REPORT_H */
+#endif /* SCT_SWEEP_SWEEP_REPORT_H */

@@ -28,8 +28,8 @@
  * Every hard case is perturbed by a small random amount (+- a few units in
  * the last place or in the rounding remainder).
  */
-#ifndef SCT_SWEEP_SAMPLE_H
-#define SCT_SWEEP_SAMPLE_H
+#ifndef SCT_SWEEP_SWEEP_SAMPLE_H
+#define SCT_SWEEP_SWEEP_SAMPLE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -62,4 +62,4 @@ void sct_sample_fill(const sct_sample_gen *g, uint64_t first, size_t n,
 
 const char *sct_sample_kind_name(sct_sample_kind k);
 
-#endif /* SCT_SWEEP_SAMPLE_H */
+#endif /* SCT_SWEEP_SWEEP_SAMPLE_H */

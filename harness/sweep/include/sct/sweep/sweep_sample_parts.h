@@ -7,8 +7,8 @@
  * public sweep_sample.h; the parts include only this header, so the calls
  * run one way: sweep_sample.c -> the parts.
  */
-#ifndef SCT_SWEEP_SAMPLE_PARTS_H
-#define SCT_SWEEP_SAMPLE_PARTS_H
+#ifndef SCT_SWEEP_SWEEP_SAMPLE_PARTS_H
+#define SCT_SWEEP_SWEEP_SAMPLE_PARTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -165,4 +165,4 @@ sct_sample_kind sct_sample_pow_hard(const sct_sample_gen *g, sct_sample_rng *r,
 double sct_sample_to_double(const sct_sample_fmt *f, uint64_t bits);
 uint64_t sct_sample_from_double(const sct_sample_fmt *f, double v);
 
-#endif /* SCT_SWEEP_SAMPLE_PARTS_H */
+#endif /* SCT_SWEEP_SWEEP_SAMPLE_PARTS_H */

@@ -4,8 +4,8 @@
  * (a new failure, or a case that now passes), or a case the baseline does
  * not know.  Schema "sonnx-cts-baseline" 1.0 (docs/report-format.md).
  */
-#ifndef SCT_REPORT_BASELINE_H
-#define SCT_REPORT_BASELINE_H
+#ifndef SCT_WRITERS_BASELINE_H
+#define SCT_WRITERS_BASELINE_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -40,4 +40,4 @@ typedef struct sct_baseline_diff {
 int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
                          sct_baseline_diff *d, char *err, size_t err_cap);
 
-#endif /* SCT_REPORT_BASELINE_H */
+#endif /* SCT_WRITERS_BASELINE_H */

@@ -3,8 +3,8 @@
  * baseline: exact 64-bit integers (cJSON numbers are doubles, so counts and
  * ULP distances are written as raw integer literals) and checked adds.
  */
-#ifndef SCT_REPORT_JSON_UTIL_H
-#define SCT_REPORT_JSON_UTIL_H
+#ifndef SCT_WRITERS_JSON_UTIL_H
+#define SCT_WRITERS_JSON_UTIL_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -46,4 +46,4 @@ int sct_json_write_streamed(const char *path, const cJSON *root, size_t n_items,
 /* Parses the file; NULL with err. */
 cJSON *sct_json_read_file(const char *path, char *err, size_t err_cap);
 
-#endif /* SCT_REPORT_JSON_UTIL_H */
+#endif /* SCT_WRITERS_JSON_UTIL_H */

@@ -4,8 +4,8 @@
  * ("sonnx-cts-run" schema), JUnit XML.  Each writer returns 0, or non-zero
  * with `err` naming the file and the reason.
  */
-#ifndef SCT_REPORT_WRITERS_H
-#define SCT_REPORT_WRITERS_H
+#ifndef SCT_WRITERS_REPORT_WRITERS_H
+#define SCT_WRITERS_REPORT_WRITERS_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -33,4 +33,4 @@ int sct_write_json_file_hooked(const char *path, const sct_run_report *r,
 int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
                          size_t err_cap);
 
-#endif /* SCT_REPORT_WRITERS_H */
+#endif /* SCT_WRITERS_REPORT_WRITERS_H */

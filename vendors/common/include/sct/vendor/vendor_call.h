@@ -3,8 +3,8 @@
  * way: the ops under test (Div, Mul, Pow, Less) take two inputs and give one
  * output, and a failed call returns its status with a message.
  */
-#ifndef SCT_VENDOR_CALL_H
-#define SCT_VENDOR_CALL_H
+#ifndef SCT_VENDOR_VENDOR_CALL_H
+#define SCT_VENDOR_VENDOR_CALL_H
 
 #include <stddef.h>
 
@@ -36,4 +36,4 @@ sonnx_status sct_vendor_check_call(const char *adapter, int open,
 /* Number of elements of a shape (1 for rank 0). */
 unsigned long long sct_vendor_nelem(int32_t rank, const int64_t *dims);
 
-#endif /* SCT_VENDOR_CALL_H */
+#endif /* SCT_VENDOR_VENDOR_CALL_H */

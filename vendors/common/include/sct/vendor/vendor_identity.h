@@ -10,8 +10,8 @@
  * (SCT_WIRE_NAME_CAP = 256 bytes including the NUL), so the items must stay
  * short; sct_vendor_identity_add refuses an item that would be cut.
  */
-#ifndef SCT_VENDOR_IDENTITY_H
-#define SCT_VENDOR_IDENTITY_H
+#ifndef SCT_VENDOR_VENDOR_IDENTITY_H
+#define SCT_VENDOR_VENDOR_IDENTITY_H
 
 #include <stddef.h>
 
@@ -35,4 +35,4 @@ int sct_vendor_identity_add_lib(char *buf, size_t cap,
                                 const char *name_prefix, char *err,
                                 size_t err_cap);
 
-#endif /* SCT_VENDOR_IDENTITY_H */
+#endif /* SCT_VENDOR_VENDOR_IDENTITY_H */

@@ -4,8 +4,8 @@
  * and items without '=' are refused with a message naming them: a typo in a
  * certification command must not silently certify another configuration.
  */
-#ifndef SCT_VENDOR_OPTIONS_H
-#define SCT_VENDOR_OPTIONS_H
+#ifndef SCT_VENDOR_VENDOR_OPTIONS_H
+#define SCT_VENDOR_VENDOR_OPTIONS_H
 
 #include <stddef.h>
 
@@ -42,4 +42,4 @@ int sct_vopt_copy(char *dst, size_t cap, const char *value, size_t vlen,
  * -1 when it does not fit or no variable is set. */
 int sct_vendor_cache_path(const char *tail, char *out, size_t cap);
 
-#endif /* SCT_VENDOR_OPTIONS_H */
+#endif /* SCT_VENDOR_VENDOR_OPTIONS_H */

@@ -1,8 +1,8 @@
 /*
- * render_verdict.c — verdict categories and group precedence
- * (render_verdict.h).
+ * verdict_tally.c — verdict categories and group precedence
+ * (verdict_tally.h).
  */
-#include "sct/results/render_verdict.h"
+#include "sct/results/verdict_tally.h"
 
 #include <strings.h>
 

@@ -1,5 +1,5 @@
 /*
- * render_verdict.h — the verdict categories the reports colour and count,
+ * verdict_tally.h — the verdict categories the reports colour and count,
  * and how a group of cases (an op x type cell, the cases of a requirement)
  * gets one verdict.
  *
@@ -9,8 +9,8 @@
  * (partial support, nothing wrong); UNSUPPORTED and skipped cases are never
  * counted as passed.  An empty group is NOT RUN.
  */
-#ifndef SCT_REPORT_RENDER_VERDICT_H
-#define SCT_REPORT_RENDER_VERDICT_H
+#ifndef SCT_RESULTS_VERDICT_TALLY_H
+#define SCT_RESULTS_VERDICT_TALLY_H
 
 #include <stddef.h>
 
@@ -53,4 +53,4 @@ const char *sct_group_verdict_class(sct_group_verdict v);
 /* Same for one case verdict. */
 const char *sct_verdict_cat_class(sct_verdict_cat c);
 
-#endif /* SCT_REPORT_RENDER_VERDICT_H */
+#endif /* SCT_RESULTS_VERDICT_TALLY_H */
