@@ -188,10 +188,12 @@ cJSON *sct_json_read_file(const char *path, char *err, size_t err_cap)
         return NULL;
     }
     buf[n] = '\0';
-    cJSON *root = cJSON_ParseWithLength(buf, n);
+    /* jsonstream's parser: integers keep their literals, so counts and ULP
+     * distances above 2^53 come back exact (sct_json_get_u64). */
+    char why[256];
+    cJSON *root = sct_json_parse_exact(buf, n, why, sizeof why);
     if (root == NULL)
-        snprintf(err, err_cap, "%s: not valid JSON (near byte %ld)", path,
-                 (long)(cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() - buf : -1));
+        snprintf(err, err_cap, "%s: not valid JSON: %s", path, why);
     free(buf);
     return root;
 }
