@@ -82,11 +82,6 @@ static void detail_block(FILE *out, const sct_render_case *c)
     fputs("</td></tr><tr><th>Max ULP</th><td>", out);
     u64_or_na(out, c->has_max_ulp, c->max_ulp);
     fputs("</td></tr>", out);
-    if (c->description[0]) {
-        fputs("<tr><th>Description</th><td>", out);
-        sct_html_escape(out, c->description);
-        fputs("</td></tr>", out);
-    }
     if (c->message[0]) {
         fputs("<tr><th>Message</th><td>", out);
         sct_html_escape(out, c->message);

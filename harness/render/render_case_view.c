@@ -98,7 +98,6 @@ void sct_render_case_view(const sct_case_result *c, bool stand_in, sct_render_ca
     out->verdict = sct_render_strdup(sct_verdict_name(c->verdict));
     out->expectation = sct_render_strdup(c->expectation);
     out->message = sct_render_strdup(c->message);
-    out->description = sct_render_strdup("");
     out->requirements = strs_dup(c->requirements, c->n_requirements);
     out->n_requirements = c->n_requirements;
     out->tags = strs_dup(c->tags, c->n_tags);

@@ -64,7 +64,6 @@ typedef struct sct_render_case {
     char *verdict;       /* upper case: PASS, FAIL, UNSUPPORTED, CRASH, ERROR, ... */
     char *expectation;   /* values, no-crash, reject */
     char *message;
-    char *description;
     char **requirements; size_t n_requirements;
     char **tags; size_t n_tags;
     uint64_t elements;
