@@ -95,25 +95,28 @@ typedef struct mid_table {
 
 static inline void mid_table_init(const sct_sample_block *blk, bool div, mid_table *t)
 {
-    const unsigned n_off = div ? DIV_OFFSETS : MUL_OFFSETS;
-    uint32_t ok[MUL_OFFSETS * NSIG];
+    enum { N = MUL_OFFSETS * NSIG };
+    const unsigned n = (div ? DIV_OFFSETS : MUL_OFFSETS) * NSIG;
+    uint64_t sig[N], inv[N], ok[N]; /* candidate c: significand c % 8, offset c / 8 */
     for (unsigned j = 0; j < NSIG; j++)
         t->sig[j] = (uint32_t)blk->sig[j];
-    for (unsigned o = 0; o < n_off; o++)
-        for (unsigned j = 0; j < NSIG; j++) { /* 8 lanes of 64 bits */
-            uint64_t m;
-            bool fit = div ? sct_sample_div_candidate(&F32, blk->sig[j], blk->inv[j],
-                                                      2 * (int)o - 15, &m)
-                           : sct_sample_mul_candidate(&F32, blk->sig[j], blk->inv[j],
-                                                      (int)o - 16, &m);
-            t->ma[o * NSIG + j] = (uint32_t)m;
-            ok[o * NSIG + j] = fit;
-        }
-    for (unsigned o = 0; o < n_off; o++) {
-        uint32_t m = 0;
+    for (unsigned c = 0; c < n; c++) {
+        sig[c] = blk->sig[c % NSIG];
+        inv[c] = blk->inv[c % NSIG];
+    }
+    for (unsigned c = 0; c < n; c++) { /* one flat loop: 8 candidates a vector */
+        uint64_t m;
+        int64_t o = (int64_t)(c / NSIG);
+        uint64_t fit = div ? sct_sample_div_candidate(&F32, sig[c], inv[c], 2 * o - 15, &m)
+                           : sct_sample_mul_candidate(&F32, sig[c], inv[c], o - 16, &m);
+        t->ma[c] = (uint32_t)m;
+        ok[c] = fit << (c % NSIG);
+    }
+    for (unsigned o = 0; o < n / NSIG; o++) {
+        uint64_t m = 0;
         for (unsigned j = 0; j < NSIG; j++)
-            m |= ok[o * NSIG + j] << j;
-        t->fits[o] = m;
+            m |= ok[o * NSIG + j];
+        t->fits[o] = (uint32_t)m;
     }
 }
 

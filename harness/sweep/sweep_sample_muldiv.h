@@ -40,53 +40,57 @@ static inline void sct_sample_split_exponent(const sct_sample_fmt *f, uint32_t b
 /* Mul near-midpoint candidate of the odd significand mb (inverse inv mod
  * 2^64) and offset d: M_a = T mb^-1 mod 2^k with T = 2^(k-1) + d, first
  * k = p - 1 (M_a's top bit set; fits when M_a mb < 2^(2p-1)), else k = p
- * (fits when M_a is normal and M_a mb >= 2^(2p-1)).  Returns whether one
- * fits; *ma is the fitting M_a. */
-static inline bool sct_sample_mul_candidate(const sct_sample_fmt *f, uint64_t mb,
-                                            uint64_t inv, int d, uint64_t *ma)
+ * (fits when M_a is normal and M_a mb >= 2^(2p-1)).  Returns 1 when one
+ * fits (*ma: the fitting M_a), else 0 (64-bit flags and offsets: the
+ * float32 block loops vectorise this in 64-bit lanes). */
+static inline uint64_t sct_sample_mul_candidate(const sct_sample_fmt *f, uint64_t mb,
+                                                uint64_t inv, int64_t d, uint64_t *ma)
 {
     const unsigned p = f->prec;
     const uint64_t mask1 = (UINT64_C(1) << (p - 1)) - 1u; /* k = p - 1 */
-    const uint64_t t1 = ((UINT64_C(1) << (p - 2)) + (uint64_t)(int64_t)d) & mask1;
+    const uint64_t t1 = ((UINT64_C(1) << (p - 2)) + (uint64_t)d) & mask1;
     const uint64_t mask2 = (UINT64_C(1) << p) - 1u;       /* k = p */
-    const uint64_t t2 = ((UINT64_C(1) << (p - 1)) + (uint64_t)(int64_t)d) & mask2;
+    const uint64_t t2 = ((UINT64_C(1) << (p - 1)) + (uint64_t)d) & mask2;
     uint64_t a1 = (UINT64_C(1) << (p - 1)) | ((t1 * inv) & mask1);
     uint64_t a2 = (t2 * inv) & mask2;
-    /* 0/1 flags in 64-bit integers and & rather than bool and &&: no
-     * branch, one lane width (the float32 block loops vectorise this) */
+    /* 0/1 flags as 64-bit integers, by shifts rather than comparisons (a1,
+     * a2 < 2^p, so the products are < 2^(2p) and their bit 2p-1 is the
+     * test): no branch, no bool, so the float32 block loops vectorise this
+     * in 64-bit lanes */
     uint64_t ok1, ok2;
     if (p <= 31) { /* binary32: the products have < 64 bits */
-        ok1 = (a1 * mb) >> (2 * p - 1) == 0;
-        ok2 = (a2 * mb) >> (2 * p - 1) != 0;
+        ok1 = ((a1 * mb) >> (2 * p - 1)) ^ 1u;
+        ok2 = (a2 * mb) >> (2 * p - 1);
     } else {
-        const sct_u128 big = (sct_u128)1 << (2 * p - 1);
-        ok1 = (sct_u128)a1 * mb < big;
-        ok2 = (sct_u128)a2 * mb >= big;
+        ok1 = (uint64_t)(((sct_u128)a1 * mb) >> (2 * p - 1)) ^ 1u;
+        ok2 = (uint64_t)(((sct_u128)a2 * mb) >> (2 * p - 1));
     }
-    ok2 &= (a2 >> (p - 1)) != 0;
+    ok2 &= a2 >> (p - 1);                       /* M_a normal */
     *ma = ok1 ? a1 : a2;
-    return (ok1 | ok2) != 0;
+    return ok1 | ok2;
 }
 
 /* Div near-midpoint candidate of the odd significand mb (inverse inv) and
  * odd offset e: M_q = -e mb^-1 mod 2^(p+1), M_a = (M_q mb + e) / 2^(p+1)
- * (exact); fits when M_q has p + 1 bits and M_a is a normal significand. */
-static inline bool sct_sample_div_candidate(const sct_sample_fmt *f, uint64_t mb,
-                                            uint64_t inv, int e, uint64_t *ma)
+ * (exact); 1 when M_q has p + 1 bits and M_a is a normal significand. */
+static inline uint64_t sct_sample_div_candidate(const sct_sample_fmt *f, uint64_t mb,
+                                                uint64_t inv, int64_t e, uint64_t *ma)
 {
     const unsigned p = f->prec;
     const uint64_t mask = (UINT64_C(1) << (p + 1)) - 1u;
-    uint64_t q = ((uint64_t)-(int64_t)e * inv) & mask;
+    uint64_t q = ((uint64_t)-e * inv) & mask;
     uint64_t a;
     if (p <= 31) { /* q mb < 2^49; when q has p + 1 bits, q mb > |e| */
-        a = (q * mb + (uint64_t)(int64_t)e) >> (p + 1);
+        a = (q * mb + (uint64_t)e) >> (p + 1);
     } else {
         sct_u128 num = (sct_u128)q * mb;
         num = e >= 0 ? num + (sct_u128)e : num - (sct_u128)-e;
         a = (uint64_t)(num >> (p + 1));
     }
     *ma = a;
-    return (uint64_t)((q >> p) != 0) & (uint64_t)((a >> (p - 1)) == 1u);
+    /* q < 2^(p+1); when q >> p is 1, a < 2^p (q mb + e < 2^(2p+1)); as
+     * flags by shifts, as for Mul */
+    return (q >> p) & (a >> (p - 1)) & 1u;
 }
 
 /* A near-midpoint sample from its significands and its words w (signs:
@@ -115,14 +119,18 @@ static inline void sct_sample_subnormal_of(const sct_sample_fmt *f, bool div,
                                            uint64_t x, uint64_t *a, uint64_t *b)
 {
     const unsigned p = f->prec;
-    /* s as a 64-bit shift count: a vector shift needs both operands of
-     * one width */
+    /* 2^s - 1 by shifting all ones: a form the vectoriser takes */
     uint64_t s = (uint64_t)sct_sample_pick((uint32_t)w, 1, (int64_t)p - 1);
     uint64_t ma = sct_sample_random_sig(f, u), mb = sct_sample_random_sig(f, v);
     bool pow2 = (u >> 63) & 1u;
-    uint64_t low = (UINT64_C(1) << s) - 1u;
+    uint64_t low;                             /* 2^s - 1 */
+    if (p <= 31) /* binary32: in 32 bits, shifted by a 32-bit count */
+        low = ~(~UINT32_C(0) << (uint32_t)s);
+    else
+        low = ~(~UINT64_C(0) << s);
+    uint64_t half = (low >> 1) + 1u;          /* 2^(s-1) */
     uint64_t d = (uint64_t)sct_sample_pick((uint32_t)(w >> 32), -4, 4);
-    uint64_t mid = (ma & ~low) | (((UINT64_C(1) << (s - 1u)) + d) & low);
+    uint64_t mid = (ma & ~low) | ((half + d) & low);
     ma = pow2 ? mid : ma;
     mb = pow2 ? UINT64_C(1) << (p - 1) : mb;
     int ea, eb;
