@@ -22,10 +22,12 @@
  * selects.  The rare samples with no fit (0.024 % of the Div ones) are
  * redone by the per-sample path, which gives them random significands.
  */
-#include "simd.h"
 #include "sweep_sample_muldiv.h"
 
+#include <string.h>
+
 #include "compare.h"
+#include "simd.h"
 
 /* binary32 (sweep_sample.c's operand_of) as a constant: the constructions
  * specialise to it. */
@@ -96,27 +98,33 @@ typedef struct mid_table {
 static inline void mid_table_init(const sct_sample_block *blk, bool div, mid_table *t)
 {
     enum { N = MUL_OFFSETS * NSIG };
-    const unsigned n = (div ? DIV_OFFSETS : MUL_OFFSETS) * NSIG;
-    uint64_t sig[N], inv[N], ok[N]; /* candidate c: significand c % 8, offset c / 8 */
+    const unsigned n_off = div ? DIV_OFFSETS : MUL_OFFSETS;
+    /* candidate c: significand c % 8, offset c / 8; one flat loop, 8
+     * candidates (64-bit lanes) a vector */
+    uint64_t sig[N], inv[N];
+    uint8_t ok[N];
     for (unsigned j = 0; j < NSIG; j++)
         t->sig[j] = (uint32_t)blk->sig[j];
-    for (unsigned c = 0; c < n; c++) {
-        sig[c] = blk->sig[c % NSIG];
-        inv[c] = blk->inv[c % NSIG];
-    }
-    for (unsigned c = 0; c < n; c++) { /* one flat loop: 8 candidates a vector */
+    for (unsigned o = 0; o < n_off; o++)
+        for (unsigned j = 0; j < NSIG; j++) {
+            sig[o * NSIG + j] = blk->sig[j];
+            inv[o * NSIG + j] = blk->inv[j];
+        }
+    for (unsigned c = 0; c < n_off * NSIG; c++) {
         uint64_t m;
         int64_t o = (int64_t)(c / NSIG);
         uint64_t fit = div ? sct_sample_div_candidate(&F32, sig[c], inv[c], 2 * o - 15, &m)
                            : sct_sample_mul_candidate(&F32, sig[c], inv[c], o - 16, &m);
         t->ma[c] = (uint32_t)m;
-        ok[c] = fit << (c % NSIG);
+        ok[c] = (uint8_t)fit;
     }
-    for (unsigned o = 0; o < n / NSIG; o++) {
-        uint64_t m = 0;
-        for (unsigned j = 0; j < NSIG; j++)
-            m |= ok[o * NSIG + j];
-        t->fits[o] = (uint32_t)m;
+    /* The 8 flag bytes of an offset packed into a mask (bit j = byte j):
+     * byte j times 2^(56 - 7j) lands on bit 56 + j, every other product
+     * term on a distinct bit outside 56..63, so no carry reaches them. */
+    for (unsigned o = 0; o < n_off; o++) {
+        uint64_t x;
+        memcpy(&x, ok + o * NSIG, sizeof x);
+        t->fits[o] = (uint32_t)((x * UINT64_C(0x0102040810204080)) >> 56);
     }
 }
 
