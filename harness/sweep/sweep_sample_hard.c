@@ -25,6 +25,34 @@
 #include "sweep_sample_muldiv.h"
 
 #include "compare.h"
+#include "simd.h"
+
+/* M^-1 mod 2^64 for odd M (Newton: each step doubles the correct bits). */
+static inline uint64_t inverse_mod_2_64(uint64_t m)
+{
+    uint64_t x = (3u * m) ^ 2u; /* correct to 5 bits (Montgomery's seed) */
+    for (int i = 0; i < 4; i++) /* 10, 20, 40, 80 bits */
+        x *= 2u - m * x;
+    return x;
+}
+
+/* The k-th significand from word k + 1 of the block's stream (by index:
+ * the 8 are independent, one vector of 64-bit lanes in the clones). */
+SCT_VECTOR_LOOP
+void sct_sample_block_init(const sct_sample_gen *g, uint64_t index,
+                           sct_sample_block *blk)
+{
+    const sct_sample_fmt *f = &g->a.fmt;
+    uint64_t top = UINT64_C(1) << (f->prec - 1);
+    uint64_t state = sct_sample_mix64(g->key ^ sct_sample_mix64(~index));
+    blk->index = index;
+    blk->valid = true;
+    for (unsigned k = 0; k < SCT_SAMPLE_BLOCK_SIGS; k++) {
+        uint64_t sig = top | (sct_sample_word(state, k + 1u) & (top - 1u)) | 1u; /* odd */
+        blk->sig[k] = sig;
+        blk->inv[k] = inverse_mod_2_64(sig);
+    }
+}
 
 static bool coin(sct_sample_rng *r)
 {

@@ -3,9 +3,12 @@
  * to harness/sweep): the formats, operands, per-block data, the random
  * stream and small inline helpers, and the entry points of the special
  * (sweep_sample_special.c) and hard-case (sweep_sample_hard.c,
- * sweep_sample_pow.c) generators.  sweep_sample.c composes them behind the
- * public sweep_sample.h; the parts include only this header, so the calls
- * run one way: sweep_sample.c -> the parts.
+ * sweep_sample_pow.c) generators and of the float32 block loops
+ * (sweep_sample_fill32.c; the Mul/Div constructions they share with
+ * sweep_sample_hard.c: sweep_sample_muldiv.h).  sweep_sample.c composes
+ * them behind the public sweep_sample.h; the parts include only this header
+ * (and sweep_sample_muldiv.h), so the calls run one way: sweep_sample.c ->
+ * the parts, and sweep_sample_fill32.c -> sweep_sample_hard.c.
  */
 #ifndef SCT_SWEEP_SAMPLE_PARTS_H
 #define SCT_SWEEP_SAMPLE_PARTS_H
@@ -164,7 +167,8 @@ void sct_sample_special_run32(const sct_sample_gen *g, uint64_t first, size_t n,
 void sct_sample_muldiv_block32(const sct_sample_gen *g, uint64_t block,
                                uint32_t *a, uint32_t *b);
 
-/* The block data of block `index` (Mul/Div; sct_sample_fill caches it). */
+/* The block data of block `index` (Mul/Div; sweep_sample_hard.c;
+ * sct_sample_fill caches it). */
 void sct_sample_block_init(const sct_sample_gen *g, uint64_t index,
                            sct_sample_block *blk);
 
