@@ -24,8 +24,6 @@
  */
 #include "sweep_sample_muldiv.h"
 
-#include <string.h>
-
 #include "compare.h"
 #include "simd.h"
 
@@ -118,12 +116,15 @@ static inline void mid_table_init(const sct_sample_block *blk, bool div, mid_tab
         t->ma[c] = (uint32_t)m;
         ok[c] = (uint8_t)fit;
     }
-    /* The 8 flag bytes of an offset packed into a mask (bit j = byte j):
-     * byte j times 2^(56 - 7j) lands on bit 56 + j, every other product
-     * term on a distinct bit outside 56..63, so no carry reaches them. */
+    /* The 8 flag bytes of an offset packed into a mask (bit j = flag j):
+     * x holds flag j at bit 8j (one 64-bit load on a little-endian
+     * machine); times 2^(56 - 7j) it lands on bit 56 + j, every other
+     * product term on a distinct bit outside 56..63, so no carry reaches
+     * them. */
     for (unsigned o = 0; o < n_off; o++) {
-        uint64_t x;
-        memcpy(&x, ok + o * NSIG, sizeof x);
+        uint64_t x = 0;
+        for (unsigned j = 0; j < NSIG; j++)
+            x |= (uint64_t)ok[o * NSIG + j] << (8 * j);
         t->fits[o] = (uint32_t)((x * UINT64_C(0x0102040810204080)) >> 56);
     }
 }
