@@ -10,7 +10,11 @@ pairs per second).  It does the SAME check as `sonnx-cts sweep --op Div|Mul
   the block's 8 odd significands and their inverses mod 2^64 by Newton
   iteration, 24 subnormal-range, 24 overflow-threshold), vectorised over
   whole blocks of 256 samples (`--dump` prints the pairs so that the
-  identity with the C generator can be checked: bench/README.md);
+  identity with the C generator can be checked: bench/README.md); the
+  near-midpoint search as fast as numpy does it: Div from per-block
+  candidate tables (the C sweep's method), Mul by tries on shrinking index
+  arrays (the tables are slower in numpy there; both measured,
+  docs/benchmarks.md §8);
 - the same verdict logic: the implementation (numpy float32 a / b or a * b)
   against a correctly rounded reference (the float64 operation rounded once
   to float32: exact for binary32 Div and Mul, 53 >= 2*24 + 2, Figueroa
@@ -82,6 +86,22 @@ def special_table():
 SPECIAL = special_table()
 
 
+def first_fit_table():
+    """FIRST_FIT[m, start]: the distance from start (mod 8) of the first
+    set bit of the 8-bit mask m, 8 when m is 0."""
+    t = np.full((256, 8), 8, dtype=np.int64)
+    for m in range(256):
+        for start in range(8):
+            for k in range(8):
+                if m >> ((start + k) % 8) & 1:
+                    t[m, start] = k
+                    break
+    return t
+
+
+FIRST_FIT = first_fit_table()
+
+
 def inverse(m):
     x = (U(3) * m) ^ U(2)
     for _ in range(4):
@@ -94,6 +114,69 @@ def split(bits32, div, total):
     hi = np.minimum(total + EMAX if div else total - EMIN, EMAX)
     ea = pick(bits32, lo, hi)
     return ea, (ea - total if div else total - ea)
+
+
+def mid_div_tables(w, sig, inv, nb):
+    """Div: the first fit of each sample from per-block candidate tables."""
+    start = (w >> U(48)) & U(7)
+    # The search "first of the block's 8 significands, from `start`, that
+    # fits" depends on the sample only through (offset, start): per block,
+    # every (offset, significand) candidate is computed once (arrays of
+    # shape (nb, 16, 8)) and kept as a bit mask over the significands per
+    # offset; a sample's first fit is then FIRST_FIT[mask, start] (as the C
+    # sweep does, harness/sweep/sweep_sample_fill32.c).  Faster in numpy
+    # than the tries on shrinking index arrays for Div (32 tries), slower
+    # for Mul (8 tries, most samples fit at the first: mid_mul_tries).
+    srow = np.arange(nb, dtype=np.int64)[:, None]
+    e = np.arange(16, dtype=np.int64) * 2 - 15
+    q = ((U(0) - e.astype(U))[None, :, None] * inv[:, None, :]) & U((1 << (P + 1)) - 1)
+    cand = (q * sig[:, None, :] + e.astype(U)[None, :, None]) >> U(P + 1)
+    fit = (q >> U(P)) & (cand >> U(P - 1)) & U(1)
+    n_off = 16
+    sel_t = np.full(w.shape, 8, dtype=np.int64)
+    sel_o = np.zeros(w.shape, dtype=np.int64)
+    fits = (fit << np.arange(8, dtype=U)).sum(axis=2)  # (nb, 16) masks
+    for rnd in (3, 2, 1, 0):  # the lowest round with a fit wins
+        o = ((w >> U(4 * rnd)) & U(15)).astype(np.int64)
+        t = FIRST_FIT[fits[srow, o].astype(np.intp), start.astype(np.intp)]
+        hit = t < 8
+        sel_t = np.where(hit, t, sel_t)
+        sel_o = np.where(hit, o, sel_o)
+    j = (start.astype(np.int64) + sel_t) & 7
+    ma = cand.reshape(nb, n_off * 8)[srow, sel_o * 8 + j]
+    return ma, sig[srow, j], sel_t < 8
+
+
+def mid_mul_tries(w, sig, inv, nb):
+    """Mul: the first fit of each sample by tries over the block's 8
+    significands, on the samples not yet solved only (index arrays shrink
+    each round: numpy's best for this data-dependent loop)."""
+    start = ((w >> U(48)) % U(8)).astype(np.int64).ravel()
+    row = np.repeat(np.arange(nb), 48)
+    wf = w.ravel()
+    ma = np.zeros(wf.shape, dtype=U)
+    mb = np.zeros(wf.shape, dtype=U)
+    found = np.zeros(wf.shape, dtype=bool)
+    todo = np.arange(wf.size)
+    d = pick(wf, -16, 16)
+    big = U(1 << (2 * P - 1))
+    m1, m2 = U((1 << (P - 1)) - 1), U((1 << P) - 1)
+    t1 = (U(1 << (P - 2)) + d.astype(U)) & m1
+    t2 = (U(1 << (P - 1)) + d.astype(U)) & m2
+    for t in range(8):
+        if todo.size == 0:
+            break
+        j = (start[todo] + t) % 8
+        bb, iv = sig[row[todo], j], inv[row[todo], j]
+        a1 = TOP | ((t1[todo] * iv) & m1)
+        a2 = (t2[todo] * iv) & m2
+        ok1 = a1 * bb < big
+        ok2 = ~ok1 & ((a2 >> U(P - 1)) != U(0)) & (a2 * bb >= big)
+        ok = ok1 | ok2
+        hit = todo[ok]
+        ma[hit], mb[hit], found[hit] = np.where(ok1, a1, a2)[ok], bb[ok], True
+        todo = todo[~ok]
+    return ma.reshape(w.shape), mb.reshape(w.shape), found.reshape(w.shape)
 
 
 def blocks(op, key, b0, nb):
@@ -122,49 +205,7 @@ def blocks(op, key, b0, nb):
                           for k in range(1, 9)], axis=1)
     inv = inverse(sig)
     w, v = word(1, 160, 208), word(2, 160, 208)
-    start = ((w >> U(48)) % U(8)).astype(np.int64).ravel()
-    # The tries run on the samples not yet solved only (index arrays shrink
-    # each round): numpy's best for a data-dependent loop.
-    row = np.repeat(np.arange(nb), 48)
-    wf = w.ravel()
-    ma = np.zeros(wf.shape, dtype=U)
-    mb = np.zeros(wf.shape, dtype=U)
-    found = np.zeros(wf.shape, dtype=bool)
-    todo = np.arange(wf.size)
-    if div:
-        mask = U((1 << (P + 1)) - 1)
-        for t in range(32):
-            if todo.size == 0:
-                break
-            j = (start[todo] + t) % 8
-            e = (2 * ((wf[todo] >> U(4 * (t // 8))) & U(15))).astype(np.int64) - 15
-            bb, iv = sig[row[todo], j], inv[row[todo], j]
-            q = ((U(0) - e.astype(U)) * iv) & mask
-            aa = (q * bb + e.astype(U)) >> U(P + 1)  # q*bb < 2^49: exact (e < 0 wraps back)
-            ok = ((q >> U(P)) != U(0)) & ((aa >> U(P - 1)) != U(0)) & ((aa >> U(P)) == U(0))
-            hit = todo[ok]
-            ma[hit], mb[hit], found[hit] = aa[ok], bb[ok], True
-            todo = todo[~ok]
-    else:
-        d = pick(wf, -16, 16)
-        big = U(1 << (2 * P - 1))
-        m1, m2 = U((1 << (P - 1)) - 1), U((1 << P) - 1)
-        t1 = (U(1 << (P - 2)) + d.astype(U)) & m1
-        t2 = (U(1 << (P - 1)) + d.astype(U)) & m2
-        for t in range(8):
-            if todo.size == 0:
-                break
-            j = (start[todo] + t) % 8
-            bb, iv = sig[row[todo], j], inv[row[todo], j]
-            a1 = TOP | ((t1[todo] * iv) & m1)
-            a2 = (t2[todo] * iv) & m2
-            ok1 = a1 * bb < big
-            ok2 = ~ok1 & ((a2 >> U(P - 1)) != U(0)) & (a2 * bb >= big)
-            ok = ok1 | ok2
-            hit = todo[ok]
-            ma[hit], mb[hit], found[hit] = np.where(ok1, a1, a2)[ok], bb[ok], True
-            todo = todo[~ok]
-    ma, mb, found = ma.reshape(w.shape), mb.reshape(w.shape), found.reshape(w.shape)
+    ma, mb, found = (mid_div_tables if div else mid_mul_tries)(w, sig, inv, nb)
     if not found.all():  # rare: random significands from the next two words
         ma = np.where(found, ma, TOP | (word(3, 160, 208) & (TOP - U(1))))
         mb = np.where(found, mb, TOP | (word(4, 160, 208) & (TOP - U(1))))

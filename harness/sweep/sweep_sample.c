@@ -107,29 +107,6 @@ static inline void uniform_at(const sct_sample_gen *g, uint64_t i, uint64_t *a,
     *b = g->b.size == 4 ? v >> 32 : v;
 }
 
-/* M^-1 mod 2^64 for odd M (Newton: each step doubles the correct bits). */
-static uint64_t inverse_mod_2_64(uint64_t m)
-{
-    uint64_t x = (3u * m) ^ 2u; /* correct to 5 bits (Montgomery's seed) */
-    for (int i = 0; i < 4; i++) /* 10, 20, 40, 80 bits */
-        x *= 2u - m * x;
-    return x;
-}
-
-void sct_sample_block_init(const sct_sample_gen *g, uint64_t index,
-                           sct_sample_block *blk)
-{
-    const sct_sample_fmt *f = &g->a.fmt;
-    uint64_t top = UINT64_C(1) << (f->prec - 1);
-    sct_sample_rng r = {sct_sample_mix64(g->key ^ sct_sample_mix64(~index))};
-    blk->index = index;
-    blk->valid = true;
-    for (unsigned k = 0; k < SCT_SAMPLE_BLOCK_SIGS; k++) {
-        blk->sig[k] = top | (sct_sample_next(&r) & (top - 1u)) | 1u; /* odd */
-        blk->inv[k] = inverse_mod_2_64(blk->sig[k]);
-    }
-}
-
 static bool needs_block(const sct_sample_gen *g, unsigned pick)
 {
     return pick >= 160 && pick < 208 && (g->op == SCT_OP_MUL || g->op == SCT_OP_DIV);
@@ -143,7 +120,7 @@ static sct_sample_kind sample_other(const sct_sample_gen *g, uint64_t i,
     unsigned pick = (unsigned)(i & 255u);
     /* The sample's random stream: splitmix64 from a state that is a
      * bijection of i (one multiply; v5, instead of a mix64 of i). */
-    sct_sample_rng r = {g->key ^ (i * UINT64_C(0xd1b54a32d192ed03))};
+    sct_sample_rng r = {sct_sample_stream(g->key, i)};
     if (pick < 160) {
         /* Both special (half), or one special against uniform bits: one
          * word picks how and both specials, one gives the uniform bits;
@@ -190,66 +167,57 @@ static void put(void *p, size_t size, size_t i, uint64_t v)
         ((uint64_t *)p)[i] = v;
 }
 
-/* The uniform run of a float32 x float32 space: a tight loop. */
-static size_t fill_uniform32(const sct_sample_gen *g, uint64_t first, size_t n,
-                             uint32_t *a, uint32_t *b)
+/* float32 x float32: Mul/Div by whole blocks (sweep_sample_fill32.c),
+ * straight into the arrays when the block lies inside [first, first + n),
+ * else through a block buffer; the other ops' uniform and special runs
+ * there too, their hard slots one by one.  Returns how many samples from
+ * `first` were written (at least one). */
+static size_t fill_run32(const sct_sample_gen *g, uint64_t first, size_t n,
+                         uint32_t *a, uint32_t *b)
 {
-    size_t k = 0;
-    for (; k < n && ((first + k) & 255u) < 96; k++) {
-        uint64_t w = sct_sample_mix64(g->key + (first + k + 1u) *
-                                      UINT64_C(0x9e3779b97f4a7c15));
-        a[k] = (uint32_t)(w >> 32);
-        b[k] = (uint32_t)w;
+    unsigned pick = (unsigned)(first & 255u);
+    size_t left = 256u - pick, m = n < left ? n : left;
+    if (g->op == SCT_OP_MUL || g->op == SCT_OP_DIV) {
+        if (pick == 0 && n >= 256) {
+            sct_sample_muldiv_block32(g, first >> 8, a, b);
+            return 256;
+        }
+        uint32_t ba[256], bb[256];
+        sct_sample_muldiv_block32(g, first >> 8, ba, bb);
+        memcpy(a, ba + pick, m * sizeof *a);
+        memcpy(b, bb + pick, m * sizeof *b);
+        return m;
     }
-    return k;
-}
-
-/* The special-cross run (slots 96..159) of a float32 x float32 space: the
- * code of sample_other's special branch in a tight loop, selects as masks
- * (no branch on the random `how`).  Returns how many were written. */
-static size_t fill_special32(const sct_sample_gen *g, uint64_t first, size_t n,
-                             uint32_t *a, uint32_t *b)
-{
-    size_t k = 0;
-    for (; k < n && ((first + k) & 255u) - 96u < 64u; k++) {
-        uint64_t s = g->key ^ ((first + k) * UINT64_C(0xd1b54a32d192ed03));
-        uint64_t w = sct_sample_mix64(s + UINT64_C(0x9e3779b97f4a7c15));
-        uint64_t u = sct_sample_mix64(s + 2u * UINT64_C(0x9e3779b97f4a7c15));
-        uint32_t wa = (uint32_t)(w >> 2), wb = (uint32_t)(w >> 34);
-        uint32_t sa = (uint32_t)g->a.special[wa & 31u] | ((wa >> 5) & 1u) << 31;
-        uint32_t sb = (uint32_t)g->b.special[wb & 31u] | ((wb >> 5) & 1u) << 31;
-        uint32_t ma = 0u - (uint32_t)((w & 3u) == 3u), mb = 0u - (uint32_t)((w & 3u) == 2u);
-        a[k] = (sa & ~ma) | ((uint32_t)(u >> 32) & ma);
-        b[k] = (sb & ~mb) | ((uint32_t)u & mb);
+    if (pick < 96) {
+        m = n < 96u - pick ? n : 96u - pick;
+        sct_sample_uniform_run32(g, first, m, a, b);
+        return m;
     }
-    return k;
+    if (pick < 160 && g->b.is_float) {
+        m = n < 160u - pick ? n : 160u - pick;
+        sct_sample_special_run32(g, first, m, a, b);
+        return m;
+    }
+    uint64_t x, y;
+    sample_other(g, first, NULL, &x, &y); /* Pow, Less: no block data */
+    *a = (uint32_t)x;
+    *b = (uint32_t)y;
+    return 1;
 }
 
 void sct_sample_fill(const sct_sample_gen *g, uint64_t first, size_t n,
                      void *a, void *b)
 {
-    bool narrow = g->a.size == 4 && g->b.size == 4;
+    if (g->a.size == 4 && g->b.size == 4) {
+        for (size_t i = 0; i < n;)
+            i += fill_run32(g, first + i, n - i, (uint32_t *)a + i, (uint32_t *)b + i);
+        return;
+    }
     sct_sample_block blk; /* the current block's data, made once per block */
     blk.valid = false;
-    for (size_t i = 0; i < n;) {
-        uint64_t at = first + i;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t at = first + i, x, y;
         unsigned pick = (unsigned)(at & 255u);
-        if (narrow && pick < 96) {
-            i += fill_uniform32(g, at, n - i, (uint32_t *)a + i, (uint32_t *)b + i);
-            continue;
-        }
-        if (narrow && pick < 160 && g->a.is_float && g->b.is_float) {
-            i += fill_special32(g, at, n - i, (uint32_t *)a + i, (uint32_t *)b + i);
-            continue;
-        }
-        if (narrow && pick >= 160 && (g->op == SCT_OP_MUL || g->op == SCT_OP_DIV)) {
-            if (!blk.valid || blk.index != at >> 8)
-                sct_sample_block_init(g, at >> 8, &blk);
-            i += sct_sample_hard_run32(g, at, n - i, &blk, (uint32_t *)a + i,
-                                       (uint32_t *)b + i);
-            continue;
-        }
-        uint64_t x, y;
         if (pick < 96) {
             uniform_at(g, at, &x, &y);
         } else {
@@ -259,7 +227,6 @@ void sct_sample_fill(const sct_sample_gen *g, uint64_t first, size_t n,
         }
         put(a, g->a.size, i, x);
         put(b, g->b.size, i, y);
-        i++;
     }
 }
 

@@ -10,8 +10,6 @@
  */
 #include "sct/sweep/sweep_sample_parts.h"
 
-#include <string.h>
-
 uint64_t sct_sample_uniform(const sct_sample_operand *o, sct_sample_rng *r)
 {
     uint64_t x = sct_sample_next(r);
@@ -55,30 +53,4 @@ void sct_sample_special_table(sct_sample_operand *o)
 uint64_t sct_sample_special(const sct_sample_operand *o, sct_sample_rng *r)
 {
     return sct_sample_special_of(o, (uint32_t)(sct_sample_next(r) >> 32));
-}
-
-double sct_sample_to_double(const sct_sample_fmt *f, uint64_t bits)
-{
-    if (f->width == 32) {
-        uint32_t u = (uint32_t)bits;
-        float v;
-        memcpy(&v, &u, sizeof v);
-        return v;
-    }
-    double d;
-    memcpy(&d, &bits, sizeof d);
-    return d;
-}
-
-uint64_t sct_sample_from_double(const sct_sample_fmt *f, double v)
-{
-    if (f->width == 32) {
-        float x = (float)v; /* IEEE conversion, round to nearest even */
-        uint32_t u;
-        memcpy(&u, &x, sizeof u);
-        return u;
-    }
-    uint64_t u;
-    memcpy(&u, &v, sizeof u);
-    return u;
 }

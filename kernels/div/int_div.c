@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #include "loops.h"
-#include "simd.h"
+#include "sct/kernels/simd.h"
 
 void sct_div_i8(const void *a, const void *b, void *c, size_t n)
 {

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "loops.h"
-#include "simd.h"
+#include "sct/kernels/simd.h"
 
 static inline int32_t sct_bf16_order_key(uint16_t h)
 {

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "loops.h"
-#include "simd.h"
+#include "sct/kernels/simd.h"
 
 static inline int32_t sct_f16_order_key(uint16_t h)
 {

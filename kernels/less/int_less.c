@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "loops.h"
-#include "simd.h"
+#include "sct/kernels/simd.h"
 
 #define SCT_DEFINE_LESS(name, T)                                     \
     SCT_VECTOR_LOOP                                                  \

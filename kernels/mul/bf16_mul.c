@@ -18,7 +18,7 @@
 
 #include "loops.h"
 #include "sct/numeric/bf16.h"
-#include "simd.h"
+#include "sct/kernels/simd.h"
 
 SCT_VECTOR_LOOP
 void sct_mul_bf16(const void *a, const void *b, void *c, size_t n)

@@ -34,7 +34,7 @@
 
 #include "loops.h"
 #include "sct/numeric/fp16.h"
-#include "simd.h"
+#include "sct/kernels/simd.h"
 
 SCT_VECTOR_LOOP
 void sct_mul_f16_portable(const void *a, const void *b, void *c, size_t n)

@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "loops.h"
-#include "simd.h"
+#include "sct/kernels/simd.h"
 
 SCT_VECTOR_LOOP
 void sct_mul_w8(const void *a, const void *b, void *c, size_t n)

@@ -21,7 +21,7 @@ src="$(cd "$(dirname "$0")/../.." && pwd)"
     git -C "$src" status --short kernels
     (cd "$src" && sha256sum kernels/div/*.c kernels/mul/*.c kernels/less/*.c \
         kernels/pow/*.c kernels/pow/*.h numeric/include/sct/numeric/fp16.h \
-        numeric/include/sct/numeric/bf16.h kernels/simd.h)
+        numeric/include/sct/numeric/bf16.h kernels/include/sct/kernels/simd.h)
     echo "binary: $(sha256sum "$bin")"
     echo "command: $(basename "$bin") $*"
 } > "$log"

@@ -3,9 +3,12 @@
  * to harness/sweep): the formats, operands, per-block data, the random
  * stream and small inline helpers, and the entry points of the special
  * (sweep_sample_special.c) and hard-case (sweep_sample_hard.c,
- * sweep_sample_pow.c) generators.  sweep_sample.c composes them behind the
- * public sweep_sample.h; the parts include only this header, so the calls
- * run one way: sweep_sample.c -> the parts.
+ * sweep_sample_pow.c) generators and of the float32 block loops
+ * (sweep_sample_fill32.c; the Mul/Div constructions they share with
+ * sweep_sample_hard.c: sweep_sample_muldiv.h).  sweep_sample.c composes
+ * them behind the public sweep_sample.h; the parts include only this header
+ * (and sweep_sample_muldiv.h), so the calls run one way: sweep_sample.c ->
+ * the parts, and sweep_sample_fill32.c -> sweep_sample_hard.c.
  */
 #ifndef SCT_SWEEP_SWEEP_SAMPLE_PARTS_H
 #define SCT_SWEEP_SWEEP_SAMPLE_PARTS_H
@@ -13,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Mul/Div near-midpoint samples of one aligned block of 256 indices draw
  * their divisor/multiplier significand from SCT_SAMPLE_BLOCK_SIGS odd
@@ -87,6 +91,20 @@ static inline uint64_t sct_sample_next(sct_sample_rng *r)
     return sct_sample_mix64(r->s);
 }
 
+/* The stream of a non-uniform sample i starts at key ^ i * C (v5; a
+ * bijection of i: one multiply), and its k-th word (k = 1, 2, ...) is the
+ * k-th sct_sample_next of that state: random access to any word, which the
+ * float32 block loops use instead of a sequential stream. */
+static inline uint64_t sct_sample_stream(uint64_t key, uint64_t i)
+{
+    return key ^ (i * UINT64_C(0xd1b54a32d192ed03));
+}
+
+static inline uint64_t sct_sample_word(uint64_t state, unsigned k)
+{
+    return sct_sample_mix64(state + (uint64_t)k * UINT64_C(0x9e3779b97f4a7c15));
+}
+
 /* lo + floor(bits * span / 2^32) for 32 random bits: uniform in [lo, hi]
  * up to a bias below span / 2^32 (span <= 2^12 where it is used);
  * Lemire's multiply-shift, no division. */
@@ -111,17 +129,15 @@ static inline uint64_t sct_sample_make(const sct_sample_fmt *f, bool neg, int ex
 }
 
 /* bits moved by k units in the last place, keeping the sign (clamped at
- * 0 and at the NaN boundary). */
+ * 0 and, moving up, at the NaN boundary); selects, no branch, so that the
+ * float32 block loops (sweep_sample_fill32.c) vectorise. */
 static inline uint64_t sct_sample_nudge(const sct_sample_fmt *f, uint64_t bits, int k)
 {
-    uint64_t sign = bits & f->sign, mag = bits & ~f->sign;
-    if (k < 0 && mag < (uint64_t)-k)
-        mag = 0;
-    else if (k > 0 && mag + (uint64_t)k > f->exp_mask)
-        mag = f->exp_mask;
-    else
-        mag = (uint64_t)((int64_t)mag + k);
-    return sign | mag;
+    uint64_t sign = bits & f->sign;
+    int64_t mag = (int64_t)(bits & ~f->sign) + k; /* |bits| < 2^63 */
+    mag = mag < 0 ? 0 : mag;                      /* only when k < 0 */
+    mag = k > 0 && mag > (int64_t)f->exp_mask ? (int64_t)f->exp_mask : mag;
+    return sign | (uint64_t)mag;
 }
 
 /* The special value selected by 32 random bits (table above; bit 5 is a
@@ -140,13 +156,19 @@ uint64_t sct_sample_special(const sct_sample_operand *o, sct_sample_rng *r);
 /* Uniform bits of the operand's width. */
 uint64_t sct_sample_uniform(const sct_sample_operand *o, sct_sample_rng *r);
 
-/* Mul/Div, float32 x float32: samples [first, first + k) for the longest
- * k <= n that stays in the hard slots (160..255) of first's block, written
- * into a and b; returns k (sweep_sample_hard.c; blk: first's block). */
-size_t sct_sample_hard_run32(const sct_sample_gen *g, uint64_t first, size_t n,
-                             const sct_sample_block *blk, uint32_t *a, uint32_t *b);
+/* float32 x float32 runs (sweep_sample_fill32.c; vectorised loops): n
+ * uniform samples from `first` (all in slots 0..95 of one block), n
+ * special-cross samples (all in slots 96..159 of one block), and all 256
+ * samples of Mul/Div block `block` (the same samples as sct_sample_at). */
+void sct_sample_uniform_run32(const sct_sample_gen *g, uint64_t first, size_t n,
+                              uint32_t *a, uint32_t *b);
+void sct_sample_special_run32(const sct_sample_gen *g, uint64_t first, size_t n,
+                              uint32_t *a, uint32_t *b);
+void sct_sample_muldiv_block32(const sct_sample_gen *g, uint64_t block,
+                               uint32_t *a, uint32_t *b);
 
-/* The block data of block `index` (Mul/Div; sct_sample_fill caches it). */
+/* The block data of block `index` (Mul/Div; sweep_sample_hard.c;
+ * sct_sample_fill caches it). */
 void sct_sample_block_init(const sct_sample_gen *g, uint64_t index,
                            sct_sample_block *blk);
 
@@ -161,8 +183,31 @@ sct_sample_kind sct_sample_pow_hard(const sct_sample_gen *g, sct_sample_rng *r,
 /* Value <-> encoding of a float operand (binary64 arithmetic only: no long
  * double and no libm function whose result could differ between machines
  * or C libraries, so that every shard of a sweep, wherever it runs, draws
- * the same samples). */
-double sct_sample_to_double(const sct_sample_fmt *f, uint64_t bits);
-uint64_t sct_sample_from_double(const sct_sample_fmt *f, double v);
+ * the same samples).  Inline: the float32 block loops vectorise them. */
+static inline double sct_sample_to_double(const sct_sample_fmt *f, uint64_t bits)
+{
+    if (f->width == 32) {
+        uint32_t u = (uint32_t)bits;
+        float v;
+        memcpy(&v, &u, sizeof v);
+        return v;
+    }
+    double d;
+    memcpy(&d, &bits, sizeof d);
+    return d;
+}
+
+static inline uint64_t sct_sample_from_double(const sct_sample_fmt *f, double v)
+{
+    if (f->width == 32) {
+        float x = (float)v; /* IEEE conversion, round to nearest even */
+        uint32_t u;
+        memcpy(&u, &x, sizeof u);
+        return u;
+    }
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
 
 #endif /* SCT_SWEEP_SWEEP_SAMPLE_PARTS_H */
