@@ -18,6 +18,7 @@
 #include "render_load.h"
 #include "sct/render/render_outputs.h"
 #include "sct/render/render_sources.h"
+#include "sct_check_main.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
@@ -361,9 +362,5 @@ int main(void)
     tcase_set_timeout(tm, 300);
     tcase_add_test(tm, memory_does_not_grow_with_cases);
     suite_add_tcase(s, tm);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }

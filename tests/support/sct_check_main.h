@@ -11,17 +11,24 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+/* Runs the suite `s` (its test cases added by the caller, e.g. with their
+ * own timeouts); EXIT_SUCCESS iff no test failed. */
+static inline int sct_check_run_suite(Suite *s)
+{
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
 /* Runs the suite `name` made of the one test case `tc`; EXIT_SUCCESS iff
  * no test failed. */
 static inline int sct_check_run_tcase(const char *name, TCase *tc)
 {
     Suite *s = suite_create(name);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }
 
 /* Runs tests[0..n-1] (START_TEST names) as the suite `name`, test case

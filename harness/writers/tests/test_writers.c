@@ -11,6 +11,7 @@
 
 #include "report_fixture.h"
 #include "sct/writers/report_writers.h"
+#include "sct_check_main.h"
 
 START_TEST(test_text)
 {
@@ -193,9 +194,5 @@ int main(void)
     tcase_set_timeout(oom, 120);
     tcase_add_test(oom, test_json_alloc_failure_never_drops_cases);
     suite_add_tcase(s, oom);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }
