@@ -2,19 +2,34 @@
  * compare_text.c — what a cell says and whether a row differs across
  * runtimes (compare_render.h); shared by the Markdown and HTML writers.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "sct/render/compare_render.h"
 
-static void append(char *buf, size_t cap, size_t *len, const char *fmt,
-                   unsigned long long v)
+static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 {
     if (*len >= cap)
         return;
-    int n = snprintf(buf + *len, cap - *len, fmt, v);
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    va_end(ap);
     if (n > 0)
         *len += (size_t)n;
+}
+
+/* Each deviation class of the cell as `fmt` (name, count). */
+static void append_deviations(char *buf, size_t cap, size_t *len,
+                              const sct_compare_cell *c, const char *fmt)
+{
+    for (size_t d = 0; d < c->n_deviations; d++)
+        append(buf, cap, len, fmt, c->deviations[d].name,
+               (unsigned long long)c->deviations[d].count);
 }
 
 const char *sct_compare_cell_text(const sct_compare_cell *c, char *buf,
@@ -33,22 +48,16 @@ const char *sct_compare_cell_text(const sct_compare_cell *c, char *buf,
                      c->tally.total);
     size_t len = w > 0 ? (size_t)w : 0;
     if (n[SCT_VC_FAIL])
-        append(buf, cap, &len, "; %llu fail", n[SCT_VC_FAIL]);
+        append(buf, cap, &len, "; %llu fail", (unsigned long long)n[SCT_VC_FAIL]);
     if (n[SCT_VC_CRASH])
-        append(buf, cap, &len, "; %llu crash/timeout", n[SCT_VC_CRASH]);
+        append(buf, cap, &len, "; %llu crash/timeout", (unsigned long long)n[SCT_VC_CRASH]);
     if (n[SCT_VC_ERROR])
-        append(buf, cap, &len, "; %llu error", n[SCT_VC_ERROR]);
+        append(buf, cap, &len, "; %llu error", (unsigned long long)n[SCT_VC_ERROR]);
     if (n[SCT_VC_UNSUPPORTED])
-        append(buf, cap, &len, "; %llu unsup", n[SCT_VC_UNSUPPORTED]);
+        append(buf, cap, &len, "; %llu unsup", (unsigned long long)n[SCT_VC_UNSUPPORTED]);
     if (c->has_max_ulp)
-        append(buf, cap, &len, "; max %llu ulp", c->max_ulp);
-    for (size_t d = 0; d < c->n_deviations && len < cap; d++) {
-        int k = snprintf(buf + len, cap - len, "; %s %llu",
-                         c->deviations[d].name,
-                         (unsigned long long)c->deviations[d].count);
-        if (k > 0)
-            len += (size_t)k;
-    }
+        append(buf, cap, &len, "; max %llu ulp", (unsigned long long)c->max_ulp);
+    append_deviations(buf, cap, &len, c, "; %s %llu");
     return buf;
 }
 
@@ -64,18 +73,12 @@ static const char *outcome_key(const sct_compare_cell *c, char *buf,
     if (!c->present || n[SCT_VC_UNSUPPORTED] == c->tally.total)
         return buf;
     size_t len = 0;
-    append(buf, cap, &len, "f%llu", n[SCT_VC_FAIL]);
-    append(buf, cap, &len, " c%llu", n[SCT_VC_CRASH]);
-    append(buf, cap, &len, " e%llu", n[SCT_VC_ERROR]);
+    append(buf, cap, &len, "f%llu", (unsigned long long)n[SCT_VC_FAIL]);
+    append(buf, cap, &len, " c%llu", (unsigned long long)n[SCT_VC_CRASH]);
+    append(buf, cap, &len, " e%llu", (unsigned long long)n[SCT_VC_ERROR]);
     if (c->has_max_ulp)
-        append(buf, cap, &len, " u%llu", c->max_ulp);
-    for (size_t d = 0; d < c->n_deviations && len < cap; d++) {
-        int k = snprintf(buf + len, cap - len, " %s:%llu",
-                         c->deviations[d].name,
-                         (unsigned long long)c->deviations[d].count);
-        if (k > 0)
-            len += (size_t)k;
-    }
+        append(buf, cap, &len, " u%llu", (unsigned long long)c->max_ulp);
+    append_deviations(buf, cap, &len, c, " %s:%llu");
     return buf;
 }
 
