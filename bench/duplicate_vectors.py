@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """duplicate_vectors.py — a vector set N times over, for the flat-memory
-benchmark (issue 6: peak memory must not grow with the number of cases).
+benchmark (peak memory must not grow with the number of cases).
 
     /usr/bin/python3 bench/duplicate_vectors.py SRC_VECTORS DEST_DIR N
 

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """harness_throughput.py — the measurements behind bench/harness_throughput.sh
-(issue 3 throughput and peak memory, issue 4 isolation ratio, issue 6 flat
+(throughput and peak memory, isolation ratio, flat
 peak memory).  Run it through the shell script, which checks the build.
 
     harness_throughput.py CLI PLUGIN VECTORS REPS DUP
@@ -38,9 +38,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from duplicate_vectors import duplicate  # noqa: E402
 
 PROFILES = ("onnx", "sonnx")
-GOAL_WHOLE_SET_S = 1.0      # issue 3: the whole vector set checked in < 1 s
-GOAL_ISOLATION_RATIO = 1.5  # issue 4: isolated < 1.5x in-process
-# issue 6 sets no number for "flat": we call peak RSS flat when the DUPx set
+GOAL_WHOLE_SET_S = 1.0      # the whole vector set checked in < 1 s
+GOAL_ISOLATION_RATIO = 1.5  # isolated < 1.5x in-process
+# No number is set for "flat": we call peak RSS flat when the DUPx set
 # needs at most 10 % more than the 1x set (the process image and one case's
 # tensors dominate; a per-case leak or an all-cases-in-memory loader would
 # show as growth proportional to the case count).

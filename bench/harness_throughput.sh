@@ -3,13 +3,13 @@
 # whole vector set, all figures from one invocation (same machine load):
 #   1. built-in kernels in-process, profiles onnx and sonnx: wall and CPU time
 #      (median of REPS), cases/s and compared elements/s (counts from the JSON
-#      report), peak RSS                     (issue 3 goal: whole set < 1 s)
+#      report), peak RSS                     (goal: whole set < 1 s)
 #   2. the same through --vendor sonnx_builtin_plugin.so (isolated child
-#      process) and its ratio to in-process   (issue 4 goal: < 1.5x; the
+#      process) and its ratio to in-process   (goal: < 1.5x; the
 #      detailed breakdown and the verdict-by-verdict comparison are
 #      bench/isolation_overhead.sh's, which bench/run-all.sh also runs)
 #   3. peak RSS of the set against the set duplicated DUP times in a temporary
-#      directory                               (issue 6 goal: flat)
+#      directory                               (goal: flat)
 # Measurements: bench/harness_throughput.py; duplication: bench/duplicate_vectors.py.
 #
 # usage: bench/harness_throughput.sh [--smoke] [BUILD_DIR]   (default: build)

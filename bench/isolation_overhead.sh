@@ -1,5 +1,5 @@
 #!/bin/sh
-# isolation_overhead.sh — what process isolation costs (issue 4; goal < 1.5x).
+# isolation_overhead.sh — what process isolation costs (goal < 1.5x).
 #
 #   bench/isolation_overhead.sh [BUILD_DIR [VECTORS_DIR [REPS]]]
 #

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/ort_certify.sh — how long the whole ONNX Runtime 1.30.0 certification
-# takes (issue 5, goal < 10 s): every vector of the repository under both
+# takes (goal < 10 s): every vector of the repository under both
 # profiles through the ORT adapter, isolated in the harness's child process,
 # exactly as vendors/onnxruntime/certify.sh runs it (without the report
 # rendering).  Prints wall and CPU time (user+sys of the process tree) per

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/report_render.sh — rendering the committed JSON reports as HTML and
-# Markdown (`sonnx-cts report`, issue 15: one reader; issue 6: flat memory):
+# Markdown (`sonnx-cts report`: one reader; flat memory):
 # the ONNX Runtime conformance record (profile sonnx) and the built-in run
 # report, REPS runs each (default 9): median wall and CPU seconds, peak RSS.
 # With a second binary (BASELINE=path/to/sonnx-cts) the two are run in turn

@@ -4,21 +4,21 @@
 # by side with the goals they answer to.
 #
 #   1. harness throughput, isolation ratio, peak memory 1x vs 10x
-#                              bench/harness_throughput.sh   (issues 3, 4, 6)
-#   2. isolation overhead      bench/isolation_overhead.sh   (issue 4)
-#   3. sweeps                  bench/sweep.sh, QUICK=1 unless FULL=1 (issue 8)
+#                              bench/harness_throughput.sh  
+#   2. isolation overhead      bench/isolation_overhead.sh  
+#   3. sweeps                  bench/sweep.sh, QUICK=1 unless FULL=1
 #   4. a sweep on a private Slurm cluster, unsharded vs job-array shards
 #                              bench/slurm_sweep.sh, QUICK=1 unless FULL=1
-#                              (issue 18; skipped, exit 77, without Slurm)
+#                              (skipped, exit 77, without Slurm)
 #   6. sampled float32/float64 sweeps vs numpy, default sample count, ORT
 #      plugin pairs/s       bench/sweep_sampled.sh, QUICK=1 unless FULL=1
-#                                                             (issue 14)
+#                                                            
 #   5. ONNX Runtime certification time
-#                              bench/ort_certify.sh          (issue 5)
+#                              bench/ort_certify.sh         
 #      only when the ORT plugin is built and the pinned library is already in
 #      the cache (run scripts/fetch-onnxruntime.sh once): nothing is downloaded
 #   5. certification time per runtime, side by side
-#                              bench/runtimes_certify.sh     (issue 17)
+#                              bench/runtimes_certify.sh    
 #      built-in, ORT, ORT-Web, oneDNN, PoCL; a runtime not built is skipped
 #
 # usage: bench/run-all.sh [BUILD_DIR]      (default: build)
@@ -98,20 +98,20 @@ pick() { grep -E "$2" "$log/$1.txt" 2>/dev/null || echo "($1: no figure)"; }
 echo "=================================================================="
 echo "== summary (details above)"
 echo "=================================================================="
-echo "harness throughput (issue 3), isolation (issue 4), flat memory (issue 6):"
+echo "harness throughput, isolation, flat memory:"
 pick throughput '^\| (in-process|isolated) \| [0-9]+ \| [0-9]+ \|' | sed 's/^/  whole set /'
 pick throughput '^goal:' | sed 's/^/  /'
-echo "isolation overhead (issue 4, bench/isolation_overhead.sh, default profile):"
+echo "isolation overhead (bench/isolation_overhead.sh, default profile):"
 pick isolation '^ratio|^verdicts' | sed 's/^/  /'
-echo "sweeps (issue 8, $( [ "${FULL:-0}" = 1 ] && echo full || echo 'QUICK: no 2^32 sweeps' )):"
+echo "sweeps ($( [ "${FULL:-0}" = 1 ] && echo full || echo 'QUICK: no 2^32 sweeps' )):"
 pick sweeps '^\| (Div float16 full|sonnx-cts sweep|numpy)' | sed 's/^/  /'
-echo "sweeps on a Slurm job array (issue 18, $( [ "${FULL:-0}" = 1 ] && echo 'full Pow' || echo 'QUICK: fixed cost only' )):"
+echo "sweeps on a Slurm job array ($( [ "${FULL:-0}" = 1 ] && echo 'full Pow' || echo 'QUICK: fixed cost only' )):"
 pick slurm '^\| (Pow|Div int8)' | sed 's/^/  /'
-echo "sampled sweeps (issue 14, bench/sweep_sampled.sh):"
+echo "sampled sweeps (bench/sweep_sampled.sh):"
 pick sampled '^\| (Div|Mul) \| [0-9]' | sed 's/^/  float32 vs numpy /'
-echo "ONNX Runtime certification (issue 5):"
+echo "ONNX Runtime certification:"
 pick ort '^median|^ort: skipped' | sed 's/^/  /'
-echo "certification time per runtime, median wall s of both profiles (issue 17):"
+echo "certification time per runtime, median wall s of both profiles:"
 pick runtimes '^\| (built-in|ORT|ORT-Web|oneDNN|PoCL) \|' | sed 's/^/  /'
 echo
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

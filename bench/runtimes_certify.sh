@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/runtimes_certify.sh — certification wall time per runtime, side by
-# side in one run (issue 17): every vector of the repository under both
+# side in one run: every vector of the repository under both
 # profiles through each implementation, isolated in the harness's child
 # process, as vendors/*/certify.sh runs it (without the report rendering):
 # built-in kernels, ONNX Runtime 1.30.0, ONNX Runtime Web 1.30.0 (wasm

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/slurm_sweep.sh — a sweep on a Slurm job array against the same sweep
-# unsharded (issue 18, docs/cluster.md), on a private single-node cluster
+# unsharded (docs/cluster.md), on a private single-node cluster
 # (scripts/slurm/private-cluster.sh) of this machine:
 #   1. the full float16 Pow sweep (2^32 pairs, built-in kernels): unsharded
 #      with all CPUs' threads, then 4 array tasks of 1 CPU each + the merge

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/sweep.sh — the sweep benchmarks of issue 8, all in one run so the
+# bench/sweep.sh — the sweep benchmarks, all in one run so the
 # figures are side by side under the same machine load (docs/sweeps.md):
 #   1. full float16 Div sweep (2^32 pairs), built-in kernels       (goal < 10 s)
 #   2. the same through the built-in plugin (--vendor, isolated)    (goal < 20 s)

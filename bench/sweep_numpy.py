@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The sweep comparison written in numpy, as the baseline the C sweep must
-beat (issue 8: at least 10x faster).  For a slice of the float16 Div space
+beat (at least 10x faster).  For a slice of the float16 Div space
 (pairs p = (a << 16) | b for p in [first, first + count)) it does what one
 sweep batch does: generate the inputs, compute the implementation's result
 (numpy float16 division) and the reference's (float64 division, one

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/sweep_sampled.sh — the sampled-sweep benchmarks of issue 14, in one
+# bench/sweep_sampled.sh — the sampled-sweep benchmarks, in one
 # run so the figures are side by side under the same machine load
 # (docs/sweeps.md, docs/benchmarks.md):
 #   1. float32 Div and Mul: pairs per second of `sonnx-cts sweep --samples`

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The sampled float32 Div/Mul sweep check written in numpy: the baseline of
-bench/sweep_sampled.sh (issue 14: the C sweep must run at least 20x the
+bench/sweep_sampled.sh (the C sweep must run at least 20x the
 pairs per second).  It does the SAME check as `sonnx-cts sweep --op Div|Mul
 --type float32 --samples N --seed S` with the built-in kernels:
 

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """records.no_host_paths: committed records and reports show repository-relative
 paths or a package's origin, never the absolute paths of the host that made
-them (issue 13).  A record that names /root/..., /home/..., /tmp/... or the
+them.  A record that names /root/..., /home/..., /tmp/... or the
 checkout's own directory says where one machine kept its files, which is
 meaningless (and a leak) for every reader.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every committed report people read regenerates byte-identical (issue 15).
+"""Every committed report people read regenerates byte-identical.
 
 The HTML and Markdown reports under docs/reports and docs/conformance, and
 the cross-runtime comparison, are rendered again from the committed JSON

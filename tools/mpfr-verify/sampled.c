@@ -1,7 +1,7 @@
 /*
  * sampled.c — sct-mpfr-sampled: the built-in kernels' float32/float64 Pow
  * (and Div, Mul, Less) against MPFR on the pairs of a SAMPLED sweep
- * (harness/sweep/sweep_sample.h, issue 14): samples [first, first + N) of
+ * (harness/sweep/sweep_sample.h): samples [first, first + N) of
  * seed S are the very pairs `sonnx-cts sweep --samples ... --seed S` runs.
  *
  *   sct-mpfr-sampled --op Pow|Div|Mul|Less --type float32|float64

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """baseline_names_changed_golden.py -- ctest ort_baseline_names_changed_golden:
 the ORT baseline gate must FAIL, naming the case, when one golden of the
-vector set is changed (issue 5 "Done when").
+vector set is changed (the certification must follow vector changes).
 
 Makes a scratch copy of the vectors (hard links; the changed files are new
 files put in place with os.replace, so the repository's vectors are never

@@ -146,7 +146,7 @@ def handmade(tmp, root):
           "combine_runs.py refuses a run filed under the wrong profile")
 
 
-# Every committed record of a real runtime (issue 17 adds three) and the
+# Every committed record of a real runtime and the
 # command that regenerates it.
 RECORDS = [("onnxruntime-1.30.0", "vendors/onnxruntime/certify.sh"),
            ("onnxruntime-web-1.30.0", "vendors/onnxruntime-web/certify.sh"),

@@ -1,7 +1,7 @@
 /*
  * test_ort_api_refusal.c — the adapter refuses, with a clear message, any
  * library that is not exactly ONNX Runtime 1.30.0 with a working status
- * round trip (issue 5).  Uses stand-in libraries (fake_ort.c, not_ort.c);
+ * round trip.  Uses stand-in libraries (fake_ort.c, not_ort.c);
  * their paths come from argv: missing-path not-ort wrong-version
  * broken-status good-fake.
  */

@@ -1,6 +1,6 @@
 /*
  * test_ort_model.c — the single-node model handed to ORT, decoded back with
- * protobuf-c and checked field by field against what issue 5 and the ONNX
+ * protobuf-c and checked field by field against what the ORT adapter and the ONNX
  * IR require: ir_version 8, default-domain opset import, one node A,B → C,
  * symbolic dims (one distinct name per input axis), a present-but-empty
  * shape for rank 0, output element type bool for Less and the input type

@@ -1,6 +1,6 @@
 /*
  * test_ort_session_cache.c — one ORT session per (op, opset, input types,
- * input ranks), created on first use and reused (issue 5); a key ORT
+ * input ranks), created on first use and reused; a key ORT
  * declines is asked once and remembered with ORT's message.  Runs against
  * the real ONNX Runtime 1.30.0 (argv[1]); exits 77 when it is absent.
  */

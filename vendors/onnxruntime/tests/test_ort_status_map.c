@@ -1,5 +1,5 @@
 /*
- * test_ort_status_map.c — ORT errors → sonnx statuses (issue 5 rules, see
+ * test_ort_status_map.c — ORT errors → sonnx statuses (rules: see
  * ort_status_map.h).  The messages are ORT 1.30.0's own texts, as observed
  * from the library for bfloat16 Div, int4 Div and float/double Div.
  */
