@@ -7,7 +7,19 @@
 
 #include "sonnx_cts/plugin.h"
 
-static const char *const ops[SCT_POCL_N_OPS] = {"Div", "Mul", "Pow", "Less"};
+/* One row per operator: every fact the kernels need about it, so that an
+ * operator has a kernel only where it has a row (no default expression). */
+static const struct {
+    const char *name;  /* ONNX op_type */
+    const char *expr;  /* OpenCL C expression of x and y */
+    int out_bool;      /* output is ONNX bool (uchar 0/1) */
+    int float_only;    /* no integer kernel: OpenCL C has no integer pow */
+} ops[SCT_POCL_N_OPS] = {
+    {"Div", "x / y", 0, 0},
+    {"Mul", "x * y", 0, 0},
+    {"Pow", "pow(x, y)", 0, 1},
+    {"Less", "x < y", 1, 0},
+};
 
 static const struct {
     int32_t onnx;
@@ -25,7 +37,7 @@ static const struct {
 int sct_pocl_op_index(const char *op_type)
 {
     for (int i = 0; i < SCT_POCL_N_OPS; i++)
-        if (strcmp(op_type, ops[i]) == 0)
+        if (strcmp(op_type, ops[i].name) == 0)
             return i;
     return -1;
 }
@@ -38,16 +50,21 @@ int sct_pocl_type_index(int32_t onnx_type)
     return -1;
 }
 
+int32_t sct_pocl_output_type(int op, int32_t in_type)
+{
+    return ops[op].out_bool ? SONNX_DT_BOOL : in_type;
+}
+
 int32_t sct_pocl_type_onnx(int t) { return types[t].onnx; }
 
 int sct_pocl_kernel_exists(int op, int t)
 {
-    return !(op == 2 && types[t].is_float == 0);
+    return !(ops[op].float_only && types[t].is_float == 0);
 }
 
 void sct_pocl_kernel_name(int op, int t, char *out, size_t cap)
 {
-    snprintf(out, cap, "%s_%s", ops[op], types[t].cl);
+    snprintf(out, cap, "%s_%s", ops[op].name, types[t].cl);
 }
 
 /* Index computation shared by every kernel: output flat index i ->
@@ -63,32 +80,22 @@ static const char prologue[] =
     "        ia += x * (ulong)m[9 + d]; ib += x * (ulong)m[17 + d]; \\\n"
     "    }\n";
 
-static const char *expr(int op)
-{
-    switch (op) {
-    case 0: return "x / y";
-    case 1: return "x * y";
-    case 2: return "pow(x, y)";
-    default: return "x < y";
-    }
-}
-
 /* Appends one kernel to `buf` (at *len, capacity cap). */
 static int append_kernel(char *buf, size_t cap, size_t *len, int op, int t)
 {
     char name[32];
     sct_pocl_kernel_name(op, t, name, sizeof name);
     const char *ty = types[t].cl;
-    const char *out_ty = op == 3 ? "uchar" : ty;
+    const char *out_ty = ops[op].out_bool ? "uchar" : ty;
     int n;
     if (types[t].is_float == 3) {
-        if (op == 3)
+        if (ops[op].out_bool)
             n = snprintf(buf + *len, cap - *len,
                          "__kernel void %s(__global const half *a, __global "
                          "const half *b, __global uchar *c, __constant long "
                          "*m) { SCT_INDEX float x = vload_half(ia, a); float "
                          "y = vload_half(ib, b); c[i] = (uchar)(%s); }\n",
-                         name, expr(op));
+                         name, ops[op].expr);
         else
             n = snprintf(buf + *len, cap - *len,
                          "__kernel void %s(__global const half *a, __global "
@@ -96,13 +103,13 @@ static int append_kernel(char *buf, size_t cap, size_t *len, int op, int t)
                          "*m) { SCT_INDEX float x = vload_half(ia, a); float "
                          "y = vload_half(ib, b); vstore_half_rte(%s, i, c); "
                          "}\n",
-                         name, expr(op));
+                         name, ops[op].expr);
     } else {
         n = snprintf(buf + *len, cap - *len,
                      "__kernel void %s(__global const %s *a, __global const "
                      "%s *b, __global %s *c, __constant long *m) { SCT_INDEX "
                      "%s x = a[ia]; %s y = b[ib]; c[i] = (%s)(%s); }\n",
-                     name, ty, ty, out_ty, ty, ty, out_ty, expr(op));
+                     name, ty, ty, out_ty, ty, ty, out_ty, ops[op].expr);
     }
     if (n < 0 || (size_t)n >= cap - *len)
         return -1;

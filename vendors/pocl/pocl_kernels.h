@@ -42,6 +42,10 @@ int sct_pocl_op_index(const char *op_type);
  * *is_double is set for float64 (built only when the device has fp64). */
 int sct_pocl_type_index(int32_t onnx_type);
 
+/* ONNX type of the output of op index `op` on inputs of ONNX type
+ * `in_type`: bool for a comparison, else the input type. */
+int32_t sct_pocl_output_type(int op, int32_t in_type);
+
 /* ONNX type of kernel type index t. */
 int32_t sct_pocl_type_onnx(int t);
 

@@ -175,8 +175,8 @@ static sonnx_status pocl_run(const sonnx_op *op, const sonnx_tensor *inputs,
         return sct_vendor_fail(SONNX_STATUS_ERROR, message, message_cap,
                                "PoCL adapter: the input shapes do not "
                                "broadcast (nothing to enqueue)");
-    int32_t out_type = strcmp(op->op_type, "Less") == 0 ? SONNX_DT_BOOL
-                                                        : a->elem_type;
+    int32_t out_type =
+        sct_pocl_output_type(sct_pocl_op_index(op->op_type), a->elem_type);
     unsigned long long n = sct_vendor_nelem(rc, dc);
     size_t out_bytes = (size_t)n * sct_dtype_elem_size(out_type);
     sonnx_tensor *o = &outputs[0];
