@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "install_layout.h"
+#include "sct/writers/report_writers.h"
 #include "sct/numeric/dtype.h"
 #include "sandbox_options.h"
 #include "shard_option.h"
@@ -77,7 +78,10 @@ void sct_print_run_help(FILE *out)
             "  --html FILE          HTML conformance report (self-contained; rendered\n"
             "                       from the JSON report, as `sonnx-cts report`)\n"
             "  --md FILE            Markdown conformance report (same content, no plots)\n"
-            "  --quiet              nothing on stdout\n"
+            "  --verbose            on stdout, every UNSUPPORTED case on its own line\n"
+            "                       (default: one line per op x types)\n"
+            "  --quiet              on stdout only the ids of the cases that do not\n"
+            "                       conform and the verdict line\n"
             "\n"
             "sharding:\n"
             "  --shard I/N          run only shard I of N (1 <= I <= N): the k-th case\n"
@@ -96,6 +100,10 @@ void sct_print_run_help(FILE *out)
             "                       baseline: a changed verdict (new failure, or a case\n"
             "                       that now passes) or a case the baseline lacks -> 1;\n"
             "                       none -> 0, even if cases fail\n"
+            "\n"
+            "status words of the reports:\n");
+    sct_write_status_legend(out, 2);
+    fprintf(out,
             "\n"
             "exit status: 0 everything selected conforms; 1 a FAIL, CRASH or TIMEOUT,\n"
             "or no case passed (all UNSUPPORTED); 2 usage or input error (any ERROR\n"
@@ -124,7 +132,7 @@ enum {
     OPT_VECTORS = 256, OPT_PROFILE, OPT_OP, OPT_TYPE, OPT_TAG, OPT_CASE,
     OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_TIMEOUT, OPT_NO_ISOLATE, OPT_MAX_ERRORS,
     OPT_STRICT_NAN, OPT_JSON, OPT_JUNIT, OPT_TEXT, OPT_BASELINE,
-    OPT_WRITE_BASELINE, OPT_QUIET, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD,
+    OPT_WRITE_BASELINE, OPT_QUIET, OPT_VERBOSE, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD,
     OPT_SANDBOX /* --sandbox, --memory-limit, --cpu-limit: sandbox_options.c */
 };
 
@@ -154,6 +162,7 @@ static const struct option k_run_opts[] = {
     {"baseline", required_argument, NULL, OPT_BASELINE},
     {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
     {"quiet", no_argument, NULL, OPT_QUIET},
+    {"verbose", no_argument, NULL, OPT_VERBOSE},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -292,6 +301,7 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
         case OPT_BASELINE: cfg->baseline_path = optarg; break;
         case OPT_WRITE_BASELINE: cfg->write_baseline_path = optarg; break;
         case OPT_QUIET: cfg->quiet = true; break;
+        case OPT_VERBOSE: cfg->verbose = true; break;
         case OPT_IDS: ids = true; break;
         default:
             if (optopt != 0 && optopt < 256)
