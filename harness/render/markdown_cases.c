@@ -9,6 +9,7 @@
 
 #include "markdown_escape.h"
 #include "markdown_sections.h"
+#include "sct/results/repro_command.h"
 #include "sct/results/verdict_tally.h"
 
 static bool needs_detail(sct_verdict_cat v)
@@ -41,7 +42,7 @@ static void samples(FILE *out, const sct_render_case *c)
     fputc('\n', out);
 }
 
-static void detail(FILE *out, const sct_render_case *c)
+static void detail(FILE *out, const sct_render_doc *doc, const sct_render_case *c)
 {
     fputs("#### ", out);
     sct_md_anchor(out, "c", c->id);
@@ -64,6 +65,20 @@ static void detail(FILE *out, const sct_render_case *c)
         fputs("\n- message: ", out);
         sct_md_escape(out, c->message);
     }
+    /* A double-backtick code span: the command may hold a single one. */
+    char cmd[8192];
+    sct_repro_command(&doc->head.identity, &doc->head.options, c->id, cmd, sizeof cmd);
+    fputs("\n- re-run just this case: `` ", out);
+    for (const char *p = cmd; *p; p++)
+        fputc(*p == '\n' ? ' ' : *p, out);
+    fputs(" ``", out);
+    fputs("\n- vector files: ", out);
+    sct_md_escape(out, doc->head.identity.vectors_dir != NULL &&
+                           doc->head.identity.vectors_dir[0] != '\0'
+                       ? doc->head.identity.vectors_dir : ".");
+    sct_md_escape(out, "/");
+    sct_md_escape(out, c->id);
+    sct_md_escape(out, "/ (model.onnx, test_data_set_0/*.pb)");
     fputs("\n- requirements: ", out);
     for (size_t i = 0; i < c->n_requirements; i++) {
         fputs(i ? ", " : "", out);
@@ -128,7 +143,7 @@ void sct_md_cases(FILE *out, const sct_render_doc *doc)
               "counted as passed.)\n\n", out);
     for (size_t i = 0; i < doc->n_cases; i++)
         if (needs_detail(sct_render_doc_case_verdict(doc, i)))
-            detail(out, sct_render_doc_case(doc, i));
+            detail(out, doc, sct_render_doc_case(doc, i));
     fprintf(out, "### All %zu cases by operator and types\n\n", doc->n_cases);
     fputs("| op | types | verdict | cases |", out);
     for (int v = 0; v < SCT_VC_COUNT; v++)
