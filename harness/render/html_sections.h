@@ -5,6 +5,7 @@
 #ifndef SCT_REPORT_HTML_SECTIONS_H
 #define SCT_REPORT_HTML_SECTIONS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "sct/render/render_model.h"
@@ -28,6 +29,9 @@ void sct_html_all_cases(FILE *out, const sct_render_doc *doc);
 void sct_html_notes(FILE *out, const sct_render_doc *doc);
 void sct_html_legend(FILE *out);
 
+/* Markdown (a requirement statement, a spec note) as HTML, formulas as
+ * readable text; inline_only: one paragraph without its <p> (a cell). */
+void sct_html_markdown(FILE *out, const char *md, bool inline_only);
 /* A verdict badge: <span class="badge v-...">NAME</span>. */
 void sct_html_badge(FILE *out, const char *css_class, const char *text);
 /* <a href="#c-ID">ID</a> for a case id. */

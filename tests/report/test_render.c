@@ -158,7 +158,9 @@ START_TEST(markdown_content)
     HAS(g_md, "div/float32/special&lt;b&gt;\\|pipe (**FAIL**)");
     HAS(g_md, "| ★ 3 | \\[1, 1\\] |");
     HAS(g_md, "4607182418800017409");
-    HAS(g_md, "> (-7/2 = -3). <script>");  /* project's own notes kept as Markdown */
+    /* The notes kept as Markdown; markup in them shown as written, never
+     * raw HTML (render_math.h). */
+    HAS(g_md, "> (-7/2 = -3). &lt;script>");
     HASNT(g_md, "<svg");
     HAS(g_md, "## Legend");
 }
