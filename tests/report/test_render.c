@@ -136,6 +136,9 @@ START_TEST(html_cases_and_samples)
     HAS(g_html, "<g><title>1: 1 elements</title>");
     HAS(g_html, "<g><title>n/a: 1 elements</title>");
     HAS(g_html, "Mul int8: elements, exact types");
+    /* A chart of one bar is not drawn: the group is listed in one line. */
+    HAS(g_html, "1 group with a single bar (every count in one bin), not drawn"
+                "</summary><p>Mul int8: elements, exact types: exact &times; ");
 }
 END_TEST
 
