@@ -69,15 +69,15 @@ static void vector_files(FILE *out, const sct_render_doc *doc, const sct_render_
                                         "test_data_set_0/input_1.pb",
                                         "test_data_set_0/output_0.pb"};
     size_t n_in = c->type_b[0] != '\0' ? 2u : 1u;
-    fputs("<tr><th>Vector files</th><td class=\"paths\">", out);
+    fputs("<tr><th>Vector files</th><td class=\"paths\"><code>", out);
+    sct_html_escape(out, dir);
+    fputs("/", out);
+    sct_html_escape(out, c->id);
+    fputs("/</code>: ", out);
     for (size_t i = 0; i < 4; i++) {
         if (i == 2 && n_in < 2)
             continue;
-        fputs(i ? "<br><code>" : "<code>", out);
-        sct_html_escape(out, dir);
-        fputs("/", out);
-        sct_html_escape(out, c->id);
-        fputs("/", out);
+        fputs(i ? ", <code>" : "<code>", out);
         fputs(files[i], out);
         fputs("</code>", out);
     }
@@ -222,9 +222,17 @@ void sct_html_failures(FILE *out, const sct_render_doc *doc)
               "error. (Unsupported cases, if any, are listed under "
               "<a href=\"#all-cases\">all cases</a>; they are not counted as "
               "passed.)</p>\n", out);
-    for (size_t i = 0; i < doc->n_cases; i++)
-        if (cat_needs_detail(sct_render_doc_case_verdict(doc, i)))
-            detail_block(out, doc, sct_render_doc_case(doc, i));
+    /* Cases with mismatching elements first (in case order): the first
+     * wrong value, its inputs in hex and the command that replays it on the
+     * first screen; then status failures, crashes and errors. */
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < doc->n_cases; i++) {
+            if (!cat_needs_detail(sct_render_doc_case_verdict(doc, i)))
+                continue;
+            bool values = sct_render_doc_case_brief(doc, i)->mismatches > 0;
+            if (values == (pass == 0))
+                detail_block(out, doc, sct_render_doc_case(doc, i));
+        }
 }
 
 void sct_html_all_cases(FILE *out, const sct_render_doc *doc)
