@@ -56,10 +56,12 @@ void sct_print_run_help(FILE *out)
     fprintf(out,
             "\n"
             "implementation:\n"
-            "  --vendor LIB.so      a vendor plugin (sonnx_cts/plugin.h ABI) instead\n"
-            "                       of the built-in kernels\n"
+            "  --vendor LIB         a vendor plugin (sonnx_cts/plugin.h ABI) instead\n"
+            "                       of the built-in kernels: a path, or a file name in\n"
+            "                       the working directory, else in the installed\n"
+            "                       plugin directory\n"
             "  --vendor-options STR string passed to the plugin's init (default \"\")\n"
-            "  --timeout SEC        per-call timeout for the plugin (default 10)\n"
+            "  --timeout SECONDS    per-call timeout for the plugin (default 10)\n"
             "  --no-isolate         run the plugin in-process (a crash then ends the\n"
             "                       run; default: isolated in a sandboxed child process)\n");
     sct_print_sandbox_help(out);
@@ -305,11 +307,11 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
         case OPT_IDS: ids = true; break;
         default:
             if (optopt != 0 && optopt < 256)
-                fprintf(stderr, "sonnx-cts %s: unknown option '-%c'\n", cmd, optopt);
+                fprintf(stderr, "sonnx-cts %s: unknown option '-%c'; see sonnx-cts "
+                        "%s --help\n", cmd, optopt, cmd);
             else
                 fprintf(stderr, "sonnx-cts %s: unknown option or missing value: "
-                        "'%s'\n", cmd, argv[optind - 1]);
-            fprintf(stderr, "try: sonnx-cts %s --help\n", cmd);
+                        "'%s'; see sonnx-cts %s --help\n", cmd, argv[optind - 1], cmd);
             return SCT_PARSE_ERROR;
         }
     }

@@ -267,10 +267,13 @@ int sct_write_text_with(FILE *out, const sct_run_report *r,
     if (rc == 0 && !o->quiet) {
         fprintf(out, "sonnx-cts %s run, profile %s\n", id->harness_version, id->profile);
         fprintf(out, "vectors: %s (sha256 %s)\n", id->vectors_dir, id->vector_set_sha256);
-        fprintf(out, "backend: %s %s %s (%s, ABI %" PRIu32 ".%" PRIu32
-                ", isolation: %s)\n", id->vendor, id->runtime_name,
-                id->runtime_version, id->plugin_path, id->abi_major, id->abi_minor,
-                id->isolation);
+        /* Each identity field once, named: the vendor is often the start
+         * of the runtime's name ("sonnx-cts" and "sonnx-cts reference
+         * kernels"), so the two are not run together. */
+        fprintf(out, "implementation: %s %s (vendor %s; plugin %s; ABI %" PRIu32
+                ".%" PRIu32 "; isolation: %s)\n", id->runtime_name,
+                id->runtime_version, id->vendor, id->plugin_path, id->abi_major,
+                id->abi_minor, id->isolation);
         fprintf(out, "status words:\n");
         sct_write_status_legend(out, 2);
         fputc('\n', out);
