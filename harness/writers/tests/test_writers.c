@@ -201,6 +201,12 @@ START_TEST(test_junit)
                                     "no int32 &quot;Pow&quot; here\""));
     ck_assert_ptr_nonnull(strstr(t, "<error message=\"ERROR: output_0.pb"));
     ck_assert_ptr_nonnull(strstr(t, "<failure message=\"CRASH [CRASH]: killed"));
+    /* The re-run command of a failing case (repro_command.h), escaped. */
+    ck_assert_ptr_nonnull(strstr(t, "<system-out>re-run: sonnx-cts run --vectors /v "
+                                    "--profile sonnx --case "
+                                    "&apos;div/float32/b&lt;&amp;&quot;&gt;&apos;</system-out>"));
+    ck_assert_ptr_null(strstr(t, "re-run: sonnx-cts run --vectors /v --profile sonnx "
+                                 "--case pow/int32/c")); /* declined: nothing to replay */
     ck_assert_ptr_null(strstr(t, "b<&")); /* nothing unescaped */
     free(t);
     sct_run_report_free(&r);
