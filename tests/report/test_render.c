@@ -112,6 +112,12 @@ START_TEST(html_traceability)
     const char *pass = strstr(row, "div/float32/basic");
     ck_assert(fail != NULL && pass != NULL && fail < pass);
     HAS(row, "badge v-fail\">FAIL");
+    /* The profile's own requirements (sonnx-*) first, in catalogue order,
+     * then the others: ieee754:nan, listed second in the catalogue, comes
+     * after sonnx-div:int:R2, listed sixth. */
+    const char *own = strstr(g_html, "id=\"r-sonnx-2Ddiv-3Aint-3AR2\"");
+    const char *ieee = strstr(g_html, "id=\"r-ieee754-3Anan\"");
+    ck_assert(own != NULL && ieee != NULL && own < ieee);
 }
 END_TEST
 
