@@ -48,6 +48,12 @@ static sct_backend *open_backend(const sct_run_config *cfg, char *err, size_t ca
     return sct_backend_open_plugin(path, &o, err, cap);
 }
 
+static void render_warning(void *user, const char *message)
+{
+    (void)user;
+    fprintf(stderr, "sonnx-cts run: warning: %s\n", message);
+}
+
 /* --html / --md: rendered from the JSON report by the same code as
  * `sonnx-cts report` (render_outputs.h), so both give identical files.
  * Without --json the JSON goes to a temporary file, removed afterwards. */
@@ -76,9 +82,13 @@ static bool write_rendered_reports(const sct_run_config *cfg, const sct_run_repo
         }
         json = tmp;
     }
+    /* What the reports could not read (the catalogue, the notes) is said
+     * on stderr too, not only in a box of the page; the run's exit status
+     * stays its verdict's. */
     sct_render_request req = {.json_path = json, .html_path = cfg->html_path,
                               .md_path = cfg->md_path,
-                              .default_spec_notes_path = sct_default_spec_notes()};
+                              .default_spec_notes_path = sct_default_spec_notes(),
+                              .warn = render_warning};
     bool ok = sct_render_outputs(&req, err, sizeof err) == 0;
     if (!ok)
         fprintf(stderr, "sonnx-cts run: %s\n", err);
