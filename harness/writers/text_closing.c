@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "sct/numeric/dtype.h"
 #include "sct/results/repro_command.h"
 #include "sct/results/value_format.h"
 #include "text_parts.h"
@@ -56,10 +57,15 @@ static const sct_sample *first_sample(const sct_case_result *c)
 static void write_failing(FILE *out, const sct_run_report *r, const sct_case_result *c)
 {
     fprintf(out, "  %-7s %s", sct_verdict_name(c->verdict), c->id);
-    if (c->compared && c->stats.mismatches > 0)
-        fprintf(out, ": %" PRIu64 " of %" PRIu64 " elements mismatch, max ulp %"
-                PRIu64, c->stats.mismatches, c->stats.elements, c->stats.max_ulp);
-    else if (c->message[0] != '\0')
+    if (c->compared && c->stats.mismatches > 0) {
+        fprintf(out, ": %" PRIu64 " of %" PRIu64 " elements mismatch",
+                c->stats.mismatches, c->stats.elements);
+        /* ULP distance is a float measure: integer and bool outputs are
+         * exact or wrong. */
+        const sct_dtype_info *t = sct_dtype_by_code(c->output.elem_type);
+        if (t != NULL && t->kind == SCT_KIND_FLOAT)
+            fprintf(out, ", max ulp %" PRIu64, c->stats.max_ulp);
+    } else if (c->message[0] != '\0')
         fprintf(out, ": %s", c->message);
     fputc('\n', out);
     const sct_sample *f = first_sample(c);

@@ -45,7 +45,7 @@ END_TEST
 /* Two integer Div groups added after the fixture's float32 one, int16
  * first: the table lists them in dtype.h order (int8 before int16), which a
  * string sort ("int16" < "int8") would not. */
-static void add_int_case(sct_run_report *r, const char *id, int32_t t)
+static sct_case_result *add_int_case(sct_run_report *r, const char *id, int32_t t)
 {
     sct_case_result *c = sct_run_report_add_case(r);
     c->id = sct_strdup(id);
@@ -56,6 +56,7 @@ static void add_int_case(sct_run_report *r, const char *id, int32_t t)
     c->verdict = SCT_VERDICT_UNSUPPORTED;
     c->exec_status = sct_strdup("UNSUPPORTED");
     c->message = sct_strdup("no integers");
+    return c; /* the pending slot: valid until the next append or read */
 }
 
 static char *text_of(const sct_run_report *r, const sct_text_options *o)
@@ -123,6 +124,25 @@ START_TEST(test_text_layout)
     t = text_of(&r, &o);
     ck_assert_str_eq(t, "div/float32/b<&\">\nless/float32/d\ndiv/float32/e\n"
                         "overall: ERROR (exit 2)\n");
+    free(t);
+    sct_run_report_free(&r);
+}
+END_TEST
+
+/* A failing integer case: its mismatch count, no ULP distance (exact type). */
+START_TEST(test_text_integer_failure)
+{
+    sct_run_report r;
+    fixture_build(&r);
+    sct_case_result *c = add_int_case(&r, "div/int8/w", SONNX_DT_INT8);
+    c->verdict = SCT_VERDICT_FAIL;
+    c->compared = true;
+    c->stats.elements = 4;
+    c->stats.mismatches = 2;
+    sct_text_options o = {0};
+    char *t = text_of(&r, &o);
+    ck_assert_msg(strstr(t, "\n  FAIL    div/int8/w: 2 of 4 elements mismatch\n") != NULL,
+                  "%s", t);
     free(t);
     sct_run_report_free(&r);
 }
@@ -278,6 +298,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_text);
     tcase_add_test(tc, test_text_layout);
+    tcase_add_test(tc, test_text_integer_failure);
     tcase_add_test(tc, test_json);
     tcase_add_test(tc, test_junit);
     suite_add_tcase(s, tc);
