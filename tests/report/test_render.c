@@ -172,6 +172,10 @@ START_TEST(markdown_content)
     HAS(g_md, "> (-7/2 = -3). &lt;script>");
     HASNT(g_md, "<svg");
     HAS(g_md, "## Legend");
+    /* The order of the HTML report: verdict, failures, then the overview. */
+    const char *fails = strstr(g_md, "## Cases that did not pass (2)");
+    const char *matrix = strstr(g_md, "## Verdict by operator and type");
+    ck_assert(fails != NULL && matrix != NULL && fails < matrix);
 }
 END_TEST
 
