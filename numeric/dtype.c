@@ -45,6 +45,12 @@ const sct_dtype_info *sct_dtype_by_name(const char *name)
     return NULL;
 }
 
+size_t sct_dtype_order(int32_t code)
+{
+    const sct_dtype_info *d = sct_dtype_by_code(code);
+    return d != NULL ? (size_t)(d - sct_dtype_table) : SCT_DTYPE_COUNT;
+}
+
 const char *sct_dtype_name(int32_t code)
 {
     const sct_dtype_info *d = sct_dtype_by_code(code);

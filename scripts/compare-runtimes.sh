@@ -59,6 +59,12 @@ for ((i = 0; i < ${#records[@]}; i += 2)); do
   [[ -f "$f" ]] || { echo "compare: $f missing (run its certify.sh)" >&2; exit 2; }
   args+=("$f" --label "${records[i + 1]}")
 done
+# Every cell of compare.html links to its runtime's report page; the other
+# runtimes' pages come with their records (certify.sh), the built-in's here.
+for p in onnx sonnx; do
+  "$cli" report "$out/builtin.json" --profile "$p" --html "$out/builtin-$p.html" \
+    --md "$out/builtin-$p.md"
+done
 "$cli" compare --profile onnx "${args[@]}" --md "$out/compare.md" --html "$out/compare.html"
 "$cli" compare --profile sonnx "${args[@]}" --md "$out/compare-sonnx.md" --html "$out/compare-sonnx.html"
 

@@ -13,6 +13,8 @@ PACKAGES=(
   build-essential cmake pkg-config git
   # C libraries: unit tests, protobuf (C code generated from onnx.proto), JSON
   check libprotobuf-c-dev protobuf-c-compiler libcjson-dev libonnx-dev
+  # CommonMark for the spec statements and notes in the HTML report
+  libcmark-dev
   # the other runtimes certified (issue 17): oneDNN, PoCL (OpenCL on the CPU)
   libdnnl-dev pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   # the plugin sandbox: seccomp filter and write watch (issue 16)

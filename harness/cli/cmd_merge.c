@@ -73,8 +73,8 @@ int sct_cmd_merge(int argc, char **argv)
         } else if ((slot = sct_render_option_slot(&req, a)) != NULL) {
             /* --html, --md, --md-summary, --requirements, --spec-notes */
         } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "sonnx-cts merge: unknown option '%s'\n\n", a);
-            merge_usage(stderr);
+            fprintf(stderr, "sonnx-cts merge: unknown option '%s'; see sonnx-cts "
+                    "merge --help\n", a);
             rc = SCT_EXIT_USAGE;
             break;
         } else {
@@ -82,16 +82,16 @@ int sct_cmd_merge(int argc, char **argv)
             continue;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "sonnx-cts merge: %s needs a file name\n", a);
+            fprintf(stderr, "sonnx-cts merge: %s needs a value; see sonnx-cts "
+                    "merge --help\n", a);
             rc = SCT_EXIT_USAGE;
             break;
         }
         *slot = argv[++i];
     }
     if (rc == SCT_EXIT_OK && (n_inputs == 0 || json_out == NULL)) {
-        fputs("sonnx-cts merge: need at least one shard report and --json OUT.json\n\n",
-              stderr);
-        merge_usage(stderr);
+        fputs("sonnx-cts merge: need at least one shard report and --json FILE; see "
+              "sonnx-cts merge --help\n", stderr);
         rc = SCT_EXIT_USAGE;
     }
     if (rc != SCT_EXIT_OK) {

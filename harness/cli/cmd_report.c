@@ -43,9 +43,19 @@ static void report_usage(FILE *out)
           "                       (default sonnx); for a run report, checks its profile\n"
           "  -h, --help           this help\n"
           "\n"
-          "At least one of --html, --md and --md-summary is required.  Exit status: 0 written,\n"
-          "2 usage or input error (the run's own verdict is inside the report).\n",
+          "At least one of --html, --md and --md-summary is required.  A relative\n"
+          "vectors directory in RUN.json is looked up from here, then from RUN.json's\n"
+          "directory and its parents.  Exit status: 0 written; 2 usage or input\n"
+          "error, or written but an input could not be read (each named on stderr\n"
+          "as a warning, and in the report); the run's own verdict is inside the\n"
+          "report.\n",
           out);
+}
+
+static void warn_line(void *user, const char *message)
+{
+    (void)user;
+    fprintf(stderr, "sonnx-cts report: warning: %s\n", message);
 }
 
 int sct_cmd_report(int argc, char **argv)
@@ -62,8 +72,8 @@ int sct_cmd_report(int argc, char **argv)
         } else if (strcmp(a, "--profile") == 0) {
             slot = &req.profile;
         } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "sonnx-cts report: unknown option '%s'\n\n", a);
-            report_usage(stderr);
+            fprintf(stderr, "sonnx-cts report: unknown option '%s'; see sonnx-cts "
+                    "report --help\n", a);
             return SCT_EXIT_USAGE;
         } else if (req.json_path == NULL) {
             req.json_path = a;
@@ -75,7 +85,8 @@ int sct_cmd_report(int argc, char **argv)
             return SCT_EXIT_USAGE;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "sonnx-cts report: %s needs a file name\n", a);
+            fprintf(stderr, "sonnx-cts report: %s needs a value; see sonnx-cts "
+                    "report --help\n", a);
             return SCT_EXIT_USAGE;
         }
         *slot = argv[++i];
@@ -83,15 +94,18 @@ int sct_cmd_report(int argc, char **argv)
     if (req.json_path == NULL ||
         (req.html_path == NULL && req.md_path == NULL && req.md_summary_path == NULL)) {
         fputs("sonnx-cts report: need RUN.json and at least one of --html, --md, "
-              "--md-summary\n\n",
-              stderr);
-        report_usage(stderr);
+              "--md-summary; see sonnx-cts report --help\n", stderr);
         return SCT_EXIT_USAGE;
     }
     char err[1024];
+    size_t n_warnings = 0;
+    req.warn = warn_line;
+    req.n_warnings = &n_warnings;
     if (sct_render_outputs(&req, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts report: %s\n", err);
         return SCT_EXIT_USAGE;
     }
-    return SCT_EXIT_OK;
+    /* Written, but something could not be read (the catalogue, the notes,
+     * a case): the report is incomplete, and says so; so does the exit. */
+    return n_warnings > 0 ? SCT_EXIT_USAGE : SCT_EXIT_OK;
 }

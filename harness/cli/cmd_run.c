@@ -48,6 +48,12 @@ static sct_backend *open_backend(const sct_run_config *cfg, char *err, size_t ca
     return sct_backend_open_plugin(path, &o, err, cap);
 }
 
+static void render_warning(void *user, const char *message)
+{
+    (void)user;
+    fprintf(stderr, "sonnx-cts run: warning: %s\n", message);
+}
+
 /* --html / --md: rendered from the JSON report by the same code as
  * `sonnx-cts report` (render_outputs.h), so both give identical files.
  * Without --json the JSON goes to a temporary file, removed afterwards. */
@@ -76,9 +82,13 @@ static bool write_rendered_reports(const sct_run_config *cfg, const sct_run_repo
         }
         json = tmp;
     }
+    /* What the reports could not read (the catalogue, the notes) is said
+     * on stderr too, not only in a box of the page; the run's exit status
+     * stays its verdict's. */
     sct_render_request req = {.json_path = json, .html_path = cfg->html_path,
                               .md_path = cfg->md_path,
-                              .default_spec_notes_path = sct_default_spec_notes()};
+                              .default_spec_notes_path = sct_default_spec_notes(),
+                              .warn = render_warning};
     bool ok = sct_render_outputs(&req, err, sizeof err) == 0;
     if (!ok)
         fprintf(stderr, "sonnx-cts run: %s\n", err);
@@ -87,29 +97,51 @@ static bool write_rendered_reports(const sct_run_config *cfg, const sct_run_repo
     return ok;
 }
 
-/* Writes every requested report; false when one could not be written. */
+/* Writes every requested report, then the text report on stdout, which
+ * ends with the paths written and the verdict line (docs/cli.md, "The
+ * terminal report"); false when one could not be written. */
 static bool write_reports(const sct_run_config *cfg, const sct_run_report *r)
 {
     char err[1024];
     bool ok = true;
-    if (!cfg->quiet && sct_write_text(stdout, r, err, sizeof err) != 0) {
-        fprintf(stderr, "sonnx-cts run: %s\n", err);
-        ok = false;
-    }
+    const char *written[6];
+    size_t n_written = 0;
     if (cfg->text_path && sct_write_text_file(cfg->text_path, r, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts run: %s\n", err);
         ok = false;
+    } else if (cfg->text_path) {
+        written[n_written++] = cfg->text_path;
     }
     if (cfg->json_path && sct_write_json_file(cfg->json_path, r, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts run: %s\n", err);
         ok = false;
+    } else if (cfg->json_path) {
+        written[n_written++] = cfg->json_path;
     }
     if (cfg->junit_path && sct_write_junit_file(cfg->junit_path, r, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts run: %s\n", err);
         ok = false;
+    } else if (cfg->junit_path) {
+        written[n_written++] = cfg->junit_path;
     }
-    if (!write_rendered_reports(cfg, r))
+    if (!write_rendered_reports(cfg, r)) {
         ok = false;
+    } else {
+        if (cfg->html_path)
+            written[n_written++] = cfg->html_path;
+        if (cfg->md_path)
+            written[n_written++] = cfg->md_path;
+    }
+    /* With --baseline the exit status is the baseline's: its own verdict
+     * line follows (baseline_exit), so --quiet then adds nothing here. */
+    if (cfg->quiet && cfg->baseline_path != NULL)
+        return ok;
+    sct_text_options o = {.verbose = cfg->verbose, .quiet = cfg->quiet,
+                          .reports = written, .n_reports = n_written};
+    if (r->n_cases > 0 && sct_write_text_with(stdout, r, &o, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts run: %s\n", err);
+        ok = false;
+    }
     return ok;
 }
 

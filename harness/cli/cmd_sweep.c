@@ -65,7 +65,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: sonnx-cts sweep --op Div|Mul|Pow|Less --type T [--exponent-type T1]\n"
-            "                       [--vendor LIB [--vendor-options S] [--no-isolate]\n"
+            "                       [--vendor LIB [--vendor-options STR] [--no-isolate]\n"
             "                        [--timeout SECONDS]]\n"
             "                       [--shard I/N] [--first N] [--json FILE] [--threads K]\n"
             "                       [--limit PAIRS] [--batch PAIRS] [--max-ulp N]\n"
@@ -150,19 +150,20 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         else if (strcmp(o, "--threads") == 0) { ok = parse_u64(v, &x) && x > 0 && x <= 256; a->threads = (unsigned)x; }
         else if (strcmp(o, "--timeout") == 0) { char *e; a->timeout = v ? strtod(v, &e) : 0; ok = v && *e == '\0' && a->timeout > 0; }
         else {
-            fprintf(stderr, "sonnx-cts sweep: unknown option '%s'\n", o);
-            usage(stderr);
+            fprintf(stderr, "sonnx-cts sweep: unknown option '%s'; see sonnx-cts "
+                    "sweep --help\n", o);
             return 2;
         }
         if (!ok) {
-            fprintf(stderr, "sonnx-cts sweep: bad or missing value for %s\n", o);
+            fprintf(stderr, "sonnx-cts sweep: bad or missing value for %s; see "
+                    "sonnx-cts sweep --help\n", o);
             return 2;
         }
         i++;
     }
     if (a->op == NULL || a->type == NULL) {
-        fprintf(stderr, "sonnx-cts sweep: --op and --type are required\n");
-        usage(stderr);
+        fprintf(stderr, "sonnx-cts sweep: --op and --type are required; see "
+                "sonnx-cts sweep --help\n");
         return 2;
     }
     return 0;

@@ -143,13 +143,25 @@ int sct_resolve_vendor(const char *value, char *out, size_t cap,
         memcpy(out, value, strlen(value) + 1);
         return 0;
     }
+    /* A bare name: first the file as given (a plugin in the working
+     * directory), then the installed plugin directory. */
+    if (is_file(value)) {
+        if (strlen(value) + 3 > cap) {
+            snprintf(err, err_cap, "--vendor %.64s...: path too long", value);
+            return -1;
+        }
+        /* "./" so that dlopen takes it as a path, not a library name
+         * searched in the system's directories. */
+        snprintf(out, cap, "./%s", value);
+        return 0;
+    }
     const char *dir = sct_installed_plugin_dir();
     if (dir == NULL) {
         snprintf(err, err_cap,
-                 "--vendor %s: a bare name is looked up in the installed plugin "
-                 "directory, and this sonnx-cts has none (it runs from a build tree, "
-                 "or %s/%s is missing); give the plugin's path (e.g. ./%s)",
-                 value, exe_dir(), SCT_INSTALL_PLUGINS_REL, value);
+                 "%s: no such plugin: not a file in the working directory, and "
+                 "this sonnx-cts has no installed plugin directory (it runs from a "
+                 "build tree, or %s/%s is missing); give the plugin's path",
+                 value, exe_dir(), SCT_INSTALL_PLUGINS_REL);
         return -1;
     }
     static const char *const forms[] = {"%s/%s", "%s/%s.so", "%s/sonnx_%s_plugin.so"};
@@ -158,7 +170,8 @@ int sct_resolve_vendor(const char *value, char *out, size_t cap,
         if (n > 0 && (size_t)n < cap && is_file(out))
             return 0;
     }
-    snprintf(err, err_cap, "--vendor %s: no plugin %s, %s.so or sonnx_%s_plugin.so in %s",
-             value, value, value, value, dir);
+    snprintf(err, err_cap, "%s: no such plugin: not a file in the working directory, "
+             "and no %s, %s.so or sonnx_%s_plugin.so in %s", value, value, value,
+             value, dir);
     return -1;
 }

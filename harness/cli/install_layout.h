@@ -40,7 +40,8 @@ const char *sct_default_spec_notes(void);
 const char *sct_installed_plugin_dir(void);
 
 /* Resolves the value of --vendor into `out`.  A value holding a '/' is a
- * path, used as given.  A bare NAME is looked up in the installed plugin
+ * path, used as given.  A bare NAME is first the file of that name in the
+ * working directory (as "./NAME"), then looked up in the installed plugin
  * directory as NAME, NAME.so and sonnx_NAME_plugin.so (so `--vendor
  * builtin` and `--vendor sonnx_ort_plugin.so` work after installation).
  * 0, or -1 with a message in err naming what was looked for. */

@@ -32,7 +32,7 @@ static void usage(FILE *out)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        usage(stderr);
+        fputs("sonnx-cts: no command; see sonnx-cts --help\n", stderr);
         return SCT_EXIT_USAGE;
     }
     /* Under a file-size limit (ulimit -f) a write past it would kill the
@@ -54,7 +54,6 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sct_subcommand_count; i++)
         if (strcmp(cmd, sct_subcommand_table[i].name) == 0)
             return sct_subcommand_table[i].main(argc - 1, argv + 1);
-    fprintf(stderr, "sonnx-cts: unknown command '%s'\n\n", cmd);
-    usage(stderr);
+    fprintf(stderr, "sonnx-cts: unknown command '%s'; see sonnx-cts --help\n", cmd);
     return SCT_EXIT_USAGE;
 }

@@ -28,7 +28,8 @@ typedef struct sct_run_config {
     sct_shard_spec shard;             /* --shard I/N; 1/1 by default */
     const char *shard_source;         /* --shard auto: what was found (static) */
     const char *baseline_path, *write_baseline_path;
-    bool quiet;
+    bool quiet;                     /* failing ids and the verdict line only */
+    bool verbose;                   /* every UNSUPPORTED case on its own line */
     bool list_ids;                  /* list --ids */
 } sct_run_config;
 

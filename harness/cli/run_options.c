@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "install_layout.h"
+#include "sct/writers/report_writers.h"
 #include "sct/numeric/dtype.h"
 #include "sandbox_options.h"
 #include "shard_option.h"
@@ -55,10 +56,12 @@ void sct_print_run_help(FILE *out)
     fprintf(out,
             "\n"
             "implementation:\n"
-            "  --vendor LIB.so      a vendor plugin (sonnx_cts/plugin.h ABI) instead\n"
-            "                       of the built-in kernels\n"
+            "  --vendor LIB         a vendor plugin (sonnx_cts/plugin.h ABI) instead\n"
+            "                       of the built-in kernels: a path, or a file name in\n"
+            "                       the working directory, else in the installed\n"
+            "                       plugin directory\n"
             "  --vendor-options STR string passed to the plugin's init (default \"\")\n"
-            "  --timeout SEC        per-call timeout for the plugin (default 10)\n"
+            "  --timeout SECONDS    per-call timeout for the plugin (default 10)\n"
             "  --no-isolate         run the plugin in-process (a crash then ends the\n"
             "                       run; default: isolated in a sandboxed child process)\n");
     sct_print_sandbox_help(out);
@@ -77,7 +80,10 @@ void sct_print_run_help(FILE *out)
             "  --html FILE          HTML conformance report (self-contained; rendered\n"
             "                       from the JSON report, as `sonnx-cts report`)\n"
             "  --md FILE            Markdown conformance report (same content, no plots)\n"
-            "  --quiet              nothing on stdout\n"
+            "  --verbose            on stdout, every UNSUPPORTED case on its own line\n"
+            "                       (default: one line per op x types)\n"
+            "  --quiet              on stdout only the ids of the cases that do not\n"
+            "                       conform and the verdict line\n"
             "\n"
             "sharding:\n"
             "  --shard I/N          run only shard I of N (1 <= I <= N): the k-th case\n"
@@ -96,6 +102,10 @@ void sct_print_run_help(FILE *out)
             "                       baseline: a changed verdict (new failure, or a case\n"
             "                       that now passes) or a case the baseline lacks -> 1;\n"
             "                       none -> 0, even if cases fail\n"
+            "\n"
+            "status words of the reports:\n");
+    sct_write_status_legend(out, 2);
+    fprintf(out,
             "\n"
             "exit status: 0 everything selected conforms; 1 a FAIL, CRASH or TIMEOUT,\n"
             "or no case passed (all UNSUPPORTED); 2 usage or input error (any ERROR\n"
@@ -124,7 +134,7 @@ enum {
     OPT_VECTORS = 256, OPT_PROFILE, OPT_OP, OPT_TYPE, OPT_TAG, OPT_CASE,
     OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_TIMEOUT, OPT_NO_ISOLATE, OPT_MAX_ERRORS,
     OPT_STRICT_NAN, OPT_JSON, OPT_JUNIT, OPT_TEXT, OPT_BASELINE,
-    OPT_WRITE_BASELINE, OPT_QUIET, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD,
+    OPT_WRITE_BASELINE, OPT_QUIET, OPT_VERBOSE, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD,
     OPT_SANDBOX /* --sandbox, --memory-limit, --cpu-limit: sandbox_options.c */
 };
 
@@ -154,6 +164,7 @@ static const struct option k_run_opts[] = {
     {"baseline", required_argument, NULL, OPT_BASELINE},
     {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
     {"quiet", no_argument, NULL, OPT_QUIET},
+    {"verbose", no_argument, NULL, OPT_VERBOSE},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -292,14 +303,15 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
         case OPT_BASELINE: cfg->baseline_path = optarg; break;
         case OPT_WRITE_BASELINE: cfg->write_baseline_path = optarg; break;
         case OPT_QUIET: cfg->quiet = true; break;
+        case OPT_VERBOSE: cfg->verbose = true; break;
         case OPT_IDS: ids = true; break;
         default:
             if (optopt != 0 && optopt < 256)
-                fprintf(stderr, "sonnx-cts %s: unknown option '-%c'\n", cmd, optopt);
+                fprintf(stderr, "sonnx-cts %s: unknown option '-%c'; see sonnx-cts "
+                        "%s --help\n", cmd, optopt, cmd);
             else
                 fprintf(stderr, "sonnx-cts %s: unknown option or missing value: "
-                        "'%s'\n", cmd, argv[optind - 1]);
-            fprintf(stderr, "try: sonnx-cts %s --help\n", cmd);
+                        "'%s'; see sonnx-cts %s --help\n", cmd, argv[optind - 1], cmd);
             return SCT_PARSE_ERROR;
         }
     }

@@ -86,7 +86,7 @@ void sct_print_sandbox_help(FILE *out)
             "                       is an error (exit 2)\n"
             "  --memory-limit SIZE  address space of the plugin's process (default %lluG;\n"
             "                       K, M, G, T suffixes); more -> SANDBOX\n"
-            "  --cpu-limit SEC      CPU time per call, all threads (default: the\n"
+            "  --cpu-limit SECONDS  CPU time per call, all threads (default: the\n"
             "                       timeout); more -> SANDBOX\n"
             "  --sandbox-omit LIST  leave protections out on purpose, for a runtime that\n"
             "                       cannot work inside them (seccomp, landlock, pidns,\n"

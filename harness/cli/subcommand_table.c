@@ -8,9 +8,11 @@ const sct_subcommand sct_subcommand_table[] = {
     {"list", "show what a vector set holds (cases per op x types, tags, profiles)", sct_cmd_list},
     {"report", "render a run's JSON report as HTML and/or Markdown", sct_cmd_report},
     {"merge", "combine the JSON reports of the shards of one run (run --shard I/N)", sct_cmd_merge},
-    {"compare", "one matrix across runtimes from their JSON reports (Markdown, HTML)", sct_cmd_compare},
+    {"compare", "one matrix across runtimes from their JSON reports (terminal, Markdown,\n"
+                "           HTML linked to each runtime's report)", sct_cmd_compare},
 #ifdef SCT_HAVE_SWEEP
-    {"sweep", "run every input pair of a 16-bit space against the reference kernels", sct_cmd_sweep},
+    {"sweep", "every input pair of an 8- or 16-bit type (sampled pairs for 32/64-bit)\n"
+              "           through an implementation, checked against the reference", sct_cmd_sweep},
 #endif
 };
 

@@ -296,6 +296,22 @@ static void enter_sandbox(worker *w, const sct_sandbox_plan *plan)
      * and telemetry databases under ~/.cache (ONNX Runtime 1.30 opens
      * ~/.cache/Microsoft/DeveloperTools/.onnxruntime/onnxruntime.db for
      * writing in init), which would otherwise be writes outside it. */
+    /* The adapters' own files (a fetched runtime library, under
+     * ~/.cache/sonnx-cts: vendors/common/vendor_options.h) are found from
+     * the real home: its path is passed in SONNX_CTS_CACHE, the variable
+     * they read first, before HOME moves (reading stays allowed). */
+    const char *cache = getenv("SONNX_CTS_CACHE");
+    if (cache == NULL || cache[0] == '\0') {
+        const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+        char real_cache[4096];
+        int n = -1;
+        if (x != NULL && x[0] != '\0')
+            n = snprintf(real_cache, sizeof real_cache, "%s/sonnx-cts", x);
+        else if (home != NULL && home[0] != '\0')
+            n = snprintf(real_cache, sizeof real_cache, "%s/.cache/sonnx-cts", home);
+        if (n > 0 && (size_t)n < sizeof real_cache)
+            setenv("SONNX_CTS_CACHE", real_cache, 1);
+    }
     static const char *const xdg[] = {"XDG_CACHE_HOME", "XDG_CONFIG_HOME",
                                       "XDG_DATA_HOME", "XDG_STATE_HOME"};
     for (size_t i = 0; i < sizeof xdg / sizeof xdg[0]; i++)

@@ -1,13 +1,16 @@
 /*
- * io_error.h — the ONE format of every loader error message (issue 6):
+ * io_error.h — the ONE format of every loader error message, the
+ * harness's "PATH: what: why" (docs/cli.md, "Messages"):
  *
  *     <file>: field <field>: <reason>
+ *     <file>: <reason>                  (about the file as a whole)
  *
  * e.g. "vectors/div/float32/x/test_data_set_0/input_0.pb: field raw_data:
  * 12 bytes, shape [4] of float32 needs 16".  <file> is the path as the user
  * gave the vectors directory, joined with the path inside it; <field> is a
  * protobuf field name or a JSON path (cases[3].inputs[0].dtype); errors
- * about the file as a whole use the field "(file)".
+ * about the file as a whole pass the field SCT_IO_FIELD_FILE (or NULL),
+ * which is not written.
  */
 #ifndef SCT_IO_ERROR_H
 #define SCT_IO_ERROR_H

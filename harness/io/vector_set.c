@@ -47,7 +47,7 @@ int sct_vector_set_open(const char *dir, sct_vector_set *out, char *err, size_t 
     if (out->root == NULL || stat(out->root, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
         int e = errno;
         sct_io_error(err, err_cap, out->display_root, SCT_IO_FIELD_FILE,
-                     "vectors directory %s", out->root ? "is not a directory" : strerror(e));
+                     "vectors directory: %s", out->root ? "not a directory" : strerror(e));
         sct_vector_set_free(out);
         return -1;
     }

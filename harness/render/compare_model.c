@@ -99,6 +99,7 @@ static int add_column(sct_compare *cmp, size_t col, const sct_render_doc *doc,
     c->profile = sct_render_strdup(kv_value(doc, "Profile"));
     c->overall = sct_render_strdup(doc->overall_verdict);
     c->n_cases = doc->n_cases;
+    c->record = kv_value(doc, "Conformance record sha256")[0] != '\0';
     if (!c->label || !c->implementation || !c->library_sha256 || !c->profile ||
         !c->overall)
         return -1;
@@ -211,6 +212,7 @@ void sct_compare_free(sct_compare *cmp)
         free(col->library_sha256);
         free(col->profile);
         free(col->overall);
+        free(col->report_href);
     }
     free(cmp->columns);
     free(cmp->profile);

@@ -63,7 +63,10 @@ void sct_compare_matrix_table(FILE *out, const sct_table_writer *w,
             const char *css = cell->present
                 ? sct_group_verdict_class(sct_tally_verdict(&cell->tally))
                 : "v-notrun";
-            w->cell(out, SCT_CELL_TEXT, css, sct_compare_cell_text(cell, buf, sizeof buf));
+            /* Linked to the runtime's own report, at this (op, types). */
+            w->group_cell(out, css, sct_compare_cell_text(cell, buf, sizeof buf),
+                          cell->present ? cmp->columns[c].report_href : NULL,
+                          row->op, row->types);
         }
         w->row_end(out);
     }

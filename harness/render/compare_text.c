@@ -62,9 +62,11 @@ const char *sct_compare_cell_text(const sct_compare_cell *c, char *buf,
 }
 
 /* What must agree for two runtimes to count as "the same" on a row: the
- * outcome of the cases they ran (failed, crashed, error cases, max ULP,
- * deviation classes), not how many they declined.  "" when the cell ran
- * nothing. */
+ * outcome of the cases they ran (failed, crashed, error cases, deviation
+ * classes of the mismatching elements), not how many they declined, nor
+ * the max ULP distance (within the tolerance it is no outcome: shown in the
+ * cell, not counted; beyond it the case FAILs and counts).  "" when the
+ * cell ran nothing. */
 static const char *outcome_key(const sct_compare_cell *c, char *buf,
                                size_t cap)
 {
@@ -76,8 +78,6 @@ static const char *outcome_key(const sct_compare_cell *c, char *buf,
     append(buf, cap, &len, "f%llu", (unsigned long long)n[SCT_VC_FAIL]);
     append(buf, cap, &len, " c%llu", (unsigned long long)n[SCT_VC_CRASH]);
     append(buf, cap, &len, " e%llu", (unsigned long long)n[SCT_VC_ERROR]);
-    if (c->has_max_ulp)
-        append(buf, cap, &len, " u%llu", (unsigned long long)c->max_ulp);
     append_deviations(buf, cap, &len, c, " %s:%llu");
     return buf;
 }

@@ -1,14 +1,16 @@
 /*
  * html_cases.c — the cases: a detail block for every case that did not pass
- * or decline (FAIL, CRASH, TIMEOUT, ERROR...: verdict, message, deviation
- * classes, the mismatch samples with the worst element marked), then every
- * case of the run, grouped by op x types, in collapsible tables.
+ * or decline (FAIL, CRASH, TIMEOUT, ERROR...: verdict, message, the mismatch
+ * samples with the worst element marked, the re-run command, the vector
+ * files, deviation classes), right after the verdict; and, further down,
+ * every case of the run, grouped by op x types, in collapsible tables.
  */
 #include <string.h>
 
 #include "html_escape.h"
 #include "html_sections.h"
 #include "render_matrix.h"
+#include "sct/results/repro_command.h"
 #include "sct/results/verdict_tally.h"
 
 static bool cat_needs_detail(sct_verdict_cat v)
@@ -56,7 +58,36 @@ static void samples_table(FILE *out, const sct_render_case *c)
     fputs("</table>\n", out);
 }
 
-static void detail_block(FILE *out, const sct_render_case *c)
+/* The case's files in the vector set: the case directory is the case id
+ * (docs/vector-format.md, manifest `path`). */
+static void vector_files(FILE *out, const sct_render_doc *doc, const sct_render_case *c)
+{
+    const char *dir = doc->head.identity.vectors_dir;
+    if (dir == NULL || dir[0] == '\0')
+        dir = ".";
+    static const char *const files[] = {"model.onnx", "test_data_set_0/input_0.pb",
+                                        "test_data_set_0/input_1.pb",
+                                        "test_data_set_0/output_0.pb"};
+    size_t n_in = c->type_b[0] != '\0' ? 2u : 1u;
+    fputs("<tr><th>Vector files</th><td class=\"paths\"><code>", out);
+    sct_html_escape(out, dir);
+    fputs("/", out);
+    sct_html_escape(out, c->id);
+    fputs("/</code>: ", out);
+    for (size_t i = 0; i < 4; i++) {
+        if (i == 2 && n_in < 2)
+            continue;
+        fputs(i ? ", <code>" : "<code>", out);
+        fputs(files[i], out);
+        fputs("</code>", out);
+    }
+    fputs("</td></tr>", out);
+}
+
+/* A failing case, what a person acts on first: the verdict and the count,
+ * the mismatching elements (the first one on the first screen), the
+ * command that replays just this case, its files, then the details. */
+static void detail_block(FILE *out, const sct_render_doc *doc, const sct_render_case *c)
 {
     sct_verdict_cat v = sct_verdict_category(c->verdict);
     fprintf(out, "<section class=\"case %s\" id=\"c-", sct_verdict_cat_class(v));
@@ -65,28 +96,37 @@ static void detail_block(FILE *out, const sct_render_case *c)
     sct_html_badge(out, sct_verdict_cat_class(v), c->verdict);
     fputs(" <code>", out);
     sct_html_escape(out, c->id);
-    fputs("</code></h3>\n<table class=\"kv\">", out);
-    fputs("<tr><th>Operator, types</th><td>", out);
+    fputs("</code> <span class=\"note\">", out);
     sct_html_escape(out, c->op);
     fputs(" ", out);
     sct_html_escape(out, c->types);
     fputs(" &rarr; ", out);
     sct_html_escape(out, c->type_out);
-    fputs("</td></tr><tr><th>Expectation</th><td>", out);
-    sct_html_escape(out, c->expectation);
-    fputs("</td></tr><tr><th>Tolerance</th><td>", out);
+    fputs("; tolerance ", out);
     if (c->has_tolerance)
         fprintf(out, "%llu ULP", (unsigned long long)c->tolerance_ulp);
     else
         fputs("n/a", out);
-    fputs("</td></tr><tr><th>Max ULP</th><td>", out);
+    fputs("; max ULP ", out);
     u64_or_na(out, c->has_max_ulp, c->max_ulp);
-    fputs("</td></tr>", out);
+    fputs("</span></h3>\n", out);
     if (c->message[0]) {
-        fputs("<tr><th>Message</th><td>", out);
+        fputs("<p class=\"msg\">", out);
         sct_html_escape(out, c->message);
-        fputs("</td></tr>", out);
+        fputs("</p>\n", out);
     }
+    char cmd[8192];
+    sct_repro_command(&doc->head.identity, &doc->head.options, c->id, cmd, sizeof cmd);
+    fputs("<p class=\"repro\">Re-run just this case: <code class=\"repro\">", out);
+    sct_html_escape(out, cmd);
+    fputs("</code></p>\n", out);
+    if (c->elements || c->mismatches)
+        samples_table(out, c);
+    fputs("<table class=\"kv\">", out);
+    vector_files(out, doc, c);
+    fputs("<tr><th>Expectation</th><td>", out);
+    sct_html_escape(out, c->expectation);
+    fputs("</td></tr>", out);
     fputs("<tr><th>Requirements</th><td>", out);
     for (size_t i = 0; i < c->n_requirements; i++) {
         fputs(i ? ", <a href=\"#r-" : "<a href=\"#r-", out);
@@ -101,20 +141,17 @@ static void detail_block(FILE *out, const sct_render_case *c)
             fputs(", ", out);
         sct_html_escape(out, c->tags[i]);
     }
-    fputs("</td></tr></table>\n", out);
+    fputs("</td></tr>", out);
     if (c->n_deviations) {
-        fputs("<table><tr><th>Deviation class</th><th class=\"num\">elements</th></tr>", out);
+        fputs("<tr><th>Deviation classes</th><td>", out);
         for (size_t i = 0; i < c->n_deviations; i++) {
-            fputs("<tr><td><code>", out);
+            fputs(i ? ", <code>" : "<code>", out);
             sct_html_escape(out, c->deviations[i].name);
-            fprintf(out, "</code></td><td class=\"num\">%llu</td></tr>",
-                    (unsigned long long)c->deviations[i].count);
+            fprintf(out, "</code>: %llu", (unsigned long long)c->deviations[i].count);
         }
-        fputs("</table>\n", out);
+        fputs("</td></tr>", out);
     }
-    if (c->elements || c->mismatches)
-        samples_table(out, c);
-    fputs("</section>\n", out);
+    fputs("</table>\n</section>\n", out);
 }
 
 static void group_table(FILE *out, const sct_render_doc *doc,
@@ -167,22 +204,40 @@ static void group_table(FILE *out, const sct_render_doc *doc,
     fputs("</table></details>\n", out);
 }
 
-void sct_html_cases(FILE *out, const sct_render_doc *doc)
+size_t sct_html_failure_count(const sct_render_doc *doc)
 {
-    size_t n_detail = 0;
+    size_t n = 0;
     for (size_t i = 0; i < doc->n_cases; i++)
-        n_detail += cat_needs_detail(sct_render_doc_case_verdict(doc, i));
-    fputs("<h2 id=\"cases\">Cases</h2>\n", out);
-    fprintf(out, "<h3 id=\"failures\">Cases that did not pass (%zu)</h3>\n",
+        n += cat_needs_detail(sct_render_doc_case_verdict(doc, i));
+    return n;
+}
+
+void sct_html_failures(FILE *out, const sct_render_doc *doc)
+{
+    size_t n_detail = sct_html_failure_count(doc);
+    fprintf(out, "<h2 class=\"first\" id=\"failures\">Cases that did not pass (%zu)</h2>\n",
             n_detail);
     if (n_detail == 0)
         fputs("<p>None: no case failed, crashed, timed out or ended in an "
-              "error. (Unsupported cases, if any, are listed below; they are "
-              "not counted as passed.)</p>\n", out);
-    for (size_t i = 0; i < doc->n_cases; i++)
-        if (cat_needs_detail(sct_render_doc_case_verdict(doc, i)))
-            detail_block(out, sct_render_doc_case(doc, i));
-    fprintf(out, "<h3 id=\"all-cases\">All %zu cases by operator and types</h3>\n",
+              "error. (Unsupported cases, if any, are listed under "
+              "<a href=\"#all-cases\">all cases</a>; they are not counted as "
+              "passed.)</p>\n", out);
+    /* Cases with mismatching elements first (in case order): the first
+     * wrong value, its inputs in hex and the command that replays it on the
+     * first screen; then status failures, crashes and errors. */
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < doc->n_cases; i++) {
+            if (!cat_needs_detail(sct_render_doc_case_verdict(doc, i)))
+                continue;
+            bool values = sct_render_doc_case_brief(doc, i)->mismatches > 0;
+            if (values == (pass == 0))
+                detail_block(out, doc, sct_render_doc_case(doc, i));
+        }
+}
+
+void sct_html_all_cases(FILE *out, const sct_render_doc *doc)
+{
+    fprintf(out, "<h2 id=\"all-cases\">All %zu cases by operator and types</h2>\n",
             doc->n_cases);
     for (size_t i = 0; i < doc->n_groups; i++)
         group_table(out, doc, &doc->groups[i]);

@@ -17,12 +17,21 @@ void sct_html_histograms(FILE *out, const sct_render_doc *doc)
           "charts count exact and mismatching elements.</p>\n", out);
     bool any_derived = false;
     fputs("<div class=\"hists\">\n", out);
-    size_t drawn = 0;
+    size_t drawn = 0, n_single = 0;
     for (size_t i = 0; i < doc->n_groups; i++) {
         sct_ulp_histogram h;
         if (!sct_ulp_histogram_build(doc, &doc->groups[i], &h))
             continue;
         any_derived |= h.derived;
+        /* A chart of one bar says one thing ("every element matched"):
+         * such groups are listed in one line below, not drawn. */
+        size_t nonzero = 0;
+        for (size_t k = 0; k < h.n_bars; k++)
+            nonzero += h.bars[k].count > 0;
+        if (nonzero <= 1) {
+            n_single++;
+            continue;
+        }
         fputs("<figure>", out);
         sct_svg_histogram(out, h.caption, h.unit, h.bars, h.n_bars);
         fputs("<figcaption>", out);
@@ -42,7 +51,34 @@ void sct_html_histograms(FILE *out, const sct_render_doc *doc)
         drawn++;
     }
     fputs("</div>\n", out);
-    if (drawn == 0)
+    if (n_single > 0) {
+        fprintf(out, "<details class=\"single\"><summary>%zu group%s with a "
+                     "single bar (every count in one bin), not drawn</summary><p>",
+                n_single, n_single == 1 ? "" : "s");
+        size_t k = 0;
+        for (size_t i = 0; i < doc->n_groups; i++) {
+            sct_ulp_histogram h;
+            if (!sct_ulp_histogram_build(doc, &doc->groups[i], &h))
+                continue;
+            size_t nonzero = 0, bar = 0;
+            for (size_t b = 0; b < h.n_bars; b++)
+                if (h.bars[b].count > 0) {
+                    nonzero++;
+                    bar = b;
+                }
+            if (nonzero > 1)
+                continue;
+            fputs(k++ ? "; " : "", out);
+            sct_html_escape(out, h.caption);
+            if (nonzero == 1) {
+                fputs(": ", out);
+                sct_html_escape(out, h.bars[bar].label);
+                fprintf(out, " &times; %llu", (unsigned long long)h.bars[bar].count);
+            }
+        }
+        fputs("</p></details>\n", out);
+    }
+    if (drawn == 0 && n_single == 0)
         fputs("<p>No group compared any element.</p>\n", out);
     if (any_derived)
         fputs("<p class=\"note\">Charts titled &ldquo;cases by worst-element "

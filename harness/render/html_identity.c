@@ -37,6 +37,10 @@ void sct_html_identity(FILE *out, const sct_render_doc *doc)
                                                  : "NO VERDICT");
     fputs("</div><div>", out);
     sct_html_escape(out, doc->exit_meaning);
+    size_t n_fail = sct_html_failure_count(doc);
+    if (n_fail > 0)
+        fprintf(out, " <a href=\"#failures\">%zu case%s did not pass: see "
+                     "below</a>.", n_fail, n_fail == 1 ? "" : "s");
     fputs("</div></div>\n", out);
 
     if (doc->n_warnings) {
@@ -51,7 +55,31 @@ void sct_html_identity(FILE *out, const sct_render_doc *doc)
         fputs("</ul></div>\n", out);
     }
 
-    fputs("<h2 class=\"first\" id=\"identity\">Identity of the run</h2>\n", out);
+    /* The short summary: the counts in one line and where to go. */
+    fputs("<nav class=\"toc\" id=\"contents\"><p class=\"summary\">", out);
+    for (size_t i = 0; i < doc->n_totals; i++) {
+        if (i)
+            fputs(" &middot; ", out);
+        sct_html_escape(out, doc->totals[i].label);
+        fputs(": <b>", out);
+        sct_html_escape(out, doc->totals[i].value);
+        fputs("</b>", out);
+    }
+    fprintf(out, "</p><p>Contents: <a href=\"#failures\">Cases that did not "
+                 "pass (%zu)</a> &middot; <a href=\"#matrix\">Verdict by "
+                 "operator and type</a> &middot; <a href=\"#traceability\">Requirement "
+                 "traceability</a> &middot; <a href=\"#histograms\">ULP error "
+                 "histograms</a> &middot; <a href=\"#identity\">Identity of the "
+                 "run</a> &middot; <a href=\"#signoff\">Sign-off</a> &middot; "
+                 "<a href=\"#all-cases\">All cases</a> &middot; <a "
+                 "href=\"#spec-notes\">Spec notes</a> &middot; <a "
+                 "href=\"#legend\">Legend</a></p></nav>\n",
+            sct_html_failure_count(doc));
+}
+
+void sct_html_identity_table(FILE *out, const sct_render_doc *doc)
+{
+    fputs("<h2 id=\"identity\">Identity of the run</h2>\n", out);
     sct_table_kv(out, &sct_html_table, doc->identity, doc->n_identity);
     fputs("<h3>Totals</h3>\n", out);
     sct_table_kv(out, &sct_html_table, doc->totals, doc->n_totals);

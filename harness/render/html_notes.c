@@ -1,8 +1,8 @@
 /*
  * html_notes.c — the spec notes (docs/spec-notes.md), one article per
  * SN-<n> note, anchored so the traceability table and cases can link to
- * the note they cite.  The note's markdown is shown as preformatted text:
- * faithful to the source, and no markdown parser to trust.
+ * the note they cite.  The note's Markdown is rendered by cmark, its
+ * formulas as readable text (html_markdown.c).
  */
 #include "html_escape.h"
 #include "html_sections.h"
@@ -23,9 +23,9 @@ void sct_html_notes(FILE *out, const sct_render_doc *doc)
         sct_html_id(out, n->id);
         fputs("\"><h3>", out);
         sct_html_escape(out, n->title);
-        fputs("</h3><pre>", out);
-        sct_html_escape(out, n->body);
-        fputs("</pre></article>\n", out);
+        fputs("</h3>\n", out);
+        sct_html_markdown(out, n->body, false);
+        fputs("</article>\n", out);
     }
     fputs("</div>\n", out);
 }

@@ -4,6 +4,8 @@
  * class), hashes in <code>; a label -> value table is class "kv", its
  * labels <th>.
  */
+#include <string.h>
+
 #include "html_escape.h"
 #include "render_table.h"
 
@@ -54,13 +56,44 @@ static void cell(FILE *out, sct_cell_kind kind, const char *css, const char *tex
     }
     if (text == NULL)
         fputs("<i>(not recorded)</i>", out);
-    else if (kind == SCT_CELL_CODE) {
+    else if (kind == SCT_CELL_CODE && strlen(text) > 16) {
+        /* A hash: its first 12 digits fit a column, the whole in the
+         * tooltip (a 64-digit sha256 would widen the page past 1400 px). */
+        fputs("<code title=\"", out);
+        sct_html_escape(out, text);
+        fputs("\">", out);
+        fprintf(out, "%.12s", text);
+        fputs("&hellip;</code>", out);
+    } else if (kind == SCT_CELL_CODE) {
         fputs("<code>", out);
         sct_html_escape(out, text);
         fputs("</code>", out);
     } else
         sct_html_escape(out, text);
     fputs("</td>", out);
+}
+
+static void group_cell(FILE *out, const char *css, const char *text,
+                       const char *href, const char *op, const char *types)
+{
+    if (href == NULL) {
+        cell(out, SCT_CELL_TEXT, css, text);
+        return;
+    }
+    fputs(css ? "<td class=\"" : "<td>", out);
+    if (css) {
+        sct_html_escape(out, css);
+        fputs("\">", out);
+    }
+    fputs("<a href=\"", out);
+    sct_html_escape(out, href);
+    fputs("#g-", out);
+    sct_html_id(out, op);
+    fputc('-', out);
+    sct_html_id(out, types);
+    fputs("\">", out);
+    sct_html_escape(out, text);
+    fputs("</a></td>", out);
 }
 
 static void row_end(FILE *out)
@@ -73,4 +106,5 @@ static void end(FILE *out)
     fputs("</table>\n", out);
 }
 
-const sct_table_writer sct_html_table = {head, open_kv, row_begin, cell, row_end, end};
+const sct_table_writer sct_html_table = {head, open_kv, row_begin, cell, group_cell,
+                                         row_end, end};

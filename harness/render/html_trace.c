@@ -68,7 +68,7 @@ static void statement(FILE *out, const sct_render_requirement *req)
         fputs("<i>not in the catalogue</i>", out);
         return;
     }
-    sct_html_escape(out, req->text);
+    sct_html_markdown(out, req->text, true);
     if (req->source[0]) {
         fputs(" <span class=\"note\">(", out);
         sct_html_escape(out, req->source);

@@ -9,6 +9,7 @@
 
 #include "markdown_escape.h"
 #include "markdown_sections.h"
+#include "sct/results/repro_command.h"
 #include "sct/results/verdict_tally.h"
 
 static bool needs_detail(sct_verdict_cat v)
@@ -41,7 +42,7 @@ static void samples(FILE *out, const sct_render_case *c)
     fputc('\n', out);
 }
 
-static void detail(FILE *out, const sct_render_case *c)
+static void detail(FILE *out, const sct_render_doc *doc, const sct_render_case *c)
 {
     fputs("#### ", out);
     sct_md_anchor(out, "c", c->id);
@@ -64,6 +65,20 @@ static void detail(FILE *out, const sct_render_case *c)
         fputs("\n- message: ", out);
         sct_md_escape(out, c->message);
     }
+    /* A double-backtick code span: the command may hold a single one. */
+    char cmd[8192];
+    sct_repro_command(&doc->head.identity, &doc->head.options, c->id, cmd, sizeof cmd);
+    fputs("\n- re-run just this case: `` ", out);
+    for (const char *p = cmd; *p; p++)
+        fputc(*p == '\n' ? ' ' : *p, out);
+    fputs(" ``", out);
+    fputs("\n- vector files: ", out);
+    sct_md_escape(out, doc->head.identity.vectors_dir != NULL &&
+                           doc->head.identity.vectors_dir[0] != '\0'
+                       ? doc->head.identity.vectors_dir : ".");
+    sct_md_escape(out, "/");
+    sct_md_escape(out, c->id);
+    sct_md_escape(out, "/ (model.onnx, test_data_set_0/*.pb)");
     fputs("\n- requirements: ", out);
     for (size_t i = 0; i < c->n_requirements; i++) {
         fputs(i ? ", " : "", out);
@@ -116,20 +131,31 @@ static void group_line(FILE *out, const sct_render_doc *doc, const sct_render_gr
     fputs(" |\n", out);
 }
 
-void sct_md_cases(FILE *out, const sct_render_doc *doc)
+void sct_md_failures(FILE *out, const sct_render_doc *doc)
 {
     size_t n = 0;
     for (size_t i = 0; i < doc->n_cases; i++)
         n += needs_detail(sct_render_doc_case_verdict(doc, i));
-    fprintf(out, "## Cases\n\n### Cases that did not pass (%zu)\n\n", n);
+    fprintf(out, "## Cases that did not pass (%zu)\n\n", n);
     if (n == 0)
         fputs("None: no case failed, crashed, timed out or ended in an error. "
-              "(Unsupported cases, if any, are listed below; they are not "
-              "counted as passed.)\n\n", out);
-    for (size_t i = 0; i < doc->n_cases; i++)
-        if (needs_detail(sct_render_doc_case_verdict(doc, i)))
-            detail(out, sct_render_doc_case(doc, i));
-    fprintf(out, "### All %zu cases by operator and types\n\n", doc->n_cases);
+              "(Unsupported cases, if any, are listed under all cases; they are "
+              "not counted as passed.)\n\n", out);
+    /* As in the HTML report: cases with mismatching elements first, then
+     * status failures, crashes and errors. */
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < doc->n_cases; i++) {
+            if (!needs_detail(sct_render_doc_case_verdict(doc, i)))
+                continue;
+            bool values = sct_render_doc_case_brief(doc, i)->mismatches > 0;
+            if (values == (pass == 0))
+                detail(out, doc, sct_render_doc_case(doc, i));
+        }
+}
+
+void sct_md_all_cases(FILE *out, const sct_render_doc *doc)
+{
+    fprintf(out, "## All %zu cases by operator and types\n\n", doc->n_cases);
     fputs("| op | types | verdict | cases |", out);
     for (int v = 0; v < SCT_VC_COUNT; v++)
         fprintf(out, " %s |", sct_verdict_cat_name((sct_verdict_cat)v));

@@ -26,6 +26,10 @@ void sct_md_identity(FILE *out, const sct_render_doc *doc)
         }
         fputc('\n', out);
     }
+}
+
+void sct_md_identity_table(FILE *out, const sct_render_doc *doc)
+{
     fputs("## Identity of the run\n\n", out);
     sct_table_kv(out, &sct_md_table, doc->identity, doc->n_identity);
     fputs("### Totals\n\n", out);

@@ -3,10 +3,12 @@
  * own Markdown, under an anchored heading, quoted so its headings cannot
  * break the report's outline.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "markdown_escape.h"
 #include "markdown_sections.h"
+#include "render_math.h"
 
 void sct_md_notes(FILE *out, const sct_render_doc *doc)
 {
@@ -24,8 +26,10 @@ void sct_md_notes(FILE *out, const sct_render_doc *doc)
         sct_md_escape(out, n->title);
         fputs("\n\n", out);
         /* The body is the project's own Markdown (docs/spec-notes.md): kept
-         * as Markdown, each line quoted. */
-        const char *p = n->body;
+         * as Markdown, each line quoted, its formulas as readable text
+         * (render_math.h; the body itself when out of memory). */
+        char *math = sct_render_math_text(n->body, true);
+        const char *p = math != NULL ? math : n->body;
         while (*p) {
             const char *nl = strchr(p, '\n');
             size_t len = nl ? (size_t)(nl - p) : strlen(p);
@@ -34,6 +38,7 @@ void sct_md_notes(FILE *out, const sct_render_doc *doc)
             fputc('\n', out);
             p += len + (nl != NULL);
         }
+        free(math);
         fputc('\n', out);
     }
 }

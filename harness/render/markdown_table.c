@@ -52,6 +52,15 @@ static void cell(FILE *out, sct_cell_kind kind, const char *css, const char *tex
     fputs(" |", out);
 }
 
+static void group_cell(FILE *out, const char *css, const char *text,
+                       const char *href, const char *op, const char *types)
+{
+    (void)href;
+    (void)op;
+    (void)types;
+    cell(out, SCT_CELL_TEXT, css, text);
+}
+
 static void row_end(FILE *out)
 {
     fputc('\n', out);
@@ -62,4 +71,5 @@ static void end(FILE *out)
     fputc('\n', out);
 }
 
-const sct_table_writer sct_md_table = {head, open_kv, row_begin, cell, row_end, end};
+const sct_table_writer sct_md_table = {head, open_kv, row_begin, cell, group_cell,
+                                       row_end, end};

@@ -5,10 +5,12 @@
  * MD_PASSING_IDS and then counted, to keep the file usable as a
  * pull-request comment (the HTML and JSON reports list every case).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "markdown_escape.h"
 #include "markdown_sections.h"
+#include "render_math.h"
 
 #define MD_PASSING_IDS 5
 
@@ -58,7 +60,10 @@ static void statement(FILE *out, const sct_render_requirement *req)
         fputs("*not in the catalogue*", out);
         return;
     }
-    sct_md_escape(out, req->text);
+    /* Formulas as readable text; the cell itself stays escaped text. */
+    char *math = sct_render_math_text(req->text, false);
+    sct_md_escape(out, math != NULL ? math : req->text);
+    free(math);
     if (req->source[0]) {
         fputs(" (", out);
         sct_md_escape(out, req->source);

@@ -265,6 +265,9 @@ int sct_render_load_run(sct_render_doc *doc, const char *json_path,
     const cJSON *root = sct_report_run_json(f);
     bool record = sct_report_is_record(f);
     load_identity(doc, root);
+    char why[512];
+    if (sct_report_read_head(f, &doc->head, why, sizeof why) != 0)
+        sct_render_warn(doc, "%s: %s", json_path, why);
     if (record)
         load_record_identity(doc, sct_report_record_json(f));
     sct_render_kv_add(&doc->identity, &doc->n_identity,
@@ -302,6 +305,7 @@ void sct_render_doc_free(sct_render_doc *doc)
     free_kvs(doc->identity, doc->n_identity);
     free_kvs(doc->totals, doc->n_totals);
     free(doc->vectors_dir); free(doc->command_line);
+    sct_run_report_free(&doc->head);
     sct_render_case_store_free(doc->store);
     for (size_t i = 0; i < doc->n_combos; i++) {
         free(doc->combos[i].op); free(doc->combos[i].type_a); free(doc->combos[i].type_b);

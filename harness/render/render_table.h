@@ -36,6 +36,12 @@ typedef struct sct_table_writer {
      * cell; Markdown has no colour (the text says the verdict).  `text`
      * NULL: a value the run did not record, shown as "(not recorded)". */
     void (*cell)(FILE *out, sct_cell_kind kind, const char *css, const char *text);
+    /* A cell that links to the group (op, types) of another report:
+     * `href` (NULL: a plain cell) is the report's path relative to this
+     * one; HTML links to its anchor "g-<op>-<types>" (html_cases.c);
+     * Markdown writes the plain cell (its text is all a reader gets). */
+    void (*group_cell)(FILE *out, const char *css, const char *text,
+                       const char *href, const char *op, const char *types);
     void (*row_end)(FILE *out);
     void (*end)(FILE *out);
 } sct_table_writer;

@@ -49,6 +49,26 @@ void sct_trace_build(const sct_render_doc *doc, sct_trace *out)
         if (row->n_cases == 0)
             out->n_gaps++;
     }
+    /* The requirements of the certified profile's own documents first
+     * ("onnx-div:..." under profile onnx, "sonnx-div:..." under sonnx), in
+     * catalogue order, then the others (IEEE 754, spec notes, the other
+     * profile's), also in catalogue order: a reader of an ONNX-profile
+     * report starts with the ONNX clauses. */
+    const char *profile = doc->head.identity.profile;
+    if (profile != NULL && profile[0] != '\0' && doc->n_reqs > 1) {
+        size_t pl = strlen(profile);
+        sct_trace_row *sorted = sct_render_grow(NULL, doc->n_reqs, sizeof *sorted);
+        size_t k = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (size_t i = 0; i < doc->n_reqs; i++) {
+                const char *id = out->rows[i].id;
+                bool own = strncmp(id, profile, pl) == 0 && id[pl] == '-';
+                if (own == (pass == 0))
+                    sorted[k++] = out->rows[i];
+            }
+        memcpy(out->rows, sorted, doc->n_reqs * sizeof *sorted);
+        free(sorted);
+    }
     size_t r = doc->n_reqs;
     for (size_t i = 0; i < doc->n_cited; i++)
         if (extra[i]) {

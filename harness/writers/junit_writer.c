@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sct/writers/report_writers.h"
+#include "sct/results/repro_command.h"
 #include "sct/results/run_summary.h"
 #include "sct/results/value_format.h"
 
@@ -75,7 +76,7 @@ static void sample_line(FILE *f, const sct_sample *s)
     fprintf(f, " class=%s\n", sct_deviation_name(s->deviation));
 }
 
-static void write_testcase(FILE *f, const sct_case_result *c,
+static void write_testcase(FILE *f, const sct_run_report *r, const sct_case_result *c,
                            const sct_group_summary *g)
 {
     fprintf(f, "    <testcase classname=\"sonnx-cts.");
@@ -107,6 +108,15 @@ static void write_testcase(FILE *f, const sct_case_result *c,
         for (size_t i = 0; i < c->n_samples; i++)
             sample_line(f, &c->samples[i]);
         fprintf(f, "</%s>\n", tag);
+    }
+    if (c->verdict != SCT_VERDICT_UNSUPPORTED) {
+        /* The one command that replays this case (repro_command.h), as the
+         * terminal and the HTML and Markdown reports show it. */
+        char cmd[8192];
+        sct_repro_command(&r->identity, &r->options, c->id, cmd, sizeof cmd);
+        fprintf(f, "      <system-out>re-run: ");
+        xml_text(f, cmd);
+        fprintf(f, "</system-out>\n");
     }
     fprintf(f, "    </testcase>\n");
 }
@@ -157,7 +167,7 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
                 rc = 1;
                 break;
             }
-            write_testcase(f, c, g);
+            write_testcase(f, r, c, g);
         }
         fprintf(f, "  </testsuite>\n");
     }

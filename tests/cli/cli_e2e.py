@@ -624,6 +624,27 @@ def sc_changed_golden_scratch_manifest(a):
     check(failed == ["div/float32/values"], "only the changed case fails: %r" % failed)
 
 
+def sc_vendor_lookup(a):
+    """--vendor NAME: the file in the working directory first, then the
+    installed plugin directory; the refusal names both places."""
+    work = fresh_dir(a.work)
+    check(a.builtin_plugin is not None, "no --builtin-plugin given")
+    name = "my_plugin.so"
+    shutil.copy(a.builtin_plugin, os.path.join(work, name))
+    args = [a.sonnx_cts, "run", "--vectors", os.path.abspath(a.vectors), "--op", "Div",
+            "--type", "int8", "--quiet"]
+    p = subprocess.run(args + ["--vendor", name], cwd=work, capture_output=True,
+                       text=True, timeout=300)
+    check(p.returncode == 0, "--vendor %s in the working directory: exit %d\n%s"
+          % (name, p.returncode, p.stderr))
+    p = subprocess.run(args + ["--vendor", "no_such_plugin.so"], cwd=work,
+                       capture_output=True, text=True, timeout=300)
+    check(p.returncode == 2, "--vendor no_such_plugin.so: exit %d" % p.returncode)
+    check("no_such_plugin.so" in p.stderr and "working directory" in p.stderr
+          and "plugin directory" in p.stderr,
+          "the refusal does not say where it looked: " + p.stderr)
+
+
 SCENARIOS = {name[3:]: fn for name, fn in globals().items() if name.startswith("sc_")}
 
 
@@ -634,6 +655,7 @@ def main():
     ap.add_argument("--vectors", required=True)
     ap.add_argument("--node-tests", required=True)
     ap.add_argument("--work", required=True)
+    ap.add_argument("--builtin-plugin", default=None)
     a = ap.parse_args()
     env_vectors = os.environ.pop("SONNX_CTS_VECTORS", None)
     try:

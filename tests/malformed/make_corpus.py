@@ -12,7 +12,8 @@ the vectors directory as given on the command line.
 
 Digests are computed here with hashlib, and every expected message is
 written out by hand from the loader's documented format
-"<file>: field <field>: <reason>" (harness/io/io_error.h) — nothing is
+"<file>: field <field>: <reason>", "<file>: <reason>" for the whole file
+(harness/io/io_error.h) — nothing is
 taken from the code under test.
 """
 import hashlib
@@ -146,14 +147,14 @@ def main():
     # ---- manifest.json as a whole (the set cannot be opened: exit 2)
     fatal_manifest("manifest_invalid_json",
                    '{"format": "sonnx-cts-vectors",\n "format_version": "1.0",\n "cases": [}\n',
-                   M + ": field (file): invalid JSON at line 3, column 12 (byte 69): expected a value")
+                   M + ": invalid JSON at line 3, column 12 (byte 69): expected a value")
     fatal_manifest("manifest_wrong_format", manifest_text([]).replace("sonnx-cts-vectors", "other"),
                    M + ': field format: not "sonnx-cts-vectors"')
     fatal_manifest("manifest_future_major", manifest_text([]).replace('"1.0"', '"2.0"'),
                    M + ': field format_version: "2.0" is not supported; this reader handles 1.x')
     fatal_manifest("manifest_no_cases", '{"format": "sonnx-cts-vectors", "format_version": "1.0"}\n',
                    M + ": field cases: missing")
-    fatal_manifest("manifest_empty_file", "", M + ": field (file): invalid JSON at line 1, column 1 (byte 0): "
+    fatal_manifest("manifest_empty_file", "", M + ": invalid JSON at line 1, column 1 (byte 0): "
                    "unexpected end of file (expected a value)")
 
     # "Div\u0000evil" would read as "Div" through a C string: refused as a whole.
@@ -163,7 +164,7 @@ def main():
     line = text.count("\n", 0, at) + 1
     col = at - (text.rfind("\n", 0, at) + 1) + 1
     fatal_manifest("manifest_nul_escape", text,
-                   M + ": field (file): invalid JSON at line %d, column %d: \\u0000 (NUL) inside a string is refused"
+                   M + ": invalid JSON at line %d, column %d: \\u0000 (NUL) inside a string is refused"
                    % (line, col))
 
     # ---- manifest entries (one slot in error, the healthy case runs)
@@ -201,7 +202,7 @@ def main():
         os.symlink("../../../outside/bad", os.path.join(root, "div", "float32", "bad"))
     e = entry("div/float32/bad", "div/float32/bad", hf)
     with_manifest("entry_symlink_out", None, e,
-                  "{root}/div/float32/bad: field (file): resolves outside the vectors directory (symbolic link?)",
+                  "{root}/div/float32/bad: resolves outside the vectors directory (symbolic link?)",
                   extra=symlink_out)
 
     tampered = dict(hf)
@@ -215,7 +216,7 @@ def main():
     del missing["test_data_set_0/output_0.pb"]
     e = entry("div/float32/bad", "div/float32/bad", hf)
     with_manifest("file_missing", missing, e,
-                  "{root}/div/float32/bad/test_data_set_0/output_0.pb: field (file): missing (named by case \"div/float32/bad\" of manifest.json)")
+                  "{root}/div/float32/bad/test_data_set_0/output_0.pb: missing (named by case \"div/float32/bad\" of manifest.json)")
     e = entry("div/float32/bad", "div/float32/bad", missing)
     with_manifest("entry_missing_output_for_values", missing, e,
                   M + ': field cases[1].files: no entry for "test_data_set_0/output_0.pb", which an expectation "values" case needs')
@@ -304,17 +305,17 @@ def main():
     mf = dict(hf)
     mf["model.onnx"] = model("Div")[:-5]
     with_manifest("model_truncated", mf, entry("div/float32/bad", "div/float32/bad", mf),
-                  "{root}/div/float32/bad/model.onnx: field (file): not a valid ModelProto (truncated or corrupt protobuf, %d bytes)"
+                  "{root}/div/float32/bad/model.onnx: not a valid ModelProto (truncated or corrupt protobuf, %d bytes)"
                   % len(mf["model.onnx"]))
 
     # ---- no manifest (ONNX backend-test layout)
     sf = healthy_files()
     del sf["test_data_set_0/output_0.pb"]
     scan_set("scan_missing_output", sf,
-             "{root}/test_bad/test_data_set_0/output_0.pb: field (file): missing; a case without manifest needs its expected output")
+             "{root}/test_bad/test_data_set_0/output_0.pb: missing; a case without manifest needs its expected output")
     sf = healthy_files()
     del sf["test_data_set_0/input_1.pb"]
-    scan_set("scan_missing_input", sf, "{root}/test_bad/test_data_set_0/input_1.pb: field (file): missing")
+    scan_set("scan_missing_input", sf, "{root}/test_bad/test_data_set_0/input_1.pb: missing")
     sf = healthy_files()
     sf["model.onnx"] = model("Div", shapes=([2], [3], [2]))
     scan_set("scan_inputs_not_broadcastable", sf,
@@ -333,7 +334,7 @@ def main():
     sf = healthy_files()
     sf["model.onnx"] = model("Div")[:-5]
     scan_set("scan_model_truncated", sf,
-             "{root}/test_bad/model.onnx: field (file): not a valid ModelProto (truncated or corrupt protobuf, %d bytes)"
+             "{root}/test_bad/model.onnx: not a valid ModelProto (truncated or corrupt protobuf, %d bytes)"
              % len(sf["model.onnx"]))
 
     with open(TABLE, "w") as f:

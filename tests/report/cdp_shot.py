@@ -177,6 +177,30 @@ def hidden_when_printed(page, selector):
         b.close()
 
 
+def evaluate(page, expr, width=WIDTH, height=900):
+    """The value of the JavaScript expression `expr` (JSON-serialisable) on
+    `page` in a width x height viewport, as a person first sees it, and the
+    console messages."""
+    b = Browser()
+    try:
+        target = b.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        s = b.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        for domain in ("Page", "Runtime", "Log"):
+            b.call(domain + ".enable", session=s)
+        b.call("Emulation.setDeviceMetricsOverride",
+               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+               session=s)
+        b.call("Page.navigate", {"url": "file://" + os.path.abspath(page)}, session=s)
+        b.wait_event("Page.loadEventFired")
+        r = b.call("Runtime.evaluate", {"expression": "JSON.stringify(%s)" % expr,
+                                        "returnByValue": True}, session=s)
+        if "exceptionDetails" in r:
+            raise RuntimeError("evaluate: %s" % r["exceptionDetails"].get("text"))
+        return json.loads(r["result"]["value"]), console_messages(b.events)
+    finally:
+        b.close()
+
+
 def main():
     page, prefix = sys.argv[1], sys.argv[2]
     shots, names = [(None, 1800)], [prefix + ".png"]

@@ -115,7 +115,8 @@ def main():
     dom = p.stdout
     census = Census()
     census.feed(dom)
-    for need in ("verdict", "identity", "matrix", "traceability", "cases", "spec-notes", "legend"):
+    for need in ("verdict", "contents", "failures", "identity", "matrix", "traceability",
+                 "histograms", "all-cases", "spec-notes", "legend"):
         if need not in census.ids:
             fail("section id=%r missing from the rendered DOM" % need)
     n_cases = len(doc["cases"])

@@ -112,6 +112,12 @@ START_TEST(html_traceability)
     const char *pass = strstr(row, "div/float32/basic");
     ck_assert(fail != NULL && pass != NULL && fail < pass);
     HAS(row, "badge v-fail\">FAIL");
+    /* The profile's own requirements (sonnx-*) first, in catalogue order,
+     * then the others: ieee754:nan, listed second in the catalogue, comes
+     * after sonnx-div:int:R2, listed sixth. */
+    const char *own = strstr(g_html, "id=\"r-sonnx-2Ddiv-3Aint-3AR2\"");
+    const char *ieee = strstr(g_html, "id=\"r-ieee754-3Anan\"");
+    ck_assert(own != NULL && ieee != NULL && own < ieee);
 }
 END_TEST
 
@@ -136,6 +142,9 @@ START_TEST(html_cases_and_samples)
     HAS(g_html, "<g><title>1: 1 elements</title>");
     HAS(g_html, "<g><title>n/a: 1 elements</title>");
     HAS(g_html, "Mul int8: elements, exact types");
+    /* A chart of one bar is not drawn: the group is listed in one line. */
+    HAS(g_html, "1 group with a single bar (every count in one bin), not drawn"
+                "</summary><p>Mul int8: elements, exact types: exact &times; ");
 }
 END_TEST
 
@@ -158,9 +167,15 @@ START_TEST(markdown_content)
     HAS(g_md, "div/float32/special&lt;b&gt;\\|pipe (**FAIL**)");
     HAS(g_md, "| ★ 3 | \\[1, 1\\] |");
     HAS(g_md, "4607182418800017409");
-    HAS(g_md, "> (-7/2 = -3). <script>");  /* project's own notes kept as Markdown */
+    /* The notes kept as Markdown; markup in them shown as written, never
+     * raw HTML (render_math.h). */
+    HAS(g_md, "> (-7/2 = -3). &lt;script>");
     HASNT(g_md, "<svg");
     HAS(g_md, "## Legend");
+    /* The order of the HTML report: verdict, failures, then the overview. */
+    const char *fails = strstr(g_md, "## Cases that did not pass (2)");
+    const char *matrix = strstr(g_md, "## Verdict by operator and type");
+    ck_assert(fails != NULL && matrix != NULL && fails < matrix);
 }
 END_TEST
 

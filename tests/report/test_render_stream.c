@@ -113,7 +113,7 @@ START_TEST(broken_case_in_the_middle)
     HAS(h, k_broken[_i].warning);
     HAS(m, k_broken[_i].warning);
     HAS(m, k_broken[_i].md_case);
-    HAS(m, "### All 3 cases by operator and types");
+    HAS(m, "## All 3 cases by operator and types");
     free(h);
     free(m);
     remove(json);
@@ -325,7 +325,7 @@ START_TEST(memory_does_not_grow_with_cases)
         char *m = sct_render_read_file(md, NULL);
         ck_assert_ptr_nonnull(m);
         char all[96];
-        snprintf(all, sizeof all, "### All %zu cases by operator and types", k_sizes[k].cases);
+        snprintf(all, sizeof all, "## All %zu cases by operator and types", k_sizes[k].cases);
         HAS(m, all);
         free(m);
         if (k == 0) {

@@ -143,10 +143,14 @@ int sct_ort_api_load(const char *lib_path, sct_ort_api *api, char *err,
     void *dl = dlopen(lib_path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
     if (dl == NULL) {
         const char *why = dlerror();
+        /* What was looked for and where that path came from: lib=, else
+         * SONNX_CTS_ORT_LIB, else the cache (ort_options.c). */
         snprintf(err, err_cap,
-                 "cannot load ONNX Runtime library '%s': %s (run "
-                 "scripts/fetch-onnxruntime.sh, or pass lib=PATH / set "
-                 "SONNX_CTS_ORT_LIB)",
+                 "%s: cannot load the ONNX Runtime library: %s (the path is "
+                 "lib=PATH, else $SONNX_CTS_ORT_LIB, else <cache>/onnxruntime-"
+                 SCT_ORT_EXPECTED_VERSION "/libonnxruntime.so.1 with <cache> = "
+                 "$SONNX_CTS_CACHE, $XDG_CACHE_HOME/sonnx-cts or "
+                 "~/.cache/sonnx-cts, where scripts/fetch-onnxruntime.sh puts it)",
                  lib_path, why ? why : "unknown dlopen error");
         return -1;
     }

@@ -169,18 +169,18 @@ static const struct {
     const char *expect;   /* exact message prefix */
 } broken[] = {
     {"\"cases\": [\n", "\"cases\": [,\n", 1,
-     "v/manifest.json: field (file): invalid JSON at line 5, column 12"},
+     "v/manifest.json: invalid JSON at line 5, column 12"},
     {" ]}\n", " ]} x\n", 1,
-     "v/manifest.json: field (file): invalid JSON at line 15, column 5 (byte 1047): unexpected text after the JSON value"},
+     "v/manifest.json: invalid JSON at line 15, column 5 (byte 1047): unexpected text after the JSON value"},
     {"\"op\": \"Div\"", "\"op\": \"Div\\u0000x\"", 1,
-     "v/manifest.json: field (file): invalid JSON at line 6, column 62: \\u0000 (NUL) inside a string is refused"},
+     "v/manifest.json: invalid JSON at line 6, column 62: \\u0000 (NUL) inside a string is refused"},
     {"\"description\": \"d\"", "\"description\": \"d\x01\"", 1,
-     "v/manifest.json: field (file): invalid JSON at line 12, column 21: raw control character; JSON requires an escape"},
+     "v/manifest.json: invalid JSON at line 12, column 21: raw control character; JSON requires an escape"},
     {"\"sonnx-cts-vectors\"", "\"other\"", 1, "v/manifest.json: field format: not \"sonnx-cts-vectors\""},
     {"\"format\": \"sonnx-cts-vectors\",", "", 1, "v/manifest.json: field format: missing"},
     {"\"1.0\"", "\"2.0\"", 1, "v/manifest.json: field format_version: \"2.0\" is not supported"},
     {"\"1.0\"", "1", 1, "v/manifest.json: field format_version: must be a string"},
-    {"\"cases\": [", "\"cases\": {\"x\": [", 1, "v/manifest.json: field (file): invalid JSON at line 16, column 1 (byte 1053): expected ',' or '}' after an object member"},
+    {"\"cases\": [", "\"cases\": {\"x\": [", 1, "v/manifest.json: invalid JSON at line 16, column 1 (byte 1053): expected ',' or '}' after an object member"},
     {"\"cases\"", "\"cases\": 3, \"old_cases\"", 1, "v/manifest.json: field cases: must be an array"},
     {"\"requirements_catalogue\"", "\"format\"", 1, "v/manifest.json: field (top level): duplicate key \"format\""},
     {"\"id\": \"div/float32/t\", ", "", 0, "v/manifest.json: field cases[0].id: missing"},
@@ -272,7 +272,7 @@ START_TEST(reports_each_break)
         ck_assert_int_ne(rc, 0);
         ck_assert_msg(strncmp(err, broken[_i].expect, strlen(broken[_i].expect)) == 0,
                       "got \"%s\", want \"%s\"", err, broken[_i].expect);
-        ck_assert_msg(strstr(err, "v/manifest.json: field ") == err, "format: \"%s\"", err);
+        ck_assert_msg(strstr(err, "v/manifest.json: ") == err, "format: \"%s\"", err);
     } else {
         ck_assert_msg(rc == 0, "unexpected fatal: %s", err);
         ck_assert_uint_eq(set.n_cases, 1);
@@ -489,7 +489,7 @@ START_TEST(nul_escape_across_chunk_boundaries)
     } else {
         char want[256];
         snprintf(want, sizeof want,
-                 "v/manifest.json: field (file): invalid JSON at line 12, column %zu: "
+                 "v/manifest.json: invalid JSON at line 12, column %zu: "
                  "\\u0000 (NUL) inside a string is refused",
                  strlen("   \"description\": \"") + pad + 1);
         ck_assert_int_ne(rc, 0);
@@ -518,7 +518,7 @@ START_TEST(oversized_entry_is_refused)
     sct_vector_set set;
     char err[1024] = "";
     ck_assert_int_ne(open_text(text, strlen(text), &set, err, sizeof err), 0);
-    const char *want = "v/manifest.json: field (file): element 0 of \"cases\" (line 14) is ";
+    const char *want = "v/manifest.json: element 0 of \"cases\" (line 14) is ";
     ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "%s", err);
     ck_assert_msg(strstr(err, "above the limit of 1048576") != NULL, "%s", err);
     sct_vector_set_free(&set);

@@ -265,7 +265,7 @@ static const struct {
     {m_external, "t.pb: field data_location: external data is not supported"},
     {m_no_data, "t.pb: field raw_data: missing: no raw_data or typed data for shape [4] of float32"},
     {m_string_data, "t.pb: field string_data: not valid for float32"},
-    {m_truncate, "t.pb: field (file): not a valid TensorProto (truncated or corrupt protobuf"},
+    {m_truncate, "t.pb: not a valid TensorProto (truncated or corrupt protobuf"},
 };
 
 START_TEST(rejects_invalid)
@@ -304,7 +304,7 @@ START_TEST(every_truncation_is_safe)
         if (sct_tensor_decode(copy, cut, "t.pb", &out, err, sizeof err) == 0)
             sct_tensor_release(&out);
         else
-            ck_assert_ptr_nonnull(strstr(err, "t.pb: field "));
+            ck_assert_ptr_nonnull(strstr(err, "t.pb: ") == err ? err : NULL);
         free(copy);
     }
     free(buf);

@@ -167,7 +167,7 @@ START_TEST(missing_file_is_an_error_slot)
     ck_assert_uint_eq(set.n_cases, 2);
     ck_assert_ptr_null(sct_vector_set_case(&set, 0)->error);
     snprintf(want, sizeof want,
-             "%s/bad/test_data_set_0/output_0.pb: field (file): missing (named by case \"bad\" of manifest.json)",
+             "%s/bad/test_data_set_0/output_0.pb: missing (named by case \"bad\" of manifest.json)",
              root);
     ck_assert_str_eq(sct_vector_set_case(&set, 1)->error, want);
     sct_case_data data;
@@ -197,7 +197,7 @@ START_TEST(symlink_out_of_the_set_is_refused)
     char err[1024];
     ck_assert_int_eq(sct_vector_set_open(root, &set, err, sizeof err), 0);
     snprintf(want, sizeof want,
-             "%s/bad/test_data_set_0/input_0.pb: field (file): resolves outside the vectors directory",
+             "%s/bad/test_data_set_0/input_0.pb: resolves outside the vectors directory",
              root);
     const sct_case *c1 = sct_vector_set_case(&set, 1);
     ck_assert_ptr_nonnull(c1->error);
@@ -262,7 +262,7 @@ START_TEST(invalid_manifest_json_fails_open)
     sct_vector_set set;
     char err[1024], want[1024];
     ck_assert_int_ne(sct_vector_set_open(root, &set, err, sizeof err), 0);
-    snprintf(want, sizeof want, "%s/manifest.json: field (file): invalid JSON at line 2, column 12 (byte 13): expected a value",
+    snprintf(want, sizeof want, "%s/manifest.json: invalid JSON at line 2, column 12 (byte 13): expected a value",
              root);
     ck_assert_str_eq(err, want);
 }
@@ -273,7 +273,7 @@ START_TEST(missing_directory_fails_open)
     sct_vector_set set;
     char err[1024];
     ck_assert_int_ne(sct_vector_set_open("/nonexistent/sct/vectors", &set, err, sizeof err), 0);
-    ck_assert_str_eq(err, "/nonexistent/sct/vectors: field (file): vectors directory No such file or directory");
+    ck_assert_str_eq(err, "/nonexistent/sct/vectors: vectors directory: No such file or directory");
 }
 END_TEST
 
@@ -311,7 +311,7 @@ START_TEST(scan_without_manifest)
     ck_assert_str_eq(c1->id, "node/test_div_x/test_data_set_1");
     ck_assert_int_eq(c1->data_set, 1);
     snprintf(want, sizeof want,
-             "%s/node/test_div_x/test_data_set_1/output_0.pb: field (file): missing; a case without manifest needs its expected output",
+             "%s/node/test_div_x/test_data_set_1/output_0.pb: missing; a case without manifest needs its expected output",
              root);
     ck_assert_str_eq(c1->error, want);
     sct_case_data data;
@@ -327,7 +327,7 @@ START_TEST(empty_directory_fails_open)
     sct_vector_set set;
     char err[1024], want[1024];
     ck_assert_int_ne(sct_vector_set_open(root, &set, err, sizeof err), 0);
-    snprintf(want, sizeof want, "%s: field (file): no manifest.json and no ONNX backend-test case directories", root);
+    snprintf(want, sizeof want, "%s: no manifest.json and no ONNX backend-test case directories", root);
     ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "%s", err);
 }
 END_TEST

@@ -42,6 +42,112 @@ START_TEST(test_text)
 }
 END_TEST
 
+/* Two integer Div groups added after the fixture's float32 one, int16
+ * first: the table lists them in dtype.h order (int8 before int16), which a
+ * string sort ("int16" < "int8") would not. */
+static sct_case_result *add_int_case(sct_run_report *r, const char *id, int32_t t)
+{
+    sct_case_result *c = sct_run_report_add_case(r);
+    c->id = sct_strdup(id);
+    c->op_type = sct_strdup("Div");
+    c->n_inputs = 2;
+    c->inputs[0].elem_type = c->inputs[1].elem_type = c->output.elem_type = t;
+    c->expectation = sct_strdup("values");
+    c->verdict = SCT_VERDICT_UNSUPPORTED;
+    c->exec_status = sct_strdup("UNSUPPORTED");
+    c->message = sct_strdup("no integers");
+    return c; /* the pending slot: valid until the next append or read */
+}
+
+static char *text_of(const sct_run_report *r, const sct_text_options *o)
+{
+    const char *p = fixture_path("writers-layout.txt");
+    FILE *f = fopen(p, "w");
+    ck_assert_ptr_nonnull(f);
+    char err[256];
+    ck_assert_int_eq(sct_write_text_with(f, r, o, err, sizeof err), 0);
+    ck_assert_int_eq(fclose(f), 0);
+    char *t = fixture_slurp(p);
+    ck_assert_ptr_nonnull(t);
+    return t;
+}
+
+START_TEST(test_text_layout)
+{
+    sct_run_report r;
+    fixture_build(&r);
+    add_int_case(&r, "div/int16/x", SONNX_DT_INT16);
+    add_int_case(&r, "div/int16/y", SONNX_DT_INT16);
+    add_int_case(&r, "div/int8/z", SONNX_DT_INT8);
+    const char *const written[2] = {"out/r.json", "out/r.html"};
+    sct_text_options o = {.reports = written, .n_reports = 2};
+    char *t = text_of(&r, &o);
+    /* Status words explained once, [STATUS] included. */
+    ck_assert_ptr_nonnull(strstr(t, "\n  UNSUPPORTED  the implementation declined"));
+    ck_assert_ptr_nonnull(strstr(t, "\n  [STATUS]     after a case id"));
+    /* UNSUPPORTED folded per op x types, with the first one's reason. */
+    ck_assert_ptr_nonnull(strstr(t, "\nUNSUPPORTED Div int16: 2 case(s): no integers\n"));
+    ck_assert_ptr_null(strstr(t, "UNSUPPORTED div/int16/x"));
+    char *i8 = strstr(t, "\nDiv    int8 "), *i16 = strstr(t, "\nDiv    int16 ");
+    ck_assert_ptr_nonnull(i8);
+    ck_assert_ptr_nonnull(i16);
+    ck_assert_msg(i8 < i16, "int8 after int16:\n%s", t);
+    /* The closing block, in this order, the verdict line last. */
+    const char *tail[] = {
+        "\ncases that do not conform (3):\n  FAIL    div/float32/b<&\">: 1 of 4 "
+        "elements mismatch, max ulp 1\n          first: [2] (2) a=1 (0x3f800000)",
+        "\n          re-run: sonnx-cts run --vectors /v --profile sonnx --case "
+        "'div/float32/b<&\">'\n",
+        "\n  ERROR   less/float32/d: output_0.pb: sha256 mismatch\n",
+        "\n  CRASH   div/float32/e: killed by signal 11 (SIGSEGV)\n",
+        "\nreports written: out/r.json, out/r.html\n",
+        "\ntotals: 8 case(s): 1 PASS, 1 FAIL, 1 CRASH, 4 UNSUPPORTED, 1 ERROR; 8 "
+        "elements compared, 1 mismatch\noverall: ERROR (exit 2)\n",
+    };
+    const char *at = t;
+    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++) {
+        const char *hit = strstr(at, tail[i]);
+        ck_assert_msg(hit != NULL, "missing, or out of order: %s\n---\n%s", tail[i], t);
+        at = hit + 1;
+    }
+    ck_assert_str_eq(at + strlen(tail[5]) - 1, "");
+    free(t);
+
+    o.verbose = true;
+    t = text_of(&r, &o);
+    ck_assert_ptr_nonnull(strstr(t, "\nUNSUPPORTED div/int16/x [UNSUPPORTED]: no integers\n"));
+    free(t);
+
+    /* --quiet: exactly the ids that do not conform and the verdict line. */
+    o.verbose = false;
+    o.quiet = true;
+    t = text_of(&r, &o);
+    ck_assert_str_eq(t, "div/float32/b<&\">\nless/float32/d\ndiv/float32/e\n"
+                        "overall: ERROR (exit 2)\n");
+    free(t);
+    sct_run_report_free(&r);
+}
+END_TEST
+
+/* A failing integer case: its mismatch count, no ULP distance (exact type). */
+START_TEST(test_text_integer_failure)
+{
+    sct_run_report r;
+    fixture_build(&r);
+    sct_case_result *c = add_int_case(&r, "div/int8/w", SONNX_DT_INT8);
+    c->verdict = SCT_VERDICT_FAIL;
+    c->compared = true;
+    c->stats.elements = 4;
+    c->stats.mismatches = 2;
+    sct_text_options o = {0};
+    char *t = text_of(&r, &o);
+    ck_assert_msg(strstr(t, "\n  FAIL    div/int8/w: 2 of 4 elements mismatch\n") != NULL,
+                  "%s", t);
+    free(t);
+    sct_run_report_free(&r);
+}
+END_TEST
+
 static const cJSON *get(const cJSON *o, const char *k)
 {
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, k);
@@ -115,6 +221,12 @@ START_TEST(test_junit)
                                     "no int32 &quot;Pow&quot; here\""));
     ck_assert_ptr_nonnull(strstr(t, "<error message=\"ERROR: output_0.pb"));
     ck_assert_ptr_nonnull(strstr(t, "<failure message=\"CRASH [CRASH]: killed"));
+    /* The re-run command of a failing case (repro_command.h), escaped. */
+    ck_assert_ptr_nonnull(strstr(t, "<system-out>re-run: sonnx-cts run --vectors /v "
+                                    "--profile sonnx --case "
+                                    "&apos;div/float32/b&lt;&amp;&quot;&gt;&apos;</system-out>"));
+    ck_assert_ptr_null(strstr(t, "re-run: sonnx-cts run --vectors /v --profile sonnx "
+                                 "--case pow/int32/c")); /* declined: nothing to replay */
     ck_assert_ptr_null(strstr(t, "b<&")); /* nothing unescaped */
     free(t);
     sct_run_report_free(&r);
@@ -185,6 +297,8 @@ int main(void)
     Suite *s = suite_create("writers");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_text);
+    tcase_add_test(tc, test_text_layout);
+    tcase_add_test(tc, test_text_integer_failure);
     tcase_add_test(tc, test_json);
     tcase_add_test(tc, test_junit);
     suite_add_tcase(s, tc);

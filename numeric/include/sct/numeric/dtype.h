@@ -41,6 +41,11 @@ const sct_dtype_info *sct_dtype_by_name(const char *name);
 /* Manifest name, or "undefined(<code>)"-style text in a static buffer is NOT
  * returned: unknown codes give "unknown". */
 const char *sct_dtype_name(int32_t code);
+/* The position of a type in the table above (float16, bfloat16, float32,
+ * float64, int4..int64, uint4..uint64, bool): the order in which reports
+ * list types, so that int8 comes before int16 (a string sort would not);
+ * unknown codes sort last. */
+size_t sct_dtype_order(int32_t code);
 
 /* Bytes needed to store `nelem` elements densely (4-bit types packed two per
  * byte, rounded up).  Returns false on overflow of uint64_t. */

@@ -36,6 +36,9 @@ typedef struct sct_compare_column {
     char *profile;
     char *overall;             /* the run's overall verdict */
     size_t n_cases;
+    bool record;               /* a conformance record (several profiles) */
+    char *report_href;         /* its HTML report relative to the comparison
+                                  page (sct_compare_link_reports); NULL: none */
 } sct_compare_column;
 
 typedef struct sct_compare {
@@ -50,6 +53,17 @@ typedef struct sct_compare {
 int sct_compare_load(sct_compare *cmp, const char *const *paths,
                      const char *const *labels, size_t n, const char *profile,
                      char *err, size_t err_cap);
+
+/* Where each column's HTML report is, as a link from the comparison page
+ * written to `page_path`: `report_html[i]` (NULL: the convention beside
+ * the JSON `paths[i]`: X.json -> X-<profile>.html for a record, X.html for
+ * a run report).  A report that does not exist is left unlinked and named
+ * in `warn` (one line per column, "" when none; NULL: not told).
+ * 0, or -1 when out of memory. */
+int sct_compare_link_reports(sct_compare *cmp, const char *page_path,
+                             const char *const *paths,
+                             const char *const *report_html,
+                             void (*warn)(void *user, const char *msg), void *user);
 
 void sct_compare_free(sct_compare *cmp);
 

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sct/results/report_model.h"
 #include "sct/results/verdict_tally.h"
 
 /* A labelled value of the identity block, in display order. */
@@ -154,6 +155,10 @@ typedef struct sct_render_doc {
     sct_render_kv *totals; size_t n_totals;   /* cases per verdict etc. */
     char *vectors_dir;           /* from the JSON identity */
     char *command_line;
+    /* The run's identity and options as the one reader gives them
+     * (report_read.h, no cases): what the re-run command of a case needs
+     * (sct/results/repro_command.h). */
+    sct_run_report head;
     size_t n_cases;              /* read them with sct_render_doc_case() */
     struct sct_render_case_store *store;  /* render_cases.c */
     sct_render_combo *combos; size_t n_combos;

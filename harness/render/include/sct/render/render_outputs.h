@@ -19,7 +19,12 @@ typedef struct sct_render_request {
     const char *md_path;        /* NULL: no Markdown */
     const char *md_summary_path; /* NULL: no short Markdown summary
                                     (markdown_summary.h) */
-    /* NULL: <vectors_dir of the JSON identity>/requirements.json */
+    /* NULL: <vectors_dir of the JSON identity>/requirements.json; a
+     * relative vectors_dir is looked up as recorded (from the working
+     * directory), then against the JSON's own directory and each of its
+     * parents (a record in docs/conformance/ of a checkout finds the
+     * checkout's vectors/ from anywhere), the first that holds a
+     * requirements.json or manifest.json */
     const char *requirements_path;
     /* NULL: <vectors_dir>/../docs/spec-notes.md when it exists, else
      * default_spec_notes_path */
@@ -30,6 +35,13 @@ typedef struct sct_render_request {
      * report then warns that <vectors_dir>/../docs/spec-notes.md is
      * missing. */
     const char *default_spec_notes_path;
+    /* Called with every problem met reading the inputs (the catalogue or
+     * notes missing, a case unreadable...: also shown in the reports),
+     * "FILE: what: why"; NULL: not told.  *n_warnings (when not NULL)
+     * receives their number. */
+    void (*warn)(void *user, const char *message);
+    void *warn_user;
+    size_t *n_warnings;
 } sct_render_request;
 
 /* 0, or non-zero with `err` (file and reason). */

@@ -1,0 +1,27 @@
+/*
+ * text_parts.h — the pieces of the text report shared by its two files:
+ * text_writer.c (cases, table) and text_closing.c (failing cases, totals,
+ * verdict line, legend).  Private to harness/writers.
+ */
+#ifndef SCT_WRITERS_TEXT_PARTS_H
+#define SCT_WRITERS_TEXT_PARTS_H
+
+#include <stdio.h>
+
+#include "sct/results/case_result.h"
+#include "sct/results/report_model.h"
+#include "sct/results/run_summary.h"
+#include "sct/writers/report_writers.h"
+
+/* " name=decimal (hex bits)" */
+void sct_text_value(FILE *out, const char *label, int32_t type, uint64_t bits);
+/* "[index] (coords) a=... b=... expected=... actual=... ulp=N class=C" */
+void sct_text_sample(FILE *out, const sct_sample *s);
+/* A case that did not conform: FAIL, CRASH, TIMEOUT or ERROR. */
+bool sct_text_is_failing(sct_verdict v);
+/* The closing block: failing cases with their re-run command, reports
+ * written, totals, verdict line.  0, or non-zero with err set. */
+int sct_text_closing(FILE *out, const sct_run_report *r, const sct_run_summary *s,
+                     const sct_text_options *o, char *err, size_t err_cap);
+
+#endif /* SCT_WRITERS_TEXT_PARTS_H */
