@@ -9,6 +9,8 @@ const sct_subcommand sct_subcommand_table[] = {
     {"report", "render a run's JSON report as HTML and/or Markdown", sct_cmd_report},
     {"merge", "combine the JSON reports of the shards of one run (run --shard I/N)", sct_cmd_merge},
     {"compare", "one matrix across runtimes from their JSON reports (Markdown, HTML)", sct_cmd_compare},
+    {"certify", "run, and write a certification bundle (reports, identity, digests, signature)", sct_cmd_certify},
+    {"verify", "check a certification bundle offline (digests, signature, verdicts, completeness)", sct_cmd_verify},
 #ifdef SCT_HAVE_SWEEP
     {"sweep", "run every input pair of a 16-bit space against the reference kernels", sct_cmd_sweep},
 #endif
