@@ -12,6 +12,7 @@ const sct_subcommand sct_subcommand_table[] = {
     {"certify", "run, and write a certification bundle (reports, identity, digests, signature)", sct_cmd_certify},
     {"verify", "check a certification bundle offline (digests, signature, verdicts, completeness)", sct_cmd_verify},
     {"repro", "re-run one case (or element) and print its elements; --export one as an ONNX test", sct_cmd_repro},
+    {"selftest", "run the installed seeded-fault plugins: is every injected error class detected?", sct_cmd_selftest},
 #ifdef SCT_HAVE_SWEEP
     {"sweep", "run every input pair of a 16-bit space against the reference kernels", sct_cmd_sweep},
 #endif
