@@ -6,7 +6,7 @@
  * own judgement (ULP distance, deviation class: harness/check):
  *
  *   Div float32,float32->float32 elem 17 a 0x3fc00000 1.5 b 0x40000000 2
- *       expected 0x3f400000 0.75 got 0x3f400001 0.750000060 ulp 1 off-by-n-ulp
+ *       expected 0x3f400000 0.75 got 0x3f400001 0.75000006 ulp 1 off-by-n-ulp
  *
  * (one line; wrapped here).  Decimal text is the JSON writer's
  * (sct/results/value_format.h), so the line says what the reports say.
