@@ -204,7 +204,7 @@ size_t sct_bundle_verify_dir(const char *dir, const sct_bundle_verify_opts *o)
         if (sct_report_open(json, &ro, &f, err, sizeof err) == 0 &&
             sct_report_read_head(f, &head, err, sizeof err) == 0) {
             findings += check_identity(id, &head.identity, o);
-            findings += sct_bundle_check_complete(id, &head, ids, n_ids, o);
+            findings += sct_bundle_check_complete(dir, id, &head, ids, n_ids, o);
             sct_run_report_free(&head);
         } else {
             o->problem(o->user, SCT_BUNDLE_JSON, err);

@@ -10,6 +10,7 @@
 
 #include "sct/bundle/bundle_identity.h"
 #include "sct/bundle/bundle_layout.h"
+#include "sct/io/file_hash.h"
 #include "sct/select/case_walk.h"
 #include "verify_parts.h"
 
@@ -58,7 +59,28 @@ static size_t report_missing(char **a, size_t na, char **b, size_t nb, const cha
     return missing;
 }
 
-size_t sct_bundle_check_complete(const cJSON *id, const sct_run_report *head,
+/* The requirement catalogue the reports cite is the vector set's: a forger
+ * who edits inputs/requirements.json and hashes the manifest again would
+ * otherwise get reports that render the same from the edited catalogue. */
+static size_t check_catalogue(const char *dir, const sct_vector_set *set,
+                              const sct_bundle_verify_opts *o)
+{
+    char held[4096], theirs[4096], a[SCT_SHA256_HEX_CHARS + 1], b[SCT_SHA256_HEX_CHARS + 1];
+    char err[512], what[1024];
+    snprintf(held, sizeof held, "%s/%s", dir, SCT_BUNDLE_REQUIREMENTS);
+    snprintf(theirs, sizeof theirs, "%s/requirements.json", set->root);
+    bool have_held = sct_sha256_file(held, held, a, err, sizeof err) == 0;
+    bool have_theirs = sct_sha256_file(theirs, theirs, b, err, sizeof err) == 0;
+    if (have_held == have_theirs && (!have_held || strcmp(a, b) == 0))
+        return 0;
+    snprintf(what, sizeof what, "%s", !have_held ? "missing, but the vector set has a "
+             "requirements.json" : !have_theirs ? "present, but the vector set has no "
+             "requirements.json" : "differs from the vector set's requirements.json");
+    o->problem(o->user, SCT_BUNDLE_REQUIREMENTS, what);
+    return 1;
+}
+
+size_t sct_bundle_check_complete(const char *dir, const cJSON *id, const sct_run_report *head,
                                  char *const *ids, size_t n_ids,
                                  const sct_bundle_verify_opts *o)
 {
@@ -82,7 +104,7 @@ size_t sct_bundle_check_complete(const cJSON *id, const sct_run_report *head,
         o->problem(o->user, o->vectors_dir, what);
         return 1;
     }
-    size_t findings = 0;
+    size_t findings = check_catalogue(dir, &set, o);
     if (head->identity.vector_set_sha256 == NULL ||
         strcmp(head->identity.vector_set_sha256, set.set_sha256) != 0) {
         snprintf(what, sizeof what, "identity.vector_set_sha256 %s, but the vector set %s "

@@ -14,8 +14,9 @@
 
 /* Check 4 (verify_complete.c): the report's case ids `ids` (report order)
  * against the vector set opts->vectors_dir under the selection of the
- * identity `id`.  The number of findings. */
-size_t sct_bundle_check_complete(const cJSON *id, const sct_run_report *head,
+ * identity `id`, and the bundle `dir`'s requirement catalogue against the
+ * vector set's.  The number of findings. */
+size_t sct_bundle_check_complete(const char *dir, const cJSON *id, const sct_run_report *head,
                                  char *const *ids, size_t n_ids,
                                  const sct_bundle_verify_opts *o);
 

@@ -14,7 +14,7 @@
  *   4. completeness: the case ids of report.json against the vector set's
  *      manifest under the recorded profile and selection (identity.json,
  *      "tier"): no case missing, none added, the manifest's digest the one
- *      recorded;
+ *      recorded; the bundle's requirement catalogue is the vector set's;
  *   5. report.html and report.md rendered again from report.json with the
  *      bundle's inputs: byte for byte what the bundle holds (the first
  *      differing line named);
