@@ -28,7 +28,7 @@ static void collect(void *user, const char *file, const char *what)
 
 static void put(const char *dir, const char *rel, const char *text)
 {
-    char p[1024];
+    char p[2200];
     snprintf(p, sizeof p, "%s/%s", dir, rel);
     FILE *f = fopen(p, "w");
     ck_assert_ptr_nonnull(f);
@@ -41,7 +41,7 @@ static void fresh(char *dir, size_t cap, const char *name)
     snprintf(dir, cap, "%s/%s", g_work, name);
     sct_bundle_remove_tree(dir);
     ck_assert_int_eq(mkdir(dir, 0777), 0);
-    char sub[1024];
+    char sub[2200];
     snprintf(sub, sizeof sub, "%s/inputs", dir);
     ck_assert_int_eq(mkdir(sub, 0777), 0);
     put(dir, "a.txt", "abc");
@@ -53,7 +53,7 @@ static void fresh(char *dir, size_t cap, const char *name)
 
 START_TEST(manifest_lists_every_file)
 {
-    char dir[1024], p[1100], text[512] = "";
+    char dir[1024], p[2200], text[512] = "";
     fresh(dir, sizeof dir, "m1");
     snprintf(p, sizeof p, "%s/MANIFEST.sha256", dir);
     FILE *f = fopen(p, "r");
@@ -71,7 +71,7 @@ END_TEST
 
 START_TEST(manifest_finds_changed_added_missing)
 {
-    char dir[1024], p[1100];
+    char dir[1024], p[2200];
     fresh(dir, sizeof dir, "m2");
     put(dir, "a.txt", "abd");
     ck_assert_uint_eq(sct_bundle_manifest_check(dir, collect, NULL), 1);
@@ -98,7 +98,7 @@ static void keypair(const char *name, char *priv, char *pub, size_t cap)
 
 START_TEST(signature_round_trip_and_refusals)
 {
-    char dir[1024], priv[1024], pub[1024], priv2[1024], pub2[1024], m[1100], sig[1100];
+    char dir[1024], priv[1024], pub[1024], priv2[1024], pub2[1024], m[2200], sig[2200];
     char err[1024];
     fresh(dir, sizeof dir, "s1");
     keypair("k1", priv, pub, sizeof priv);
