@@ -236,7 +236,9 @@ int sct_cmd_certify(int argc, char **argv)
                 sign_key ? ", signed" : "", rc, out, cfg.vectors_dir,
                 sign_key ? " --key PUBLIC.pem" : "");
     }
-    if (tar)
+    /* A bundle that could not be completed is removed rather than left to
+     * look like one (a tar's scratch directory always is). */
+    if (tar || rc == SCT_EXIT_USAGE)
         sct_bundle_remove_tree(dir);
     free(run_argv);
     return rc;
