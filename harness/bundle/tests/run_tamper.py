@@ -103,7 +103,8 @@ def main():
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--vendor")
     ap.add_argument("--vendor-options")
-    ap.add_argument("--select", default="--op Div --type float32")
+    ap.add_argument("--select", default="--op Div --type float32",
+                    help="run filters; empty: the whole profile (tier full)")
     a = ap.parse_args()
     if not os.path.isfile(os.path.join(a.vectors, "manifest.json")):
         print("SKIP: no vector set at %s" % a.vectors)
