@@ -174,7 +174,13 @@ size_t sct_bundle_manifest_check(const char *dir, sct_bundle_problem_fn problem,
         list_add(&listed, rel);
         char full[8192], hex[SCT_SHA256_HEX_CHARS + 1], why[512];
         snprintf(full, sizeof full, "%s/%s", dir, rel);
-        if (sct_sha256_file(full, rel, hex, why, sizeof why) != 0) {
+        struct stat st;
+        if (lstat(full, &st) == 0 && !S_ISREG(st.st_mode)) {
+            /* A link would be hashed through to whatever it points at,
+             * possibly outside the bundle. */
+            problem(user, rel, "not a regular file (a symbolic link or a special file)");
+            findings++;
+        } else if (sct_sha256_file(full, rel, hex, why, sizeof why) != 0) {
             problem(user, rel, "listed in MANIFEST.sha256 but missing or unreadable");
             findings++;
         } else if (memcmp(hex, line, SCT_SHA256_HEX_CHARS) != 0) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "sct/bundle/bundle_files.h"
 #include "sct/bundle/bundle_sign.h"
@@ -83,6 +84,15 @@ START_TEST(manifest_finds_changed_added_missing)
     ck_assert_uint_eq(sct_bundle_manifest_check(dir, collect, NULL), 2);
     ck_assert_ptr_nonnull(strstr(g_found[0], "inputs/b.txt: listed in MANIFEST.sha256 but missing"));
     ck_assert_ptr_nonnull(strstr(g_found[1], "new.txt: present but not listed"));
+    /* a listed file replaced by a link to identical bytes */
+    fresh(dir, sizeof dir, "m4");
+    snprintf(p, sizeof p, "%s/a.txt", dir);
+    remove(p);
+    char target[2200];
+    snprintf(target, sizeof target, "%s/inputs/b.txt", dir);
+    ck_assert_int_eq(symlink(target, p), 0);
+    ck_assert_uint_eq(sct_bundle_manifest_check(dir, collect, NULL), 1);
+    ck_assert_ptr_nonnull(strstr(g_found[0], "a.txt: not a regular file"));
 }
 END_TEST
 
