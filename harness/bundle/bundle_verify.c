@@ -12,6 +12,7 @@
 #include "sct/bundle/bundle_identity.h"
 #include "sct/bundle/bundle_layout.h"
 #include "sct/bundle/bundle_sign.h"
+#include "sct/io/file_hash.h"
 #include "sct/jsonstream/json_exact.h"
 #include "sct/results/report_read.h"
 #include "verify_parts.h"
@@ -161,6 +162,23 @@ static size_t check_identity(const cJSON *id, const sct_run_identity *r,
         {"sandbox", sct_json_get_str(id, "sandbox"), r->isolation},
     };
     size_t findings = 0;
+    if (o->plugin_path != NULL) {
+        char hex[SCT_SHA256_HEX_CHARS + 1], err[1024], what[1400];
+        const char *rec = sct_json_get_str(cJSON_GetObjectItemCaseSensitive(id, "plugin"),
+                                           "sha256");
+        if (sct_sha256_file(o->plugin_path, o->plugin_path, hex, err, sizeof err) != 0) {
+            o->problem(o->user, o->plugin_path, err);
+            findings++;
+        } else if (rec == NULL || strcmp(rec, hex) != 0) {
+            snprintf(what, sizeof what, "plugin.sha256: \"%s\", but %s has sha256 %s: "
+                     "another runtime binary was certified", rec ? rec : "(missing)",
+                     o->plugin_path, hex);
+            o->problem(o->user, SCT_BUNDLE_IDENTITY, what);
+            findings++;
+        } else {
+            note(o, "plugin: %s is the binary certified (sha256 recorded)", o->plugin_path);
+        }
+    }
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         const char *a = pairs[i].in_identity, *b = pairs[i].in_report;
         if (a == NULL || b == NULL || strcmp(a, b) != 0) {

@@ -17,7 +17,7 @@
 
 static void verify_usage(FILE *out)
 {
-    fputs("usage: sonnx-cts verify BUNDLE [--vectors DIR] [--key PUBLIC.pem]\n"
+    fputs("usage: sonnx-cts verify BUNDLE [--vectors DIR] [--key PUBLIC.pem] [--plugin LIB]\n"
           "\n"
           "Checks a certification bundle (a directory or .tar from `sonnx-cts\n"
           "certify`) offline: the sha256 of every file against MANIFEST.sha256 (none\n"
@@ -30,6 +30,8 @@ static void verify_usage(FILE *out)
           "  --vectors DIR        the vector set certified against (default as for run)\n"
           "  --key PUBLIC.pem     the signer's Ed25519 public key (openssl pkey -in\n"
           "                       KEY.pem -pubout); the bundle must then be signed\n"
+          "  --plugin LIB         the runtime's plugin file: its sha256 must be the\n"
+          "                       one the bundle records\n"
           "\n"
           "exit status: 0 verified; 1 a finding (each printed: file, what differs);\n"
           "2 usage error or the bundle cannot be read.\n",
@@ -62,6 +64,8 @@ int sct_cmd_verify(int argc, char **argv)
             o.vectors_dir = argv[++i];
         } else if (strcmp(a, "--key") == 0 && i + 1 < argc) {
             o.pubkey_path = argv[++i];
+        } else if (strcmp(a, "--plugin") == 0 && i + 1 < argc) {
+            o.plugin_path = argv[++i];
         } else if (a[0] == '-' || bundle != NULL) {
             fprintf(stderr, "sonnx-cts verify: unexpected argument '%s'\n"
                     "try: sonnx-cts verify --help\n", a);

@@ -139,6 +139,18 @@ def main():
         if v.returncode != 0:
             problems.append("fresh bundle %s does not verify (exit %d):\n%s"
                             % (out, v.returncode, v.stdout[-3000:]))
+    # The runtime binary: the one certified verifies, another one does not.
+    if a.vendor:
+        v = run([a.cli, "verify", base, "--vectors", a.vectors, "--plugin", a.vendor])
+        if v.returncode != 0:
+            problems.append("--plugin of the certified binary: exit %d\n%s"
+                            % (v.returncode, v.stdout[-2000:]))
+    v = run([a.cli, "verify", base, "--vectors", a.vectors, "--plugin", keys["other"][0]])
+    if v.returncode != 1 or "FAIL  identity.json: plugin.sha256" not in v.stdout:
+        problems.append("--plugin of another file: exit %d\n%s" % (v.returncode, v.stdout[-2000:]))
+    else:
+        print("caught: %-26s %s" % ("another runtime binary", next(
+            l for l in v.stdout.splitlines() if l.startswith("FAIL"))))
     listing = run(["tar", "-tf", tar]).stdout
     for f in ("report.json", "report.xml", "report.md", "report.html", "identity.json",
               "MANIFEST.sha256", "MANIFEST.sha256.sig", "inputs/requirements.json"):

@@ -19,7 +19,8 @@
  *      bundle's inputs: byte for byte what the bundle holds (the first
  *      differing line named);
  *   6. identity.json against report.json (profile, vector set digest,
- *      plugin, harness version).
+ *      plugin, harness version), and the recorded plugin sha256 against
+ *      the plugin file given.
  */
 #ifndef SCT_BUNDLE_BUNDLE_VERIFY_H
 #define SCT_BUNDLE_BUNDLE_VERIFY_H
@@ -31,6 +32,9 @@
 typedef struct sct_bundle_verify_opts {
     const char *vectors_dir;   /* the vector set to check completeness against */
     const char *pubkey_path;   /* NULL: the signature is not checked (noted) */
+    /* The runtime's plugin file the assessor has: its sha256 must be the
+     * one identity.json records (NULL: not checked). */
+    const char *plugin_path;
     sct_bundle_problem_fn problem;
     /* What was checked and found right, one line each (may be NULL). */
     void (*note)(void *user, const char *line);
