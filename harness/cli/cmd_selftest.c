@@ -20,6 +20,7 @@
 #include "run_backend.h"
 #include "run_options.h"
 #include "runner.h"
+#include "sct/io/file_hash.h"
 #include "sct/results/report_model.h"
 #include "subcommands.h"
 
@@ -33,6 +34,7 @@ typedef struct outcome {
     bool ran, detected;
     size_t cases, showing;
     sct_overall overall;
+    char sha256[SCT_SHA256_HEX_CHARS + 1]; /* of the plugin file, "" unreadable */
     char why[1024];
 } outcome;
 
@@ -83,6 +85,9 @@ static void run_fault(const fault *f, const char *plugin_dir, const char *vector
     char plugin[4096], opts[1024];
     snprintf(plugin, sizeof plugin, "%s/%s", plugin_dir, f->plugin);
     snprintf(opts, sizeof opts, "%s", f->options);
+    /* The report names the exact bytes of each seeded fault. */
+    if (sct_sha256_file(plugin, plugin, o->sha256, o->why, sizeof o->why) != 0)
+        o->sha256[0] = '\0';
     char *argv[MAX_ARGS] = {"selftest", "--vendor", plugin, "--vectors", (char *)vectors};
     int argc = 5;
     char *save = NULL;
@@ -151,8 +156,8 @@ static void report_line(FILE *out, bool md, const fault *f, const outcome *o)
     else
         snprintf(detail, sizeof detail, "%s", o->why);
     if (md)
-        fprintf(out, "| %s | %s | `%s` | `%s` | %s |\n", state, f->what, f->plugin,
-                f->options, detail);
+        fprintf(out, "| %s | %s | `%s` (sha256 `%s`) | `%s` | %s |\n", state, f->what,
+                f->plugin, o->sha256[0] ? o->sha256 : "unreadable", f->options, detail);
     else
         fprintf(out, "%-9s %s (%s): %s\n", state, f->what, f->plugin, detail);
 }
