@@ -20,6 +20,8 @@
 #   5. certification time per runtime, side by side
 #                              bench/runtimes_certify.sh    
 #      built-in, ORT, ORT-Web, oneDNN, PoCL; a runtime not built is skipped
+#   7. a certification bundle against run, side by side
+#                              bench/certify_vs_run.sh
 #
 # usage: bench/run-all.sh [BUILD_DIR]      (default: build)
 #   FULL=1   full sweeps (adds the 2^32-pair float16 Div sweeps, ~1 min more)
@@ -92,6 +94,7 @@ else
 fi
 
 section runtimes "$log/runtimes.txt" env REPEAT="${REPEAT:-5}" "$here/runtimes_certify.sh" "$build"
+section certify "$log/certify.txt" env REPEAT="${REPEAT:-7}" "$here/certify_vs_run.sh" "$build"
 
 # Headline figures, side by side: the lines each benchmark prints for its goals.
 pick() { grep -E "$2" "$log/$1.txt" 2>/dev/null || echo "($1: no figure)"; }
@@ -113,6 +116,9 @@ echo "ONNX Runtime certification:"
 pick ort '^median|^ort: skipped' | sed 's/^/  /'
 echo "certification time per runtime, median wall s of both profiles:"
 pick runtimes '^\| (built-in|ORT|ORT-Web|oneDNN|PoCL) \|' | sed 's/^/  /'
+echo "certification bundle vs run, median wall s (bench/certify_vs_run.sh):"
+pick certify '^\| (built-in|ORT) \| (run|certify)' | sed 's/^/  /'
+pick certify '^goal:' | sed 's/^/  /'
 echo
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "full output of each benchmark: $log/"

@@ -3,9 +3,11 @@
 #
 #   bin/sonnx-cts                       harness/cli
 #   <libdir>/sonnx-cts/*.so             sct_install_plugin() in each plugin's module
+#   <libdir>/sonnx-cts/selftest/        seeded-fault plugins + faults.tsv (tests/selftest)
 #   share/sonnx-cts/vectors/            the golden vectors (manifest.json, requirements.json, ...)
 #   share/sonnx-cts/docs/spec-notes.md  the spec notes reports cite (found beside the vectors)
-#   share/doc/sonnx-cts/                README.md and docs/*.md (reports excluded)
+#   share/doc/sonnx-cts/                README.md and docs/*.md (reports excluded),
+#                                       with the qualification kit docs/qualification/
 #   share/sonnx-cts/slurm/              the Slurm job-array scripts (docs/cluster.md)
 #   include/sonnx_cts/plugin.h, share/cmake/SonnxCts, share/pkgconfig  (SonnxCtsPackage.cmake)
 #

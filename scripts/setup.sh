@@ -15,6 +15,9 @@ PACKAGES=(
   check libprotobuf-c-dev protobuf-c-compiler libcjson-dev libonnx-dev
   # CommonMark for the spec statements and notes in the HTML report
   libcmark-dev
+  # SHA-256 and Ed25519 from OpenSSL's EVP (vector hashes, certification
+  # bundles): never hand-written cryptography
+  libssl-dev
   # the other runtimes certified (issue 17): oneDNN, PoCL (OpenCL on the CPU)
   libdnnl-dev pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   # the plugin sandbox: seccomp filter and write watch (issue 16)

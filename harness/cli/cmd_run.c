@@ -16,6 +16,7 @@
 #include "command_start.h"
 #include "install_layout.h"
 #include "sct/writers/report_writers.h"
+#include "run_backend.h"
 #include "run_identity.h"
 #include "run_options.h"
 #include "sct/results/run_summary.h"
@@ -27,25 +28,6 @@ static double wall_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static sct_backend *open_backend(const sct_run_config *cfg, char *err, size_t cap)
-{
-    if (cfg->vendor_path == NULL)
-        return sct_backend_open_builtin(err, cap);
-    sct_backend_options o;
-    memset(&o, 0, sizeof o);
-    o.isolate = cfg->isolate;
-    o.timeout_seconds = cfg->timeout_seconds;
-    o.vendor_options = cfg->vendor_options;
-    o.sandbox = cfg->sandbox.require ? SCT_SANDBOX_REQUIRE : SCT_SANDBOX_AUTO;
-    o.memory_limit = cfg->sandbox.memory_limit;
-    o.cpu_limit_seconds = cfg->sandbox.cpu_limit;
-    o.sandbox_omit = cfg->sandbox.omit;
-    char path[4096];
-    if (sct_resolve_vendor(cfg->vendor_path, path, sizeof path, err, cap) != 0)
-        return NULL;
-    return sct_backend_open_plugin(path, &o, err, cap);
 }
 
 static void render_warning(void *user, const char *message)
@@ -173,7 +155,7 @@ int sct_cmd_run(int argc, char **argv)
     for (size_t i = 0; i < set.n_errors; i++)
         fprintf(stderr, "sonnx-cts run: vector set: %s\n", set.errors[i]);
 
-    sct_backend *backend = open_backend(&cfg, err, sizeof err);
+    sct_backend *backend = sct_open_run_backend(&cfg, err, sizeof err);
     if (backend == NULL) {
         fprintf(stderr, "sonnx-cts run: %s\n", err);
         sct_vector_set_free(&set);

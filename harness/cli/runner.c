@@ -40,9 +40,8 @@ static void set_error(sct_case_result *out, const char *what, const char *why)
     sct_case_record_message(out, what, why);
 }
 
-/* Allocates outputs with the declared type and shape. */
-static int make_outputs(const sct_case *c, sonnx_tensor *outs, char *err,
-                        size_t err_cap)
+/* Allocates outputs with the declared type and shape (runner.h). */
+int sct_make_outputs(const sct_case *c, sonnx_tensor *outs, char *err, size_t err_cap)
 {
     for (size_t k = 0; k < c->n_outputs; k++) {
         const sct_tensor_decl *d = &c->outputs[k];
@@ -69,7 +68,7 @@ static int make_outputs(const sct_case *c, sonnx_tensor *outs, char *err,
     return 0;
 }
 
-static void free_outputs(sonnx_tensor *outs, size_t n)
+void sct_free_outputs(sonnx_tensor *outs, size_t n)
 {
     for (size_t k = 0; k < n; k++)
         free(outs[k].data);
@@ -180,8 +179,8 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
     if (r.status == SCT_EXEC_OK) {
         sonnx_tensor outs[SCT_MAX_IO];
         memset(outs, 0, sizeof outs);
-        if (make_outputs(c, outs, err, sizeof err) != 0) {
-            free_outputs(outs, c->n_outputs);
+        if (sct_make_outputs(c, outs, err, sizeof err) != 0) {
+            sct_free_outputs(outs, c->n_outputs);
             sct_case_data_free(&data);
             set_error(out, "vectors", err);
             out->seconds = now_seconds() - t0;
@@ -196,7 +195,7 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
             out->verdict = sct_case_verdict(c->expectation, r.status, false, &why);
             sct_case_record_message(out, why, r.message);
         }
-        free_outputs(outs, c->n_outputs);
+        sct_free_outputs(outs, c->n_outputs);
     } else {
         /* query said UNSUPPORTED (or crashed / hung): run is not called. */
         set_exec(out, &r);

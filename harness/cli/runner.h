@@ -24,4 +24,10 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
                       sct_backend *backend, const sct_run_config *cfg,
                       sct_case_result *out);
 
+/* The outputs of case `c` allocated with their declared type and shape
+ * (the harness computes nothing itself), for sct_backend_run: 0, or
+ * non-zero with `err`; free with sct_free_outputs (also after a failure). */
+int sct_make_outputs(const sct_case *c, sonnx_tensor *outs, char *err, size_t err_cap);
+void sct_free_outputs(sonnx_tensor *outs, size_t n);
+
 #endif /* SCT_CLI_RUNNER_H */

@@ -23,8 +23,10 @@ int sct_sha256_file(const char *path, const char *display,
         sct_sha256_update(&ctx, chunk, n);
     int failed = ferror(f);
     fclose(f);
-    if (failed)
+    if (failed) {
+        sct_sha256_abandon(&ctx);
         return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE, "read failed");
+    }
     uint8_t digest[SCT_SHA256_DIGEST_BYTES];
     sct_sha256_final(&ctx, digest);
     sct_sha256_digest_to_hex(digest, hex);

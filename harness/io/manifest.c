@@ -700,10 +700,12 @@ int sct_manifest_open(const char *path, const char *display, sct_manifest_id_has
                           (unsigned long long)w->found_line, (unsigned long long)w->found_col,
                           w->found_nul ? "\\u0000 (NUL) inside a string is refused"
                                        : "raw control character; JSON requires an escape");
+        sct_sha256_abandon(&w->sha);
         free(w);
         return rc;
     }
     if (rc != 0) {
+        sct_sha256_abandon(&w->sha);
         free(w);
         return sct_io_error(err, err_cap, display, SCT_IO_FIELD_FILE, "%s", why);
     }

@@ -288,12 +288,12 @@ static void scan_dir(scan_ctx *sc, const char *rel, int depth)
 int sct_scan_directory(sct_vector_set *set, char *err, size_t err_cap)
 {
     scan_ctx sc = {.set = set};
-    sct_sha256_init(&sc.list_hash);
     DIR *d = opendir(set->root);
     if (d == NULL)
         return sct_io_error(err, err_cap, set->display_root, SCT_IO_FIELD_FILE,
                             "cannot read directory: %s", strerror(errno));
     closedir(d);
+    sct_sha256_init(&sc.list_hash);
     scan_dir(&sc, "", 0);
     uint8_t digest[SCT_SHA256_DIGEST_BYTES];
     char hex[SCT_SHA256_HEX_CHARS + 1];

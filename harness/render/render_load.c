@@ -256,8 +256,10 @@ int sct_render_load_run(sct_render_doc *doc, const char *json_path,
     sct_report_read_opts opts = {.mode = SCT_READ_TOLERANT, .profile = profile,
                                  .on_bytes = hash_bytes, .user = &sha};
     sct_report_file *f = NULL;
-    if (sct_report_open(json_path, &opts, &f, err, err_cap) != 0)
+    if (sct_report_open(json_path, &opts, &f, err, err_cap) != 0) {
+        sct_sha256_abandon(&sha);
         return -1;
+    }
     uint8_t bin[SCT_SHA256_DIGEST_BYTES];
     char digest[SCT_SHA256_HEX_CHARS + 1];
     sct_sha256_final(&sha, bin);

@@ -118,4 +118,21 @@ if [[ -n "$ort_lib" ]]; then
   [[ $status -le 1 ]] || fail "installed ORT certification exited $status (want 0 or 1)"
   echo "installed ORT adapter: certification finished (exit $status)"
 fi
+# The installed self-test: every seeded fault under lib/sonnx-cts/selftest
+# detected by the installed vectors, each listed in its report.
+[[ -f "$moved/$plugin_dir/selftest/faults.tsv" ]] || fail "no $plugin_dir/selftest/faults.tsv installed"
+n_faults=$(grep -c '^[a-z]' "$moved/$plugin_dir/selftest/faults.tsv")
+"$cli" selftest --report selftest.md >selftest.out 2>&1 ||
+  { cat selftest.out; fail "installed sonnx-cts selftest exited $? (want 0)"; }
+n_detected=$(grep -c '^| DETECTED |' selftest.md || true)
+[[ "$n_detected" == "$n_faults" ]] ||
+  { cat selftest.out; fail "selftest report lists $n_detected DETECTED faults, faults.tsv $n_faults"; }
+grep -q "^\*\*$n_faults of $n_faults seeded faults detected: every seeded fault detected" selftest.md ||
+  fail "selftest report lacks its conclusion"
+echo "installed selftest: $n_detected of $n_faults seeded faults detected"
+# The qualification kit is shipped.
+for f in README.md tool-operational-requirements.md qualification-plan.md \
+         configuration-index.md known-problems.md bundle.md; do
+  [[ -f "$moved/share/doc/sonnx-cts/qualification/$f" ]] || fail "qualification/$f is not installed"
+done
 echo "PASS: $mode install works from a relocated prefix"
