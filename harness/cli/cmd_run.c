@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,7 +30,30 @@ static double wall_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static sct_backend *open_backend(const sct_run_config *cfg, char *err, size_t cap)
+/* The resolved directory of `file` (or `file` itself when it is a
+ * directory) into hidden[*n]; skipped when it does not exist. */
+static void hide(const char *file, char hidden[][4096], size_t *n)
+{
+    if (file == NULL)
+        return;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", file);
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        char *slash = strrchr(dir, '/');
+        if (slash == NULL)
+            snprintf(dir, sizeof dir, ".");
+        else if (slash == dir)
+            dir[1] = '\0';
+        else
+            *slash = '\0';
+    }
+    if (realpath(dir, hidden[*n]) != NULL)
+        (*n)++;
+}
+
+static sct_backend *open_backend(const sct_run_config *cfg, const char *vectors,
+                                 char *err, size_t cap)
 {
     if (cfg->vendor_path == NULL)
         return sct_backend_open_builtin(err, cap);
@@ -42,6 +66,22 @@ static sct_backend *open_backend(const sct_run_config *cfg, char *err, size_t ca
     o.memory_limit = cfg->sandbox.memory_limit;
     o.cpu_limit_seconds = cfg->sandbox.cpu_limit;
     o.sandbox_omit = cfg->sandbox.omit;
+    o.sandbox_read = cfg->sandbox.read;
+    o.n_sandbox_read = cfg->sandbox.n_read;
+    /* the answers out of the plugin's reach (docs/plugin-abi.md 5.1): the
+     * vector set and every report's directory, even inside a readable tree */
+    static char hidden[8][4096];
+    const char *hidden_ptr[8];
+    size_t n_hidden = 0;
+    const char *const secret[] = {vectors, cfg->json_path, cfg->junit_path, cfg->text_path,
+                                  cfg->html_path, cfg->md_path, cfg->baseline_path,
+                                  cfg->write_baseline_path};
+    for (size_t i = 0; i < sizeof secret / sizeof secret[0]; i++)
+        hide(secret[i], hidden, &n_hidden);
+    for (size_t i = 0; i < n_hidden; i++)
+        hidden_ptr[i] = hidden[i];
+    o.sandbox_hidden = hidden_ptr;
+    o.n_sandbox_hidden = n_hidden;
     char path[4096];
     if (sct_resolve_vendor(cfg->vendor_path, path, sizeof path, err, cap) != 0)
         return NULL;
@@ -141,7 +181,7 @@ int sct_cmd_run(int argc, char **argv)
     for (size_t i = 0; i < set.n_errors; i++)
         fprintf(stderr, "sonnx-cts run: vector set: %s\n", set.errors[i]);
 
-    sct_backend *backend = open_backend(&cfg, err, sizeof err);
+    sct_backend *backend = open_backend(&cfg, set.root, err, sizeof err);
     if (backend == NULL) {
         fprintf(stderr, "sonnx-cts run: %s\n", err);
         sct_vector_set_free(&set);

@@ -143,6 +143,7 @@ static const struct option k_run_opts[] = {
     {"memory-limit", required_argument, NULL, OPT_SANDBOX},
     {"cpu-limit", required_argument, NULL, OPT_SANDBOX},
     {"sandbox-omit", required_argument, NULL, OPT_SANDBOX},
+    {"sandbox-read", required_argument, NULL, OPT_SANDBOX},
     {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
     {"strict-nan", no_argument, NULL, OPT_STRICT_NAN},
     {"json", required_argument, NULL, OPT_JSON},

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -97,7 +98,46 @@ static bool beneath(const char *path, const char *dir)
     return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
 }
 
-int sct_sandbox_notify_handle(int notify_fd, const char *scratch, char *msg, size_t cap)
+/* /proc/self and /proc/thread-self name the WORKER's directory: in the
+ * harness they would name the harness's own. */
+static void worker_proc(char *abs, size_t cap, pid_t tid)
+{
+    static const char *const self[] = {"/proc/self", "/proc/thread-self"};
+    for (int i = 0; i < 2; i++)
+        if (beneath(abs, self[i])) {
+            size_t skip = strlen(self[i]), len = strlen(abs + skip);
+            char head[32];
+            int hn = snprintf(head, sizeof head, "/proc/%d", (int)tid);
+            if (hn < 0 || (size_t)hn + len + 1 > cap)
+                return;
+            memmove(abs + hn, abs + skip, len + 1);
+            memcpy(abs, head, (size_t)hn);
+            return;
+        }
+}
+
+/* A read (open without write flags): allowed beneath the scratch
+ * directory, the worker's /proc/<pid> and where the read rules allow.  A
+ * path that does not exist is let through: the kernel answers ENOENT and
+ * nothing is read. */
+static bool read_allowed(const sct_sandbox_watch *w, pid_t tid, char *abs, size_t cap)
+{
+    worker_proc(abs, cap, tid);
+    char real[PATH_MAX];
+    struct stat st;
+    if (realpath(abs, real) == NULL || stat(real, &st) != 0)
+        return true;
+    snprintf(abs, cap, "%s", real);
+    char own[64], thread[64];
+    snprintf(own, sizeof own, "/proc/%d", (int)w->worker);
+    snprintf(thread, sizeof thread, "/proc/%d", (int)tid);
+    return beneath(real, w->scratch) || strcmp(real, "/dev/null") == 0 ||
+           (w->worker > 0 && beneath(real, own)) || beneath(real, thread) ||
+           sct_sandbox_reads_allow(w->reads, real, S_ISDIR(st.st_mode));
+}
+
+int sct_sandbox_notify_handle(int notify_fd, const sct_sandbox_watch *w, char *msg,
+                              size_t cap)
 {
     struct seccomp_notif *req = NULL;
     struct seccomp_notif_resp *resp = NULL;
@@ -110,22 +150,33 @@ int sct_sandbox_notify_handle(int notify_fd, const char *scratch, char *msg, siz
     bool is_openat = nr == SYS_openat;
     uint64_t path_arg = is_openat ? req->data.args[1] : req->data.args[0];
     int dirfd = is_openat ? (int)req->data.args[0] : AT_FDCWD;
+    uint64_t flags = nr == SYS_creat ? O_CREAT : is_openat ? req->data.args[2]
+                                                           : req->data.args[1];
+    bool writes = (flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC)) != 0;
     char path[PATH_MAX], abs[2 * PATH_MAX + 2];
     bool known = read_remote_str((pid_t)req->pid, path_arg, path, sizeof path) &&
                  seccomp_notify_id_valid(notify_fd, req->id) == 0 &&
                  resolve((pid_t)req->pid, dirfd, path, abs, sizeof abs);
     resp->id = req->id;
-    if (known && (beneath(abs, scratch) || strcmp(abs, "/dev/null") == 0)) {
+    bool ok;
+    if (!writes)
+        ok = w->reads == NULL || (known && read_allowed(w, (pid_t)req->pid, abs, sizeof abs));
+    else
+        ok = known && (beneath(abs, w->scratch) || strcmp(abs, "/dev/null") == 0);
+    if (ok) {
         resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE; /* Landlock still decides */
         verdict = 0;
     } else {
         resp->error = -EACCES;
-        if (known)
+        if (known && writes)
             snprintf(msg, cap, "opened %s for writing, outside the scratch directory "
                      "(refused)", abs);
+        else if (known)
+            snprintf(msg, cap, "opened %s for reading, outside what the plugin may read "
+                     "(refused; docs/plugin-abi.md 5.1)", abs);
         else
-            snprintf(msg, cap, "opened a file for writing whose path could not be read "
-                     "(refused)");
+            snprintf(msg, cap, "opened a file for %s whose path could not be read "
+                     "(refused)", writes ? "writing" : "reading");
         verdict = 1;
     }
     if (seccomp_notify_respond(notify_fd, resp) != 0 && verdict == 0)

@@ -127,7 +127,7 @@ START_TEST(filter_and_ruleset)
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
         g_sock = sv[1];
-        sct_sandbox_plan plan = {true, UINT64_C(1) << 30, g_scratch, SCT_SB_WRITE_WATCH};
+        sct_sandbox_plan plan = {true, UINT64_C(1) << 30, g_scratch, SCT_SB_WRITE_WATCH, NULL, 0};
         int notify = -1;
         char notes[512] = "";
         unsigned active = sct_sandbox_confine(&plan, sv[1], sv[0], &notify, notes,
@@ -202,8 +202,9 @@ START_TEST(identity_words)
     char out[1024];
     sct_sandbox_describe(SCT_SB_ALL, UINT64_C(1) << 30, 2.5, "", out, sizeof out);
     ck_assert_str_eq(out, "sandboxed child process (own PID namespace; no network; "
-                          "seccomp filter; Landlock: writes only in its scratch directory; "
-                          "write watch; memory limit 1024 MiB; CPU limit 2.5 s per call)");
+                          "seccomp filter; Landlock: writes only in its scratch directory, "
+                          "reads only system and declared directories; write watch; "
+                          "read watch; memory limit 1024 MiB; CPU limit 2.5 s per call)");
     sct_sandbox_describe(SCT_SB_PIDNS, UINT64_C(1) << 30, 2.5, "no Landlock (x)", out,
                          sizeof out);
     ck_assert_str_eq(out, "sandboxed child process (own PID namespace); NOT SET UP: "

@@ -60,6 +60,14 @@ typedef struct sct_backend_options {
      * sct_sandbox_omit_parse, already validated); NULL: whatever
      * $SONNX_CTS_SANDBOX_OMIT says.  Borrowed for the open call. */
     const char *sandbox_omit;
+    /* Reading beyond the defaults (docs/plugin-abi.md 5.1): `run
+     * --sandbox-read DIR`, each; named in the identity.  Borrowed. */
+    const char *const *sandbox_read;
+    size_t n_sandbox_read;
+    /* Never readable by the plugin, even inside a readable tree: the vector
+     * set, the reports' directories.  Borrowed. */
+    const char *const *sandbox_hidden;
+    size_t n_sandbox_hidden;
 } sct_backend_options;
 
 /* Identity shown in reports. Strings owned by the backend. */

@@ -1,0 +1,102 @@
+#!/usr/bin/python3
+"""run_cheat.py -- a plugin that looks the answers up must gain nothing (cheat.c).
+
+    run_cheat.py --cli sonnx-cts --vectors DIR --plugin-dir DIR --test NAME --workdir DIR
+
+Runs the `zeros` plugin (computes nothing: every output zero) and the
+`read-goldens` plugin (zeros, then copies the golden output of the case
+whose inputs it recognises, from the vector set it finds on disk) over the
+whole vector set under --profile onnx, and compares the PASS counts:
+
+  read-goldens              the full sandbox: no more passes than zeros, and
+                            the report names the refused reads (SANDBOX,
+                            "opened ... for reading, outside what the plugin
+                            may read")
+  read-goldens.no-readwatch without the read watch Landlock refuses the
+                            reads quietly: no more passes than zeros
+  read-goldens.unconfined   control, reads allowed (--sandbox-omit
+                            landlock,readwatch): the cheat must then pass MORE
+                            than zeros -- proof that the two tests above can
+                            fail
+Exit 0 = holds, 1 = violated, 77 = no vector set.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+READ_REFUSED = "for reading, outside what the plugin may read"
+
+
+def run(a, plugin, omit, work, name):
+    out = os.path.join(work, name + ".json")
+    env = dict(os.environ, TMPDIR=os.path.join(work, "tmp"))
+    env.pop("SONNX_CTS_VECTORS", None)
+    cmd = [a.cli, "run", "--vectors", a.vectors, "--profile", "onnx", "--quiet",
+           "--json", out, "--vendor", os.path.join(a.plugin_dir, "cheat_%s.so" % plugin)]
+    if omit:
+        cmd += ["--sandbox-omit", omit]
+    print("$ " + " ".join(cmd))
+    p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
+    if p.returncode not in (0, 1):
+        print("exit %d: %s" % (p.returncode, p.stderr[-800:]))
+        return None
+    with open(out) as fh:
+        return json.load(fh)
+
+
+def passes(rep):
+    return sum(1 for c in rep["cases"] if c["verdict"] == "PASS")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--vectors", required=True)
+    ap.add_argument("--plugin-dir", required=True)
+    ap.add_argument("--test", required=True,
+                    choices=["read-goldens", "read-goldens.no-readwatch",
+                             "read-goldens.unconfined"])
+    ap.add_argument("--workdir", required=True)
+    a = ap.parse_args()
+    if not os.path.exists(os.path.join(a.vectors, "manifest.json")):
+        print("SKIP: no vector set in %s" % a.vectors)
+        return 77
+    work = os.path.join(a.workdir, a.test)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.join(work, "tmp"))
+    omit = {"read-goldens": "", "read-goldens.no-readwatch": "readwatch",
+            "read-goldens.unconfined": "landlock,readwatch"}[a.test]
+    zeros = run(a, "zeros", "", work, "zeros")
+    cheat = run(a, "read_goldens", omit, work, "cheat")
+    if zeros is None or cheat is None:
+        print("FAIL: a run did not complete")
+        return 1
+    nz, nc = passes(zeros), passes(cheat)
+    refused = [c for c in cheat["cases"] if READ_REFUSED in (c.get("message") or "")]
+    print("cases %d; PASS: zeros %d, read-goldens %d; cases naming a refused read: %d"
+          % (len(cheat["cases"]), nz, nc, len(refused)))
+    if refused:
+        print("e.g. %s: %s" % (refused[0]["id"], refused[0]["message"]))
+    errors = []
+    if a.test == "read-goldens.unconfined":
+        if nc <= nz:
+            errors.append("with reads allowed the cheat should pass more than zeros "
+                          "(%d <= %d): the control does not show the cheat working" % (nc, nz))
+    else:
+        if nc > nz:
+            errors.append("the cheat passes %d cases, zeros %d: it read answers" % (nc, nz))
+        if a.test == "read-goldens" and not refused:
+            errors.append("no case names the refused read")
+    for e in errors:
+        print("FAIL: " + e)
+    if not errors:
+        print("OK: %s" % a.test)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
