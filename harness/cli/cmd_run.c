@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -194,6 +195,17 @@ int sct_cmd_run(int argc, char **argv)
                       sct_backend_identity_of(backend));
     double t0 = wall_seconds();
     int rc = sct_run_cases(&set, backend, &cfg, &report, err, sizeof err);
+    if (rc == 0 && cfg.fresh.on) {
+        /* the seed is chosen now, after the plugin was loaded: nothing it
+         * could have seen in advance (docs/cli.md, "Fresh sample") */
+        if (!cfg.fresh.seed_given &&
+            getrandom(&cfg.fresh.seed, sizeof cfg.fresh.seed, 0) != sizeof cfg.fresh.seed)
+            cfg.fresh.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+        fprintf(stderr, "sonnx-cts run: fresh sample: %zu pairs per (op, types), seed %llu\n",
+                cfg.fresh.n, (unsigned long long)cfg.fresh.seed);
+        rc = sct_fresh_sample_run(&report, backend, cfg.profile, &cfg.fresh, cfg.strict_nan,
+                                  cfg.max_errors, err, sizeof err);
+    }
     report.seconds = wall_seconds() - t0;
     sct_backend_close(backend);
     /* The last case is spilled here so that a spool write failure is

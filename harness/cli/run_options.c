@@ -125,7 +125,8 @@ enum {
     OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_TIMEOUT, OPT_NO_ISOLATE, OPT_MAX_ERRORS,
     OPT_STRICT_NAN, OPT_JSON, OPT_JUNIT, OPT_TEXT, OPT_BASELINE,
     OPT_WRITE_BASELINE, OPT_QUIET, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD,
-    OPT_SANDBOX /* --sandbox, --memory-limit, --cpu-limit: sandbox_options.c */
+    OPT_SANDBOX, /* --sandbox, --memory-limit, --cpu-limit: sandbox_options.c */
+    OPT_FRESH    /* --fresh-sample, --seed: fresh_sample.c */
 };
 
 static const struct option k_run_opts[] = {
@@ -144,6 +145,8 @@ static const struct option k_run_opts[] = {
     {"cpu-limit", required_argument, NULL, OPT_SANDBOX},
     {"sandbox-omit", required_argument, NULL, OPT_SANDBOX},
     {"sandbox-read", required_argument, NULL, OPT_SANDBOX},
+    {"fresh-sample", optional_argument, NULL, OPT_FRESH},
+    {"seed", required_argument, NULL, OPT_FRESH},
     {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
     {"strict-nan", no_argument, NULL, OPT_STRICT_NAN},
     {"json", required_argument, NULL, OPT_JSON},
@@ -271,6 +274,10 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
         case OPT_NO_ISOLATE: cfg->isolate = false; break;
         case OPT_SANDBOX:
             if (!sct_sandbox_option(k_run_opts[idx].name, optarg, &cfg->sandbox))
+                return SCT_PARSE_ERROR;
+            break;
+        case OPT_FRESH:
+            if (!sct_fresh_option(k_run_opts[idx].name, optarg, &cfg->fresh))
                 return SCT_PARSE_ERROR;
             break;
         case OPT_MAX_ERRORS:

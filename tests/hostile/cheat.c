@@ -12,6 +12,11 @@
  *    output_0.pb, and copies the raw data of the case whose inputs hold
  *    exactly the bytes it was given.  In the sandbox every one of those
  *    reads must be refused (and reported), so it passes what zeros passes.
+ *  - answer-table: zeros, then answers every element from a table of the
+ *    published vectors compiled into it (make_answer_table.py, generated
+ *    at build time: (op, types, input bits) -> output bits), as a vendor
+ *    shipping a copy of the public vectors could.  It reads nothing; only
+ *    inputs nobody saw in advance (`run --fresh-sample`) catch it.
  *
  * On the mutant frame (tests/mutants/mutant.h) for the entry table only:
  * neither computes anything.
@@ -252,6 +257,43 @@ static void look_up(const sonnx_tensor *in, size_t n_in, sonnx_tensor *out)
     }
 }
 
+#ifdef CHEAT_TABLE
+extern const uint64_t sct_cheat_table[][4];
+extern const size_t sct_cheat_table_len;
+
+static int cmp_row(const void *k, const void *r)
+{
+    const uint64_t *a = k, *b = r;
+    for (int i = 0; i < 3; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+static void answer_from_table(const sonnx_op *op, const sonnx_tensor *in,
+                              sonnx_tensor *out)
+{
+    static const char *const ops[] = {"Div", "Mul", "Pow", "Less"};
+    uint64_t k = 4;
+    for (uint64_t i = 0; i < 4; i++)
+        if (sct_mutant_is_op(op, ops[i]))
+            k = i;
+    if (k == 4 || sct_mutant_width(in[0].elem_type) == 0 ||
+        sct_mutant_width(in[1].elem_type) == 0 || sct_mutant_width(out->elem_type) == 0)
+        return;
+    uint64_t key[3] = {(k << 16) | ((uint64_t)in[0].elem_type << 8) | (uint64_t)in[1].elem_type};
+    uint64_t n = sct_mutant_nelem(out);
+    for (uint64_t i = 0; i < n; i++) {
+        key[1] = sct_mutant_get(&in[0], sct_mutant_in_index(out, &in[0], i));
+        key[2] = sct_mutant_get(&in[1], sct_mutant_in_index(out, &in[1], i));
+        const uint64_t *row = bsearch(key, sct_cheat_table, sct_cheat_table_len,
+                                      sizeof sct_cheat_table[0], cmp_row);
+        if (row != NULL)
+            sct_mutant_set(out, i, row[3]);
+    }
+}
+#endif
+
 sonnx_status sct_mutant_run(const sonnx_op *op, const sonnx_tensor *in, size_t n_in,
                             sonnx_tensor *out, size_t n_out, char *msg, size_t cap)
 {
@@ -262,5 +304,9 @@ sonnx_status sct_mutant_run(const sonnx_op *op, const sonnx_tensor *in, size_t n
         memset(out[k].data, 0, out[k].nbytes);
     if (strcmp(CHEAT_NAME, "read-goldens") == 0 && n_out == 1 && n_in <= 2)
         look_up(in, n_in, &out[0]);
+#ifdef CHEAT_TABLE
+    if (n_out == 1 && n_in == 2)
+        answer_from_table(op, in, &out[0]);
+#endif
     return SONNX_STATUS_OK;
 }

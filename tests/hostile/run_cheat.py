@@ -18,12 +18,21 @@ whole vector set under --profile onnx, and compares the PASS counts:
                             landlock,readwatch): the cheat must then pass MORE
                             than zeros -- proof that the two tests above can
                             fail
+  answer-table              a table of the published vectors compiled into
+                            the plugin (reads allowed: it reads nothing):
+                            every committed case PASSes (the table works),
+                            but the run with --fresh-sample FAILs (exit 1)
+                            on fresh-sample cases, whose message names the
+                            seed and which list mismatching elements
+  answer-table.reproduce    the same run again with the recorded --seed
+                            gives the same fresh-sample results
 Exit 0 = holds, 1 = violated, 77 = no vector set.
 """
 
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -31,7 +40,7 @@ import sys
 READ_REFUSED = "for reading, outside what the plugin may read"
 
 
-def run(a, plugin, omit, work, name):
+def run(a, plugin, omit, work, name, extra=()):
     out = os.path.join(work, name + ".json")
     env = dict(os.environ, TMPDIR=os.path.join(work, "tmp"))
     env.pop("SONNX_CTS_VECTORS", None)
@@ -39,13 +48,17 @@ def run(a, plugin, omit, work, name):
            "--json", out, "--vendor", os.path.join(a.plugin_dir, "cheat_%s.so" % plugin)]
     if omit:
         cmd += ["--sandbox-omit", omit]
+    cmd += list(extra)
     print("$ " + " ".join(cmd))
     p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
+    print("exit %d" % p.returncode)
     if p.returncode not in (0, 1):
         print("exit %d: %s" % (p.returncode, p.stderr[-800:]))
         return None
     with open(out) as fh:
-        return json.load(fh)
+        rep = json.load(fh)
+    rep["_exit"] = p.returncode
+    return rep
 
 
 def passes(rep):
@@ -59,7 +72,8 @@ def main():
     ap.add_argument("--plugin-dir", required=True)
     ap.add_argument("--test", required=True,
                     choices=["read-goldens", "read-goldens.no-readwatch",
-                             "read-goldens.unconfined"])
+                             "read-goldens.unconfined", "answer-table",
+                             "answer-table.reproduce"])
     ap.add_argument("--workdir", required=True)
     a = ap.parse_args()
     if not os.path.exists(os.path.join(a.vectors, "manifest.json")):
@@ -68,6 +82,8 @@ def main():
     work = os.path.join(a.workdir, a.test)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(os.path.join(work, "tmp"))
+    if a.test.startswith("answer-table"):
+        return answer_table(a, work)
     omit = {"read-goldens": "", "read-goldens.no-readwatch": "readwatch",
             "read-goldens.unconfined": "landlock,readwatch"}[a.test]
     zeros = run(a, "zeros", "", work, "zeros")
@@ -91,6 +107,54 @@ def main():
             errors.append("the cheat passes %d cases, zeros %d: it read answers" % (nc, nz))
         if a.test == "read-goldens" and not refused:
             errors.append("no case names the refused read")
+    for e in errors:
+        print("FAIL: " + e)
+    if not errors:
+        print("OK: %s" % a.test)
+    return 1 if errors else 0
+
+
+def fresh(rep):
+    return {c["id"]: c for c in rep["cases"] if c["id"].endswith("/fresh_sample")}
+
+
+def answer_table(a, work):
+    """The table cheat passes every committed case and fails the fresh sample."""
+    rep = run(a, "answer_table", "landlock,readwatch", work, "table", ["--fresh-sample"])
+    if rep is None:
+        print("FAIL: the run did not complete")
+        return 1
+    errors = []
+    committed = [c for c in rep["cases"] if not c["id"].endswith("/fresh_sample")]
+    fr = fresh(rep)
+    failed = [c for c in fr.values() if c["verdict"] == "FAIL"]
+    npass = sum(1 for c in committed if c["verdict"] == "PASS")
+    print("committed: %d of %d PASS; fresh-sample groups: %d, FAIL %d"
+          % (npass, len(committed), len(fr), len(failed)))
+    if npass != len(committed):
+        errors.append("the table should answer every committed case (control): %d of %d"
+                      % (npass, len(committed)))
+    if rep["_exit"] != 1 or not failed:
+        errors.append("the fresh sample must fail the table cheat (exit %d, %d groups FAIL)"
+                      % (rep["_exit"], len(failed)))
+    m = re.search(r"seed ([0-9]+)", failed[0]["message"]) if failed else None
+    if m is None:
+        errors.append("no seed in the fresh-sample case's message")
+    elif not failed[0].get("samples"):
+        errors.append("no mismatching fresh element listed in %s" % failed[0]["id"])
+    else:
+        s0 = failed[0]["samples"][0]
+        print("e.g. %s: %s; first mismatch a=%s b=%s expected %s got %s"
+              % (failed[0]["id"], failed[0]["message"], s0["a"], s0["b"], s0["expected"],
+                 s0["actual"]))
+    if a.test == "answer-table.reproduce" and m is not None:
+        again = run(a, "answer_table", "landlock,readwatch", work, "again",
+                    ["--fresh-sample", "--seed", m.group(1)])
+        key = lambda c: (c["verdict"], c.get("mismatches"), json.dumps(c.get("samples")))
+        if again is None or {i: key(c) for i, c in fresh(again).items()} != \
+                {i: key(c) for i, c in fr.items()}:
+            errors.append("the run with --seed %s does not reproduce the fresh sample"
+                          % m.group(1))
     for e in errors:
         print("FAIL: " + e)
     if not errors:

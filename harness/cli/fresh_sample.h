@@ -1,0 +1,43 @@
+/*
+ * fresh_sample.h — `run --fresh-sample[=N] [--seed S]` (docs/cli.md, "Fresh
+ * sample"): besides the committed vectors, N input pairs per (op, types)
+ * the implementation ran, drawn at run time (sct/sweep/sample_any.h) from a
+ * seed chosen at run time unless given, judged against the built-in
+ * kernels with the committed cases' tolerance.  Published vectors can be
+ * tabled by a plugin; these cannot.  One case record per group,
+ * `fresh/<op>/<types>`, whose message names the seed (so every report
+ * format carries it, and the run reproduces with --seed).
+ */
+#ifndef SCT_CLI_FRESH_SAMPLE_H
+#define SCT_CLI_FRESH_SAMPLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sct/exec/backend.h"
+#include "sct/results/report_model.h"
+
+typedef struct sct_fresh_options {
+    bool on;          /* --fresh-sample given */
+    size_t n;         /* pairs per group */
+    bool seed_given;  /* --seed S */
+    uint64_t seed;
+} sct_fresh_options;
+
+/* Default pairs per group: keeps a whole-profile certification within the
+ * time budget of docs/cli.md ("Fresh sample"). */
+#define SCT_FRESH_DEFAULT_N 4096
+
+/* Parses --fresh-sample[=N] (`value` NULL: the default) or --seed S.
+ * false, with the reason on stderr, when invalid. */
+bool sct_fresh_option(const char *name, const char *value, sct_fresh_options *o);
+
+/* Appends one case per group of `report` the backend ran (exec status OK,
+ * values expected, two inputs): the fresh sample.  `profile` as the run's.
+ * 0, or non-zero with `err` set (out of memory, spool). */
+int sct_fresh_sample_run(sct_run_report *report, sct_backend *backend, const char *profile,
+                         const sct_fresh_options *o, bool strict_nan, uint32_t max_errors,
+                         char *err, size_t err_cap);
+
+#endif /* SCT_CLI_FRESH_SAMPLE_H */
