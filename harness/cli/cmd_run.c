@@ -31,25 +31,27 @@ static double wall_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The resolved directory of `file` (or `file` itself when it is a
- * directory) into hidden[*n]; skipped when it does not exist. */
+/* The resolved path of `file` (a directory: itself; a file that does not
+ * exist yet: its resolved directory and its name) into hidden[*n];
+ * skipped when its directory does not exist. */
 static void hide(const char *file, char hidden[][4096], size_t *n)
 {
     if (file == NULL)
         return;
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", file);
-    struct stat st;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        char *slash = strrchr(dir, '/');
-        if (slash == NULL)
-            snprintf(dir, sizeof dir, ".");
-        else if (slash == dir)
-            dir[1] = '\0';
-        else
-            *slash = '\0';
+    if (realpath(file, hidden[*n]) != NULL) {
+        (*n)++;
+        return;
     }
-    if (realpath(dir, hidden[*n]) != NULL)
+    char dir[4096], real[4096];
+    snprintf(dir, sizeof dir, "%s", file);
+    char *slash = strrchr(dir, '/');
+    const char *name = slash ? slash + 1 : dir;
+    if (slash == dir)
+        snprintf(real, sizeof real, "/");
+    else if (realpath(slash ? (*slash = '\0', dir) : ".", real) == NULL)
+        return;
+    if ((size_t)snprintf(hidden[*n], sizeof hidden[*n], "%s/%s", strcmp(real, "/") ? real : "",
+                         name) < sizeof hidden[*n])
         (*n)++;
 }
 
@@ -70,7 +72,7 @@ static sct_backend *open_backend(const sct_run_config *cfg, const char *vectors,
     o.sandbox_read = cfg->sandbox.read;
     o.n_sandbox_read = cfg->sandbox.n_read;
     /* the answers out of the plugin's reach (docs/plugin-abi.md 5.1): the
-     * vector set and every report's directory, even inside a readable tree */
+     * vector set and every report file, even inside a readable tree */
     static char hidden[8][4096];
     const char *hidden_ptr[8];
     size_t n_hidden = 0;
@@ -195,7 +197,13 @@ int sct_cmd_run(int argc, char **argv)
                       sct_backend_identity_of(backend));
     double t0 = wall_seconds();
     int rc = sct_run_cases(&set, backend, &cfg, &report, err, sizeof err);
-    if (rc == 0 && cfg.fresh.on) {
+    const sct_case_filter *f = &cfg.filter;
+    bool fresh = sct_fresh_wanted(&cfg.fresh, cfg.vendor_path != NULL, f->n_ops + f->n_types + f->n_tags + f->n_cases,
+                                  cfg.shard.count, cfg.baseline_path != NULL ||
+                                                       cfg.write_baseline_path != NULL);
+    if (rc == 0 && fresh) {
+        if (cfg.fresh.n == 0)
+            cfg.fresh.n = SCT_FRESH_DEFAULT_N;
         /* the seed is chosen now, after the plugin was loaded: nothing it
          * could have seen in advance (docs/cli.md, "Fresh sample") */
         if (!cfg.fresh.seed_given &&

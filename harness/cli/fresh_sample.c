@@ -48,6 +48,10 @@ bool sct_fresh_option(const char *name, const char *value, sct_fresh_options *o)
         o->seed_given = true;
         return true;
     }
+    if (strcmp(name, "no-fresh-sample") == 0) {
+        o->off = true;
+        return true;
+    }
     o->on = true;
     o->n = SCT_FRESH_DEFAULT_N;
     if (value == NULL)
@@ -61,6 +65,14 @@ bool sct_fresh_option(const char *name, const char *value, sct_fresh_options *o)
     }
     o->n = (size_t)n;
     return true;
+}
+
+bool sct_fresh_wanted(const sct_fresh_options *o, bool vendor, size_t n_filters,
+                      uint32_t shard_count, bool baseline)
+{
+    if (o->on || o->off)
+        return o->on && !o->off;
+    return vendor && n_filters == 0 && shard_count <= 1 && !baseline;
 }
 
 /* The (op, types) groups the backend ran, in report order. */

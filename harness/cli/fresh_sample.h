@@ -20,6 +20,7 @@
 
 typedef struct sct_fresh_options {
     bool on;          /* --fresh-sample given */
+    bool off;         /* --no-fresh-sample given */
     size_t n;         /* pairs per group */
     bool seed_given;  /* --seed S */
     uint64_t seed;
@@ -27,9 +28,19 @@ typedef struct sct_fresh_options {
 
 /* Default pairs per group: keeps a whole-profile certification within the
  * time budget of docs/cli.md ("Fresh sample"). */
-#define SCT_FRESH_DEFAULT_N 4096
+#define SCT_FRESH_DEFAULT_N 65536
 
-/* Parses --fresh-sample[=N] (`value` NULL: the default) or --seed S.
+/* Whether a run includes the fresh sample: asked for, or by default the
+ * certification of a plugin (--vendor) on the whole profile (no --op,
+ * --type, --tag, --case, no shard) without a baseline (a baseline compares
+ * the committed vectors only: a fresh sample differs from run to run) —
+ * unless --no-fresh-sample.  The built-in kernels are the reference: a
+ * fresh sample would compare them with themselves. */
+bool sct_fresh_wanted(const sct_fresh_options *o, bool vendor, size_t n_filters,
+                      uint32_t shard_count, bool baseline);
+
+/* Parses --fresh-sample[=N] (`value` NULL: the default), --no-fresh-sample
+ * or --seed S.
  * false, with the reason on stderr, when invalid. */
 bool sct_fresh_option(const char *name, const char *value, sct_fresh_options *o);
 

@@ -16,6 +16,13 @@ bool sct_fresh_option(const char *name, const char *value, sct_fresh_options *o)
     return false;
 }
 
+bool sct_fresh_wanted(const sct_fresh_options *o, bool vendor, size_t n_filters,
+                      uint32_t shard_count, bool baseline)
+{
+    (void)o, (void)vendor, (void)n_filters, (void)shard_count, (void)baseline;
+    return false; /* nothing to draw with: the run is the committed vectors */
+}
+
 int sct_fresh_sample_run(sct_run_report *report, sct_backend *backend, const char *profile,
                          const sct_fresh_options *o, bool strict_nan, uint32_t max_errors,
                          char *err, size_t err_cap)

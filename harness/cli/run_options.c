@@ -65,6 +65,14 @@ void sct_print_run_help(FILE *out)
     fprintf(out,
             "\n"
             "comparison:\n"
+            "  --fresh-sample[=N]   besides the committed vectors, N pairs (default %d)\n"
+            "                       per (op, types) the implementation ran, drawn now\n"
+            "                       from a fresh seed and judged against the built-in\n"
+            "                       kernels; on by default for a certification run (whole\n"
+            "                       profile, no filter, shard or baseline)\n"
+            "  --no-fresh-sample    the committed vectors only\n"
+            "  --seed S             the fresh sample's seed (reproduces a run; the seed is\n"
+            "                       in every fresh-sample case's message)\n"
             "  --max-errors N       mismatching elements shown per case (default 20);\n"
             "                       the case's worst element is always shown too\n"
             "  --strict-nan         a NaN must also match the golden's sign, quiet bit\n"
@@ -99,7 +107,7 @@ void sct_print_run_help(FILE *out)
             "\n"
             "exit status: 0 everything selected conforms; 1 a FAIL, CRASH or TIMEOUT,\n"
             "or no case passed (all UNSUPPORTED); 2 usage or input error (any ERROR\n"
-            "case, unreadable vectors, nothing selected).\n");
+            "case, unreadable vectors, nothing selected).\n", SCT_FRESH_DEFAULT_N);
 }
 
 void sct_print_list_help(FILE *out)
@@ -146,6 +154,7 @@ static const struct option k_run_opts[] = {
     {"sandbox-omit", required_argument, NULL, OPT_SANDBOX},
     {"sandbox-read", required_argument, NULL, OPT_SANDBOX},
     {"fresh-sample", optional_argument, NULL, OPT_FRESH},
+    {"no-fresh-sample", no_argument, NULL, OPT_FRESH},
     {"seed", required_argument, NULL, OPT_FRESH},
     {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
     {"strict-nan", no_argument, NULL, OPT_STRICT_NAN},

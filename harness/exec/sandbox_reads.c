@@ -15,7 +15,7 @@
  *    directory: a file's directory is taken) and each `--sandbox-read DIR`.
  *
  * The worker adds its scratch directory and its own /proc/<pid> itself.
- * Trees holding a hidden path (the vector set, the reports' directories)
+ * Trees holding a hidden path (the vector set, the report files)
  * are split: the tree itself may be listed, its entries are allowed one by
  * one except the hidden one, recursively down to it — Landlock can only
  * allow (landlock(7)), so "everything but" is spelt out.  A tree that IS

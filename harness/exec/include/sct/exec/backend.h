@@ -65,7 +65,7 @@ typedef struct sct_backend_options {
     const char *const *sandbox_read;
     size_t n_sandbox_read;
     /* Never readable by the plugin, even inside a readable tree: the vector
-     * set, the reports' directories.  Borrowed. */
+     * set, the report files.  Borrowed. */
     const char *const *sandbox_hidden;
     size_t n_sandbox_hidden;
 } sct_backend_options;

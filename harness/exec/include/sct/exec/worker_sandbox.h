@@ -51,7 +51,7 @@ typedef struct sct_sandbox_read_request {
     const char *const *extra;       /* --sandbox-read DIR, each */
     size_t n_extra;
     const char *const *hidden;      /* resolved paths never readable: the
-                                     * vector set, the reports' directories */
+                                     * vector set, the report files */
     size_t n_hidden;
 } sct_sandbox_read_request;
 
