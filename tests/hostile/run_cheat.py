@@ -18,6 +18,12 @@ whole vector set under --profile onnx, and compares the PASS counts:
                             landlock,readwatch): the cheat must then pass MORE
                             than zeros -- proof that the two tests above can
                             fail
+  read-goldens.permuted     reads allowed, but element order permuted per run
+                            (--fresh-sample=16 turns it on): on the cases that
+                            are permuted (both inputs and the output of one
+                            shape, more than one element, no 4-bit type) the
+                            whole-tensor lookup fails: no more passes there
+                            than zeros
   answer-table              a table of the published vectors compiled into
                             the plugin (reads allowed: it reads nothing):
                             every committed case PASSes (the table works),
@@ -61,8 +67,21 @@ def run(a, plugin, omit, work, name, extra=()):
     return rep
 
 
-def passes(rep):
-    return sum(1 for c in rep["cases"] if c["verdict"] == "PASS")
+def permutable(c):
+    """Whether the harness permutes the case's elements (case_permute.h)."""
+    shapes = c["input_shapes"] + [c["output_shape"]]
+    n = 1
+    for d in c["output_shape"]:
+        n *= d
+    return (len(c["input_shapes"]) == 2 and all(s == shapes[0] for s in shapes) and n > 1
+            and not any(t in ("int4", "uint4") for t in c["input_types"] + [c["output_type"]]))
+
+
+def passes(rep, only_permutable=False):
+    """PASS among the committed cases (not the fresh sample's)."""
+    return sum(1 for c in rep["cases"]
+               if c["verdict"] == "PASS" and not c["id"].endswith("/fresh_sample")
+               and (not only_permutable or permutable(c)))
 
 
 def main():
@@ -72,7 +91,8 @@ def main():
     ap.add_argument("--plugin-dir", required=True)
     ap.add_argument("--test", required=True,
                     choices=["read-goldens", "read-goldens.no-readwatch",
-                             "read-goldens.unconfined", "answer-table",
+                             "read-goldens.unconfined", "read-goldens.permuted",
+                             "answer-table",
                              "answer-table.reproduce"])
     ap.add_argument("--workdir", required=True)
     a = ap.parse_args()
@@ -85,17 +105,23 @@ def main():
     if a.test.startswith("answer-table"):
         return answer_table(a, work)
     omit = {"read-goldens": "", "read-goldens.no-readwatch": "readwatch",
-            "read-goldens.unconfined": "landlock,readwatch"}[a.test]
+            "read-goldens.unconfined": "landlock,readwatch",
+            "read-goldens.permuted": "landlock,readwatch"}[a.test]
     # the committed vectors only: this is about reading them
     zeros = run(a, "zeros", "", work, "zeros", ["--no-fresh-sample"])
-    cheat = run(a, "read_goldens", omit, work, "cheat", ["--no-fresh-sample"])
+    cheat = run(a, "read_goldens", omit, work, "cheat",
+                ["--fresh-sample=16"] if a.test.endswith("permuted") else ["--no-fresh-sample"])
     if zeros is None or cheat is None:
         print("FAIL: a run did not complete")
         return 1
-    nz, nc = passes(zeros), passes(cheat)
+    permuted = a.test.endswith("permuted")
+    nz, nc = passes(zeros, permuted), passes(cheat, permuted)
     refused = [c for c in cheat["cases"] if READ_REFUSED in (c.get("message") or "")]
-    print("cases %d; PASS: zeros %d, read-goldens %d; cases naming a refused read: %d"
-          % (len(cheat["cases"]), nz, nc, len(refused)))
+    if permuted:
+        print("permuted cases: %d; all committed cases: PASS zeros %d, read-goldens %d"
+              % (sum(1 for c in zeros["cases"] if permutable(c)), passes(zeros), passes(cheat)))
+    print("committed cases %d; PASS: zeros %d, read-goldens %d; cases naming a refused read: %d"
+          % (len(zeros["cases"]), nz, nc, len(refused)))
     if refused:
         print("e.g. %s: %s" % (refused[0]["id"], refused[0]["message"]))
     errors = []
