@@ -71,6 +71,8 @@ static sct_backend *open_backend(const sct_run_config *cfg, const char *vectors,
     o.sandbox_omit = cfg->sandbox.omit;
     o.sandbox_read = cfg->sandbox.read;
     o.n_sandbox_read = cfg->sandbox.n_read;
+    o.sandbox_helpers = cfg->sandbox.helper;
+    o.n_sandbox_helpers = cfg->sandbox.n_helper;
     /* the answers out of the plugin's reach (docs/plugin-abi.md 5.1): the
      * vector set and every report file, even inside a readable tree */
     static char hidden[8][4096];

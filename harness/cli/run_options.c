@@ -153,6 +153,7 @@ static const struct option k_run_opts[] = {
     {"cpu-limit", required_argument, NULL, OPT_SANDBOX},
     {"sandbox-omit", required_argument, NULL, OPT_SANDBOX},
     {"sandbox-read", required_argument, NULL, OPT_SANDBOX},
+    {"sandbox-helper", required_argument, NULL, OPT_SANDBOX},
     {"fresh-sample", optional_argument, NULL, OPT_FRESH},
     {"no-fresh-sample", no_argument, NULL, OPT_FRESH},
     {"seed", required_argument, NULL, OPT_FRESH},

@@ -75,6 +75,22 @@ bool sct_sandbox_option(const char *name, const char *value, sct_sandbox_options
         o->read[o->n_read++] = value;
         return true;
     }
+    if (strcmp(name, "sandbox-helper") == 0) {
+        struct stat st;
+        if (value[0] == '\0' || stat(value, &st) != 0 || !S_ISREG(st.st_mode) ||
+            !(st.st_mode & 0111)) {
+            fprintf(stderr, "sonnx-cts run: --sandbox-helper needs an executable file, "
+                    "not '%s'\n", value);
+            return false;
+        }
+        if (o->n_helper == sizeof o->helper / sizeof o->helper[0]) {
+            fprintf(stderr, "sonnx-cts run: too many --sandbox-helper (at most %zu)\n",
+                    sizeof o->helper / sizeof o->helper[0]);
+            return false;
+        }
+        o->helper[o->n_helper++] = value;
+        return true;
+    }
     if (strcmp(name, "memory-limit") == 0) {
         /* below 64 MiB not even a runtime's libraries and threads fit */
         if (sct_parse_size(value, &o->memory_limit) && o->memory_limit >= (UINT64_C(64) << 20))
@@ -113,6 +129,10 @@ void sct_print_sandbox_help(FILE *out)
             "                       reads only system directories, its own directory,\n"
             "                       ~/.cache/sonnx-cts and absolute paths in\n"
             "                       --vendor-options; never the vector set or the reports;\n"
-            "                       the report's identity names what was widened\n",
+            "                       the report's identity names what was widened\n"
+            "  --sandbox-helper PROGRAM  the plugin may start processes that run\n"
+            "                       PROGRAM, and no other program (repeatable; e.g.\n"
+            "                       PoCL's /usr/bin/ld, ONNX Runtime Web's node); named\n"
+            "                       in the report's identity\n",
             (unsigned long long)(SCT_EXEC_DEFAULT_MEMORY_LIMIT >> 30));
 }

@@ -233,7 +233,7 @@ static wait_outcome await_reply_cpu(isolated *s, double timeout, double cpu0)
             continue; /* re-check the deadline and the CPU clock */
         if (s->notify_fd >= 0 && (pfd[1].revents & POLLIN)) {
             sct_sandbox_watch watch = {
-                s->scratch, s->active & SCT_SB_READ_WATCH ? &s->reads : NULL,
+                s->scratch, s->active & SCT_SB_READ_WATCH ? &s->reads : NULL, &s->reads,
                 s->worker_pid};
             int v = sct_sandbox_notify_handle(s->notify_fd, &watch, s->violation,
                                               sizeof s->violation);
@@ -842,7 +842,8 @@ static int plan_sandbox(isolated *s, const sct_backend_options *opt, char *err,
     s->plan.scratch = s->scratch;
     sct_sandbox_read_request q = {
         s->load_path, s->options, opt ? opt->sandbox_read : NULL,
-        opt ? opt->n_sandbox_read : 0, opt ? opt->sandbox_hidden : NULL,
+        opt ? opt->n_sandbox_read : 0, opt ? opt->sandbox_helpers : NULL,
+        opt ? opt->n_sandbox_helpers : 0, opt ? opt->sandbox_hidden : NULL,
         opt ? opt->n_sandbox_hidden : 0};
     if (sct_sandbox_reads_build(&q, &s->reads) != 0) {
         snprintf(err, err_cap, "%s: out of memory planning the sandbox", s->path);
@@ -922,12 +923,19 @@ sct_backend *sct_backend_open_isolated(const char *path,
     }
     sct_sandbox_describe(s->active, s->plan.memory_limit, s->cpu_limit, s->notes,
                          s->isolation, sizeof s->isolation);
-    /* reading widened beyond the defaults is part of what was certified */
+    /* reading widened beyond the defaults, and helper programs, are part
+     * of what was certified */
     if ((s->active & SCT_SB_LANDLOCK) && s->reads.widened[0]) {
         size_t len = strlen(s->isolation);
         snprintf(s->isolation + len, sizeof s->isolation - len, "; reads widened to: %s",
                  s->reads.widened);
     }
+    for (size_t i = 0; i < s->reads.n; i++)
+        if (s->reads.rules[i][0] == 'x') {
+            size_t len = strlen(s->isolation);
+            snprintf(s->isolation + len, sizeof s->isolation - len,
+                     "; may run helper program %s", s->reads.rules[i] + 1);
+        }
     /* --sandbox auto: said in the report's identity, and said now */
     if (s->notes[0])
         fprintf(stderr, "sonnx-cts: warning: plugin sandbox: NOT SET UP: %s\n", s->notes);

@@ -99,9 +99,26 @@ static bool beneath(const char *path, const char *dir)
 }
 
 /* /proc/self and /proc/thread-self name the WORKER's directory: in the
- * harness they would name the harness's own. */
+ * harness they would name the harness's own.  So do the links into them
+ * (/proc/mounts -> self/mounts, /proc/net -> self/net), rewritten first. */
 static void worker_proc(char *abs, size_t cap, pid_t tid)
 {
+    if (strncmp(abs, "/proc/", 6) == 0 && !(abs[6] >= '0' && abs[6] <= '9')) {
+        size_t len = 6 + strcspn(abs + 6, "/");
+        char entry[PATH_MAX], target[PATH_MAX], out[PATH_MAX];
+        ssize_t n = -1;
+        if (len < sizeof entry) {
+            memcpy(entry, abs, len);
+            entry[len] = '\0';
+            n = readlink(entry, target, sizeof target - 1);
+        }
+        if (n > 0) {
+            target[n] = '\0';
+            if ((strncmp(target, "self/", 5) == 0 || strncmp(target, "thread-self/", 12) == 0) &&
+                (size_t)snprintf(out, sizeof out, "/proc/%s%s", target, abs + len) < sizeof out)
+                snprintf(abs, cap, "%s", out);
+        }
+    }
     static const char *const self[] = {"/proc/self", "/proc/thread-self"};
     for (int i = 0; i < 2; i++)
         if (beneath(abs, self[i])) {
@@ -131,9 +148,54 @@ static bool read_allowed(const sct_sandbox_watch *w, pid_t tid, char *abs, size_
     char own[64], thread[64];
     snprintf(own, sizeof own, "/proc/%d", (int)w->worker);
     snprintf(thread, sizeof thread, "/proc/%d", (int)tid);
+    /* a directory outside: Landlock refuses the listing, quietly — runtimes
+     * probe toolchain directories (LLVM in PoCL opens /opt), and a name
+     * list holds no answer; a FILE outside is what is reported */
+    if (S_ISDIR(st.st_mode))
+        return true;
     return beneath(real, w->scratch) || strcmp(real, "/dev/null") == 0 ||
            (w->worker > 0 && beneath(real, own)) || beneath(real, thread) ||
            sct_sandbox_reads_allow(w->reads, real, S_ISDIR(st.st_mode));
+}
+
+/* A process or a program (only notified with declared helper programs):
+ * a process may be created; a program is run only when it resolves to a
+ * helper, or does not exist (the kernel answers ENOENT: execvp tries each
+ * PATH entry).  Like the write watch, the decision reads the path from the
+ * plugin's memory, which a second thread could change after the check
+ * (seccomp_unotify(2)); what would then run stays in the namespaces, under
+ * the same filter and Landlock, whose execute right bounds it to the
+ * system's and the declared trees. */
+static int spawn_decision(int notify_fd, const sct_sandbox_watch *w,
+                          const struct seccomp_notif *req, struct seccomp_notif_resp *resp,
+                          char *msg, size_t cap)
+{
+    int nr = req->data.nr;
+    resp->id = req->id;
+    bool ok = true;
+    char path[PATH_MAX], abs[2 * PATH_MAX + 2], real[PATH_MAX];
+    if (nr == SYS_execve || nr == SYS_execveat) {
+        bool at = nr == SYS_execveat;
+        bool known = read_remote_str((pid_t)req->pid, req->data.args[at ? 1 : 0], path,
+                                     sizeof path) &&
+                     seccomp_notify_id_valid(notify_fd, req->id) == 0 &&
+                     resolve((pid_t)req->pid, at ? (int)req->data.args[0] : AT_FDCWD, path,
+                             abs, sizeof abs);
+        ok = known && (realpath(abs, real) == NULL ||
+                       sct_sandbox_reads_helper(w->spawns, real));
+        if (!ok)
+            snprintf(msg, cap, "%s: running another program (%s; blocked: not a declared "
+                     "--sandbox-helper)", nr == SYS_execve ? "execve" : "execveat",
+                     known ? real : "path unreadable");
+    }
+    if (ok) {
+        resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+    } else {
+        resp->error = -EPERM;
+    }
+    if (seccomp_notify_respond(notify_fd, resp) != 0 && ok)
+        return -1;
+    return ok ? 0 : 1;
 }
 
 int sct_sandbox_notify_handle(int notify_fd, const sct_sandbox_watch *w, char *msg,
@@ -147,6 +209,11 @@ int sct_sandbox_notify_handle(int notify_fd, const sct_sandbox_watch *w, char *m
     if (seccomp_notify_receive(notify_fd, req) != 0)
         goto out;
     int nr = req->data.nr;
+    if (nr == SYS_clone || nr == SYS_fork || nr == SYS_vfork || nr == SYS_execve ||
+        nr == SYS_execveat) {
+        verdict = spawn_decision(notify_fd, w, req, resp, msg, cap);
+        goto out;
+    }
     bool is_openat = nr == SYS_openat;
     uint64_t path_arg = is_openat ? req->data.args[1] : req->data.args[0];
     int dirfd = is_openat ? (int)req->data.args[0] : AT_FDCWD;

@@ -203,6 +203,13 @@ int sct_sandbox_reads_build(const sct_sandbox_read_request *q, sct_sandbox_reads
         rc = add_option_paths(r, q);
     for (size_t i = 0; rc == 0 && i < q->n_extra; i++)
         rc = add_tree(r, q, q->extra[i], false, true);
+    /* helper programs: readable and executable themselves (their libraries
+     * are in the system trees) */
+    for (size_t i = 0; rc == 0 && i < q->n_helpers; i++) {
+        char real[PATH_MAX];
+        if (realpath(q->helpers[i], real) != NULL)
+            rc = push(r, 'x', real);
+    }
     if (rc != 0)
         sct_sandbox_reads_free(r);
     return rc;
@@ -212,11 +219,19 @@ bool sct_sandbox_reads_allow(const sct_sandbox_reads *r, const char *path, bool 
 {
     for (size_t i = 0; i < r->n; i++) {
         const char *rule = r->rules[i];
-        if (rule[0] == 'r' && beneath(path, rule + 1))
+        if ((rule[0] == 'r' || rule[0] == 'x') && beneath(path, rule + 1))
             return true;
         if (rule[0] == 'd' && is_dir && strcmp(path, rule + 1) == 0)
             return true;
     }
+    return false;
+}
+
+bool sct_sandbox_reads_helper(const sct_sandbox_reads *r, const char *path)
+{
+    for (size_t i = 0; r != NULL && i < r->n; i++)
+        if (r->rules[i][0] == 'x' && strcmp(path, r->rules[i] + 1) == 0)
+            return true;
     return false;
 }
 

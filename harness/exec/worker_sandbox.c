@@ -98,6 +98,7 @@ static void ll_add_reads(int rs, const sct_sandbox_plan *plan, uint64_t read_fs)
     const uint64_t file_rights = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_EXECUTE;
     for (size_t i = 0; i < plan->n_reads; i++) {
         const char *rule = plan->reads[i];
+        /* 'd': list only; 'r' and 'x' (a helper program): read and execute */
         uint64_t access = rule[0] == 'd' ? LANDLOCK_ACCESS_FS_READ_DIR : read_fs;
         struct stat st;
         if (stat(rule + 1, &st) != 0)
@@ -190,11 +191,20 @@ static int trap(scmp_filter_ctx c, int nr, unsigned n, const struct scmp_arg_cmp
 
 /* The trap rules; 0 or a negative errno of libseccomp. */
 static int add_trap_rules(scmp_filter_ctx c, pid_t self, int sock, int arena_fd,
-                          uint64_t memory_limit)
+                          uint64_t memory_limit, bool helpers)
 {
+    /* processes and programs: trapped, or — with declared helper programs
+     * and the watch — passed to the harness, which lets a process be
+     * created and exec only the helpers (sandbox_notify.c) */
+    static const int spawn[] = {SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(execve),
+                                SCMP_SYS(execveat)};
+    for (size_t i = 0; i < sizeof spawn / sizeof spawn[0]; i++) {
+        int r = seccomp_rule_add(c, helpers ? SCMP_ACT_NOTIFY : SCMP_ACT_TRAP, spawn[i], 0);
+        if (r != 0)
+            return r;
+    }
     static const int always[] = {
         SCMP_SYS(ptrace), SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev),
-        SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(execve), SCMP_SYS(execveat),
         SCMP_SYS(tkill), SCMP_SYS(pidfd_send_signal), SCMP_SYS(pidfd_getfd),
         SCMP_SYS(unshare), SCMP_SYS(setns), SCMP_SYS(mount), SCMP_SYS(umount2),
         SCMP_SYS(pivot_root), SCMP_SYS(chroot), SCMP_SYS(setrlimit),
@@ -214,14 +224,22 @@ static int add_trap_rules(scmp_filter_ctx c, pid_t self, int sock, int arena_fd,
     if (rc == 0) rc = trap(c, SCMP_SYS(rt_sigqueueinfo), 1, &not_self);
     if (rc == 0) rc = trap(c, SCMP_SYS(rt_tgsigqueueinfo), 1, &not_self);
     /* the fault handler that names a trapped call stays the worker's: a
-     * plugin's own SIGSYS handler would swallow the trap (blocking SIGSYS
-     * does not help it: the kernel then kills the worker with SIGSYS,
-     * which the harness also reports as SANDBOX) */
+     * plugin's own SIGSYS handler would swallow the trap.  Installing one
+     * fails with EPERM rather than trapping: runtimes install handlers for
+     * every fatal signal as a matter of course (LLVM's crash handlers, in
+     * PoCL) and ignore the result, which is harmless — the worker's handler
+     * stays.  Blocking SIGSYS does not help a plugin either: the kernel
+     * then kills the worker with SIGSYS, which the harness also reports as
+     * SANDBOX. */
     struct scmp_arg_cmp sigsys[2] = {cmp(0, SCMP_CMP_EQ, SIGSYS, 0), cmp(1, SCMP_CMP_NE, 0, 0)};
-    if (rc == 0) rc = trap(c, SCMP_SYS(rt_sigaction), 2, sigsys);
+    if (rc == 0)
+        rc = seccomp_rule_add_array(c, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(rt_sigaction), 2,
+                                    sigsys);
     /* processes: threads only */
     struct scmp_arg_cmp no_thread = cmp(0, SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0);
-    if (rc == 0) rc = trap(c, SCMP_SYS(clone), 1, &no_thread);
+    if (rc == 0)
+        rc = seccomp_rule_add_array(c, helpers ? SCMP_ACT_NOTIFY : SCMP_ACT_TRAP,
+                                    SCMP_SYS(clone), 1, &no_thread);
     if (rc == 0) rc = seccomp_rule_add(c, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
     /* network: UNIX sockets only (the network namespace has no route either) */
     struct scmp_arg_cmp not_unix = cmp(0, SCMP_CMP_NE, AF_UNIX, 0);
@@ -283,15 +301,17 @@ static int add_notify_rules(scmp_filter_ctx c, unsigned watch)
 
 /* Loads the filter, with the watches in `watch` (SCT_SB_WRITE_WATCH,
  * SCT_SB_READ_WATCH).  Returns the SCT_SB_* bits set up. */
-static unsigned load_filter(unsigned watch, pid_t self, int sock, int arena_fd,
-                            uint64_t memory_limit, int *notify_fd, char *err, size_t cap)
+static unsigned load_filter(unsigned watch, bool helpers, pid_t self, int sock,
+                            int arena_fd, uint64_t memory_limit, int *notify_fd, char *err,
+                            size_t cap)
 {
     scmp_filter_ctx c = seccomp_init(SCMP_ACT_ALLOW);
     if (c == NULL) {
         snprintf(err, cap, "seccomp_init failed");
         return 0;
     }
-    int rc = add_trap_rules(c, self, sock, arena_fd, memory_limit);
+    helpers = helpers && watch != 0; /* the harness decides through the watch */
+    int rc = add_trap_rules(c, self, sock, arena_fd, memory_limit, helpers);
     if (rc == 0 && watch)
         rc = add_notify_rules(c, watch);
     if (rc == 0)
@@ -375,13 +395,16 @@ unsigned sct_sandbox_confine(const sct_sandbox_plan *plan, int sock, int arena_f
                       ~plan->omit;
     unsigned watch = seccomp_api_get() >= 5 ? wanted : 0;
     char err[120] = "";
-    unsigned got = load_filter(watch, getpid(), sock, arena_fd, plan->memory_limit,
+    bool helpers = false;
+    for (size_t i = 0; plan->reads != NULL && i < plan->n_reads; i++)
+        helpers = helpers || plan->reads[i][0] == 'x';
+    unsigned got = load_filter(watch, helpers, getpid(), sock, arena_fd, plan->memory_limit,
                                notify_fd, err, sizeof err);
     if (got == 0 && watch) {
         snprintf(buf, sizeof buf, "no write or read watch (seccomp notification: %s)", err);
         sct_sandbox_note(notes, cap, buf);
-        got = load_filter(0, getpid(), sock, arena_fd, plan->memory_limit, notify_fd,
-                          err, sizeof err);
+        got = load_filter(0, false, getpid(), sock, arena_fd, plan->memory_limit,
+                          notify_fd, err, sizeof err);
     } else if (watch != wanted) {
         sct_sandbox_note(notes, cap, "no write or read watch (libseccomp without "
                          "notifications)");

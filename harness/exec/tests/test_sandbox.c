@@ -74,7 +74,8 @@ static int act(action a)
         return fd < 0 && errno == EACCES ? 0 : 1; /* Landlock */
     }
     case A_RAISE_SELF: { signal(SIGUSR1, SIG_IGN); return raise(SIGUSR1) == 0 ? 0 : 1; }
-    case A_SIGSYS_HANDLER: signal(SIGSYS, on_sigsys); return 1;
+    /* refused with EPERM (the worker's handler stays), not trapped */
+    case A_SIGSYS_HANDLER: return signal(SIGSYS, on_sigsys) == SIG_ERR && errno == EPERM ? 0 : 1;
     case A_SIGSYS_BLOCKED: {
         sigset_t set;
         sigemptyset(&set);
@@ -94,7 +95,7 @@ static const struct row {
     {A_KILL_PARENT, true}, {A_KILL_ALL, true}, {A_SOCKET_INET, true}, {A_FORK, true},
     {A_EXEC, true}, {A_PTRACE, true}, {A_MMAP_HUGE, true}, {A_CLOSE_SOCK, true},
     {A_SETRLIMIT, true}, {A_CLONE3, false}, {A_THREAD, false}, {A_WRITE_SCRATCH, false},
-    {A_WRITE_OUTSIDE, false}, {A_RAISE_SELF, false}, {A_SIGSYS_HANDLER, true},
+    {A_WRITE_OUTSIDE, false}, {A_RAISE_SELF, false}, {A_SIGSYS_HANDLER, false},
     {A_SIGSYS_BLOCKED, true},
 };
 

@@ -82,7 +82,7 @@ START_TEST(read_rules)
     snprintf(hidden, sizeof hidden, "%s/b/vec", g_root);
     const char *extra[] = {g_root};
     const char *hide[] = {hidden};
-    sct_sandbox_read_request q = {"/usr/lib/x.so", "", extra, 1, hide, 1};
+    sct_sandbox_read_request q = {"/usr/lib/x.so", "", extra, 1, NULL, 0, hide, 1};
     sct_sandbox_reads reads;
     ck_assert_int_eq(sct_sandbox_reads_build(&q, &reads), 0);
     if (strncmp(r->path, "T", 1) == 0)
@@ -106,7 +106,7 @@ START_TEST(vendor_option_paths)
     snprintf(opts, sizeof opts, "threads=2;lib=%s/b/c/h;name=relative/x", g_root);
     snprintf(inside, sizeof inside, "%s/b/c/h", g_root);
     snprintf(beside, sizeof beside, "%s/a/f", g_root);
-    sct_sandbox_read_request q = {"/usr/lib/x.so", opts, NULL, 0, NULL, 0};
+    sct_sandbox_read_request q = {"/usr/lib/x.so", opts, NULL, 0, NULL, 0, NULL, 0};
     sct_sandbox_reads reads;
     ck_assert_int_eq(sct_sandbox_reads_build(&q, &reads), 0);
     ck_assert(sct_sandbox_reads_allow(&reads, inside, false));

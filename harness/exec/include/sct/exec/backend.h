@@ -68,6 +68,11 @@ typedef struct sct_backend_options {
      * set, the report files.  Borrowed. */
     const char *const *sandbox_hidden;
     size_t n_sandbox_hidden;
+    /* Programs the plugin may start (`run --sandbox-helper PROGRAM`): a
+     * process may be created and exec only these (docs/plugin-abi.md
+     * 5.1); named in the identity.  Borrowed. */
+    const char *const *sandbox_helpers;
+    size_t n_sandbox_helpers;
 } sct_backend_options;
 
 /* Identity shown in reports. Strings owned by the backend. */

@@ -37,7 +37,8 @@ typedef struct sct_sandbox_plan {
     uint64_t memory_limit; /* bytes, > 0 */
     const char *scratch;   /* private writable directory (absolute) */
     unsigned omit;         /* SCT_SB_* left out on purpose (tests) */
-    /* Landlock read rules (sandbox_reads.c: 'r'/'d' + path); the worker adds
+    /* Landlock read rules (sandbox_reads.c: 'r'/'d' + path; 'x' + path: a
+     * helper program the plugin may run, --sandbox-helper); the worker adds
      * its scratch directory and its own /proc/<pid>.  NULL: reading is not
      * confined (the unit tests of the filter alone). */
     char *const *reads;
@@ -50,13 +51,16 @@ typedef struct sct_sandbox_read_request {
     const char *vendor_options;     /* absolute paths in it are readable */
     const char *const *extra;       /* --sandbox-read DIR, each */
     size_t n_extra;
+    const char *const *helpers;     /* programs the plugin may run */
+    size_t n_helpers;
     const char *const *hidden;      /* resolved paths never readable: the
                                      * vector set, the report files */
     size_t n_hidden;
 } sct_sandbox_read_request;
 
 typedef struct sct_sandbox_reads {
-    char **rules;                   /* 'r' + path: read beneath; 'd' + path: list */
+    char **rules;                   /* 'r' + path: read beneath; 'd' + path: list;
+                                     * 'x' + path: a helper program */
     size_t n, cap;
     char widened[1024];             /* beyond the defaults, for the identity */
 } sct_sandbox_reads;
@@ -64,6 +68,9 @@ typedef struct sct_sandbox_reads {
 /* Builds the read rules of `q` (missing paths skipped).  0, or -1 (out of
  * memory). */
 int sct_sandbox_reads_build(const sct_sandbox_read_request *q, sct_sandbox_reads *r);
+
+/* Whether the resolved `path` is a declared helper program. */
+bool sct_sandbox_reads_helper(const sct_sandbox_reads *r, const char *path);
 
 /* Whether the resolved `path` may be read (a directory: listed). */
 bool sct_sandbox_reads_allow(const sct_sandbox_reads *r, const char *path, bool is_dir);
@@ -74,6 +81,7 @@ void sct_sandbox_reads_free(sct_sandbox_reads *r);
 typedef struct sct_sandbox_watch {
     const char *scratch;            /* writable and readable */
     const sct_sandbox_reads *reads; /* NULL: reads are not watched */
+    const sct_sandbox_reads *spawns; /* its helper programs ('x' rules) */
     pid_t worker;                   /* its /proc/<pid> is readable */
 } sct_sandbox_watch;
 
