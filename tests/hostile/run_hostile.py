@@ -69,6 +69,10 @@ EXPECT = {
                  r"sandbox violation: used [0-9.]+ s of CPU time in one call, beyond the CPU limit of 1 s"),
     "fork-bomb": ("fork-bomb", "", [], 1, "SANDBOX", r"sandbox violation: clone: creating a process"),
     "exec": ("exec", "", [], 1, "SANDBOX", r"sandbox violation: execve: running another program"),
+    # a declared helper program allows that program only, not /bin/sh
+    "exec.other-program": ("exec", "", ["--sandbox-helper", "/usr/bin/ld"], 1, "SANDBOX",
+                           r"sandbox violation: execve: running another program \(/.*; "
+                           r"blocked: not a declared --sandbox-helper\)"),
     "close-fds": ("close-fds", "", [], 1, "SANDBOX",
                   r"sandbox violation: close on the worker's own connection to the harness"),
     # allowed: output goes to the harness's stderr, never into a report
