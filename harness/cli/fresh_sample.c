@@ -136,8 +136,10 @@ static int run_group(const group *g, sct_backend *backend, sct_backend *ref,
 {
     size_t n = o->n;
     sonnx_tensor in[2], got, want;
-    bool ok = tensor(&in[0], g->a, n) & tensor(&in[1], g->b, n) & tensor(&got, g->out, n) &
-              tensor(&want, g->out, n);
+    /* all four allocated (or NULL) whatever fails: each is freed below */
+    bool ok_a = tensor(&in[0], g->a, n), ok_b = tensor(&in[1], g->b, n);
+    bool ok_got = tensor(&got, g->out, n), ok_want = tensor(&want, g->out, n);
+    bool ok = ok_a && ok_b && ok_got && ok_want;
     const char *why_not = "out of memory";
     const char *gen = ok ? sct_sample_any_fill(g->op, g->a, g->b, o->seed, n,
                                                (void *)in[0].data, (void *)in[1].data,
