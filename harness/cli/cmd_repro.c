@@ -240,7 +240,7 @@ int sct_cmd_repro(int argc, char **argv)
     } else if (c->error != NULL) {
         fprintf(stderr, "sonnx-cts repro: %s: unusable: %s\n", c->id, c->error);
     } else {
-        sct_backend *b = sct_open_run_backend(&cfg, err, sizeof err);
+        sct_backend *b = sct_open_run_backend(&cfg, set.root, err, sizeof err);
         if (b == NULL) {
             fprintf(stderr, "sonnx-cts repro: %s\n", err);
         } else {

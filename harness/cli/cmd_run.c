@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -155,7 +157,7 @@ int sct_cmd_run(int argc, char **argv)
     for (size_t i = 0; i < set.n_errors; i++)
         fprintf(stderr, "sonnx-cts run: vector set: %s\n", set.errors[i]);
 
-    sct_backend *backend = sct_open_run_backend(&cfg, err, sizeof err);
+    sct_backend *backend = sct_open_run_backend(&cfg, set.root, err, sizeof err);
     if (backend == NULL) {
         fprintf(stderr, "sonnx-cts run: %s\n", err);
         sct_vector_set_free(&set);
@@ -167,7 +169,27 @@ int sct_cmd_run(int argc, char **argv)
     sct_fill_identity(&report, argc, argv, &cfg, &set,
                       sct_backend_identity_of(backend));
     double t0 = wall_seconds();
+    const sct_case_filter *f = &cfg.filter;
+    cfg.fresh.on = sct_fresh_wanted(&cfg.fresh, cfg.vendor_path != NULL,
+                                    f->n_ops + f->n_types + f->n_tags + f->n_cases,
+                                    cfg.shard.count, cfg.baseline_path != NULL ||
+                                                         cfg.write_baseline_path != NULL);
+    if (cfg.fresh.on) {
+        /* the seed is chosen now, after the plugin was loaded: nothing it
+         * could have seen in advance (docs/cli.md, "Fresh sample") */
+        if (!cfg.fresh.seed_given &&
+            getrandom(&cfg.fresh.seed, sizeof cfg.fresh.seed, 0) != sizeof cfg.fresh.seed)
+            cfg.fresh.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+        if (cfg.fresh.n == 0)
+            cfg.fresh.n = SCT_FRESH_DEFAULT_N;
+        fprintf(stderr, "sonnx-cts run: fresh sample: %zu pairs per (op, types), element "
+                "order permuted, seed %llu\n", cfg.fresh.n,
+                (unsigned long long)cfg.fresh.seed);
+    }
     int rc = sct_run_cases(&set, backend, &cfg, &report, err, sizeof err);
+    if (rc == 0 && cfg.fresh.on)
+        rc = sct_fresh_sample_run(&report, backend, cfg.profile, &cfg.fresh, cfg.strict_nan,
+                                  cfg.max_errors, err, sizeof err);
     report.seconds = wall_seconds() - t0;
     sct_backend_close(backend);
     /* The last case is spilled here so that a spool write failure is

@@ -100,7 +100,7 @@ static void run_fault(const fault *f, const char *plugin_dir, const char *vector
         snprintf(o->why, sizeof o->why, "unusable run options '%s'", f->options);
         return;
     }
-    sct_backend *b = sct_open_run_backend(&cfg, o->why, sizeof o->why);
+    sct_backend *b = sct_open_run_backend(&cfg, vectors, o->why, sizeof o->why);
     if (b == NULL)
         return;
     sct_run_report r;

@@ -5,11 +5,39 @@
  */
 #include "run_backend.h"
 
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "install_layout.h"
 
-sct_backend *sct_open_run_backend(const sct_run_config *cfg, char *err, size_t cap)
+/* The resolved path of `file` (a directory: itself; a file that does not
+ * exist yet: its resolved directory and its name) into hidden[*n];
+ * skipped when its directory does not exist. */
+static void hide(const char *file, char hidden[][4096], size_t *n)
+{
+    if (file == NULL)
+        return;
+    if (realpath(file, hidden[*n]) != NULL) {
+        (*n)++;
+        return;
+    }
+    char dir[4096], real[4096];
+    snprintf(dir, sizeof dir, "%s", file);
+    char *slash = strrchr(dir, '/');
+    const char *name = slash ? slash + 1 : dir;
+    if (slash == dir)
+        snprintf(real, sizeof real, "/");
+    else if (realpath(slash ? (*slash = '\0', dir) : ".", real) == NULL)
+        return;
+    if ((size_t)snprintf(hidden[*n], sizeof hidden[*n], "%s/%s", strcmp(real, "/") ? real : "",
+                         name) < sizeof hidden[*n])
+        (*n)++;
+}
+
+sct_backend *sct_open_run_backend(const sct_run_config *cfg, const char *vectors,
+                                  char *err, size_t cap)
 {
     if (cfg->vendor_path == NULL)
         return sct_backend_open_builtin(err, cap);
@@ -22,6 +50,24 @@ sct_backend *sct_open_run_backend(const sct_run_config *cfg, char *err, size_t c
     o.memory_limit = cfg->sandbox.memory_limit;
     o.cpu_limit_seconds = cfg->sandbox.cpu_limit;
     o.sandbox_omit = cfg->sandbox.omit;
+    o.sandbox_read = cfg->sandbox.read;
+    o.n_sandbox_read = cfg->sandbox.n_read;
+    o.sandbox_helpers = cfg->sandbox.helper;
+    o.n_sandbox_helpers = cfg->sandbox.n_helper;
+    /* the answers out of the plugin's reach (docs/plugin-abi.md 5.1): the
+     * vector set and every report file, even inside a readable tree */
+    static char hidden[8][4096];
+    const char *hidden_ptr[8];
+    size_t n_hidden = 0;
+    const char *const secret[] = {vectors, cfg->json_path, cfg->junit_path, cfg->text_path,
+                                  cfg->html_path, cfg->md_path, cfg->baseline_path,
+                                  cfg->write_baseline_path};
+    for (size_t i = 0; i < sizeof secret / sizeof secret[0]; i++)
+        hide(secret[i], hidden, &n_hidden);
+    for (size_t i = 0; i < n_hidden; i++)
+        hidden_ptr[i] = hidden[i];
+    o.sandbox_hidden = hidden_ptr;
+    o.n_sandbox_hidden = n_hidden;
     char path[4096];
     if (sct_resolve_vendor(cfg->vendor_path, path, sizeof path, err, cap) != 0)
         return NULL;

@@ -11,7 +11,9 @@
 #include "sct/exec/backend.h"
 
 /* NULL with `err` (plugin not found, refused by the loader, sandbox
- * required but unavailable). */
-sct_backend *sct_open_run_backend(const sct_run_config *cfg, char *err, size_t cap);
+ * required but unavailable).  `vectors` is the vector set's root: it and
+ * every report path of `cfg` are hidden from the plugin's reads. */
+sct_backend *sct_open_run_backend(const sct_run_config *cfg, const char *vectors,
+                                  char *err, size_t cap);
 
 #endif /* SCT_CLI_RUN_BACKEND_H */

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "sct/select/case_filter.h"
+#include "fresh_sample.h"
 #include "sandbox_options.h"
 #include "sct/select/shard.h"
 
@@ -21,6 +22,7 @@ typedef struct sct_run_config {
     double timeout_seconds;         /* <= 0: the backend's default */
     bool isolate;
     sct_sandbox_options sandbox;    /* --sandbox, --memory-limit, --cpu-limit */
+    sct_fresh_options fresh;        /* --fresh-sample[=N], --seed S */
     uint32_t max_errors;
     bool strict_nan;
     const char *json_path, *junit_path, *text_path;

@@ -68,10 +68,20 @@ void sct_print_run_help(FILE *out)
     fprintf(out,
             "\n"
             "comparison:\n"
+            "  --fresh-sample[=N]   besides the committed vectors, N pairs (default %d)\n"
+            "                       per (op, types) the implementation ran, drawn now\n"
+            "                       from a fresh seed and judged against the built-in\n"
+            "                       kernels; on by default for a certification run (whole\n"
+            "                       profile, no filter, shard or baseline)\n"
+            "  --no-fresh-sample    the committed vectors only\n"
+            "  --seed S             the fresh sample's seed (reproduces a run; the seed is\n"
+            "                       in every fresh-sample case's message)\n"
             "  --max-errors N       mismatching elements shown per case (default 20);\n"
             "                       the case's worst element is always shown too\n"
             "  --strict-nan         a NaN must also match the golden's sign, quiet bit\n"
-            "                       and payload (default: any NaN matches any NaN)\n"
+            "                       and payload (default: any NaN matches any NaN)\n",
+            SCT_FRESH_DEFAULT_N);
+    fprintf(out,
             "\n"
             "reports:\n"
             "  --text FILE          the text report (also on stdout unless --quiet)\n"
@@ -135,7 +145,8 @@ enum {
     OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_TIMEOUT, OPT_NO_ISOLATE, OPT_MAX_ERRORS,
     OPT_STRICT_NAN, OPT_JSON, OPT_JUNIT, OPT_TEXT, OPT_BASELINE,
     OPT_WRITE_BASELINE, OPT_QUIET, OPT_VERBOSE, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD,
-    OPT_SANDBOX /* --sandbox, --memory-limit, --cpu-limit: sandbox_options.c */
+    OPT_SANDBOX, /* --sandbox, --memory-limit, --cpu-limit: sandbox_options.c */
+    OPT_FRESH    /* --fresh-sample, --seed: fresh_sample.c */
 };
 
 static const struct option k_run_opts[] = {
@@ -153,6 +164,11 @@ static const struct option k_run_opts[] = {
     {"memory-limit", required_argument, NULL, OPT_SANDBOX},
     {"cpu-limit", required_argument, NULL, OPT_SANDBOX},
     {"sandbox-omit", required_argument, NULL, OPT_SANDBOX},
+    {"sandbox-read", required_argument, NULL, OPT_SANDBOX},
+    {"sandbox-helper", required_argument, NULL, OPT_SANDBOX},
+    {"fresh-sample", optional_argument, NULL, OPT_FRESH},
+    {"no-fresh-sample", no_argument, NULL, OPT_FRESH},
+    {"seed", required_argument, NULL, OPT_FRESH},
     {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
     {"strict-nan", no_argument, NULL, OPT_STRICT_NAN},
     {"json", required_argument, NULL, OPT_JSON},
@@ -281,6 +297,10 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
         case OPT_NO_ISOLATE: cfg->isolate = false; break;
         case OPT_SANDBOX:
             if (!sct_sandbox_option(k_run_opts[idx].name, optarg, &cfg->sandbox))
+                return SCT_PARSE_ERROR;
+            break;
+        case OPT_FRESH:
+            if (!sct_fresh_option(k_run_opts[idx].name, optarg, &cfg->fresh))
                 return SCT_PARSE_ERROR;
             break;
         case OPT_MAX_ERRORS:

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "case_permute.h"
 #include "case_record.h"
 #include "progress.h"
 #include "sct/check/compare_tensors.h"
@@ -186,8 +187,15 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
             out->seconds = now_seconds() - t0;
             return;
         }
-        r = sct_backend_run(backend, &op, data.inputs, data.n_inputs, outs,
-                            c->n_outputs);
+        /* element order permuted with the fresh sample's seed (case_permute.h) */
+        sct_case_permutation perm;
+        bool permuted = cfg->fresh.on &&
+                        sct_case_permute_begin(&perm, c->id, cfg->fresh.seed, data.inputs,
+                                               data.n_inputs, outs, c->n_outputs);
+        r = sct_backend_run(backend, &op, permuted ? perm.in : data.inputs, data.n_inputs,
+                            outs, c->n_outputs);
+        if (permuted)
+            sct_case_permute_end(&perm, outs, r.status == SCT_EXEC_OK);
         set_exec(out, &r);
         if (r.status == SCT_EXEC_OK && c->expectation == SCT_EXPECT_VALUES) {
             compare_outputs(c, &data, outs, cfg, out);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sct/exec/backend.h"
 #include "sct/exec/worker_sandbox.h"
@@ -54,9 +55,41 @@ bool sct_sandbox_option(const char *name, const char *value, sct_sandbox_options
             return true;
         }
         fprintf(stderr, "sonnx-cts run: --sandbox-omit takes protections from seccomp, "
-                "landlock, pidns, netns, memlimit, writewatch, cpulimit (comma-separated), "
+                "landlock, pidns, netns, memlimit, writewatch, readwatch, cpulimit "
+                "(comma-separated), "
                 "not '%s'\n", omit == 0 && bad[0] == '\0' ? value : bad);
         return false;
+    }
+    if (strcmp(name, "sandbox-read") == 0) {
+        struct stat st;
+        if (value[0] == '\0' || stat(value, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "sonnx-cts run: --sandbox-read needs an existing directory, "
+                    "not '%s'\n", value);
+            return false;
+        }
+        if (o->n_read == sizeof o->read / sizeof o->read[0]) {
+            fprintf(stderr, "sonnx-cts run: too many --sandbox-read (at most %zu)\n",
+                    sizeof o->read / sizeof o->read[0]);
+            return false;
+        }
+        o->read[o->n_read++] = value;
+        return true;
+    }
+    if (strcmp(name, "sandbox-helper") == 0) {
+        struct stat st;
+        if (value[0] == '\0' || stat(value, &st) != 0 || !S_ISREG(st.st_mode) ||
+            !(st.st_mode & 0111)) {
+            fprintf(stderr, "sonnx-cts run: --sandbox-helper needs an executable file, "
+                    "not '%s'\n", value);
+            return false;
+        }
+        if (o->n_helper == sizeof o->helper / sizeof o->helper[0]) {
+            fprintf(stderr, "sonnx-cts run: too many --sandbox-helper (at most %zu)\n",
+                    sizeof o->helper / sizeof o->helper[0]);
+            return false;
+        }
+        o->helper[o->n_helper++] = value;
+        return true;
     }
     if (strcmp(name, "memory-limit") == 0) {
         /* below 64 MiB not even a runtime's libraries and threads fit */
@@ -90,7 +123,16 @@ void sct_print_sandbox_help(FILE *out)
             "                       timeout); more -> SANDBOX\n"
             "  --sandbox-omit LIST  leave protections out on purpose, for a runtime that\n"
             "                       cannot work inside them (seccomp, landlock, pidns,\n"
-            "                       netns, memlimit, writewatch, cpulimit; comma-\n"
-            "                       separated); the report's identity names them\n",
+            "                       netns, memlimit, writewatch, readwatch, cpulimit;\n"
+            "                       comma-separated); the report's identity names them\n"
+            "  --sandbox-read DIR   let the plugin read DIR too (repeatable); by default it\n"
+            "                       reads only system directories, its own directory,\n"
+            "                       ~/.cache/sonnx-cts and absolute paths in\n"
+            "                       --vendor-options; never the vector set or the reports;\n"
+            "                       the report's identity names what was widened\n"
+            "  --sandbox-helper PROGRAM  the plugin may start processes that run\n"
+            "                       PROGRAM, and no other program (repeatable; e.g.\n"
+            "                       PoCL's /usr/bin/ld, ONNX Runtime Web's node); named\n"
+            "                       in the report's identity\n",
             (unsigned long long)(SCT_EXEC_DEFAULT_MEMORY_LIMIT >> 30));
 }

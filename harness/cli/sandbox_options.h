@@ -16,11 +16,15 @@ typedef struct sct_sandbox_options {
     uint64_t memory_limit; /* bytes; 0: the default */
     double cpu_limit;      /* seconds per call; 0: the timeout */
     const char *omit;      /* --sandbox-omit LIST (validated); NULL: none */
+    const char *read[16];  /* --sandbox-read DIR, each (existing directories) */
+    size_t n_read;
+    const char *helper[8]; /* --sandbox-helper PROGRAM, each (existing files) */
+    size_t n_helper;
     bool given;            /* any of them appeared */
 } sct_sandbox_options;
 
-/* Parses the value of --sandbox, --memory-limit, --cpu-limit or
- * --sandbox-omit (`name`
+/* Parses the value of --sandbox, --memory-limit, --cpu-limit,
+ * --sandbox-omit, --sandbox-read or --sandbox-helper (`name`
  * without the dashes).  false, with the reason on stderr, when invalid. */
 bool sct_sandbox_option(const char *name, const char *value, sct_sandbox_options *o);
 

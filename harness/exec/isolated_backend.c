@@ -7,6 +7,9 @@
  * the run goes on.  The parent never executes vendor code: dlopen and init
  * happen in the child.
  *
+ * The worker is exec'd, never a bare fork (worker_launch.c): nothing of
+ * the harness's memory — the goldens of the case at hand — is in it.
+ *
  * Sandbox (issue 16, worker_sandbox.h): the worker runs in its own PID and
  * network namespaces behind a seccomp filter and Landlock, with an
  * address-space limit; this side creates its private scratch directory,
@@ -75,7 +78,10 @@ typedef struct isolated {
     unsigned active;      /* SCT_SB_* of the current worker */
     char notes[SCT_WIRE_MSG_CAP];       /* what could not be set up */
     char violation[SCT_WIRE_MSG_CAP];   /* SANDBOX found while waiting */
-    char isolation[1200];               /* identity: protections active */
+    char isolation[2400];               /* identity: protections active */
+    sct_sandbox_reads reads;            /* what the worker may read */
+    sct_worker_launch launch;           /* its exec, prepared before any fork */
+    char forced_note[160];              /* left out, not by the user's choice */
 } isolated;
 
 /* Closes the worker's side channels (the descriptors, not the process). */
@@ -226,7 +232,10 @@ static wait_outcome await_reply_cpu(isolated *s, double timeout, double cpu0)
         if (n == 0)
             continue; /* re-check the deadline and the CPU clock */
         if (s->notify_fd >= 0 && (pfd[1].revents & POLLIN)) {
-            int v = sct_sandbox_notify_handle(s->notify_fd, s->scratch, s->violation,
+            sct_sandbox_watch watch = {
+                s->scratch, s->active & SCT_SB_READ_WATCH ? &s->reads : NULL, &s->reads,
+                s->worker_pid};
+            int v = sct_sandbox_notify_handle(s->notify_fd, &watch, s->violation,
                                               sizeof s->violation);
             if (v == 1)
                 return GOT_VIOLATION;
@@ -326,8 +335,7 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
         return -1;
     }
     if (pid == 0) {
-        close(sv[0]);
-        sct_worker_main(sv[1], s->arena_fd, s->load_path, s->options, &s->plan);
+        sct_worker_exec(&s->launch, sv[1], s->arena_fd);
     }
     close(sv[1]);
     s->pid = pid;
@@ -344,6 +352,8 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
         else if (s->cpu_limit > 0)
             sct_sandbox_note(s->notes, sizeof s->notes,
                              "no CPU limit (the worker's CPU clock cannot be read)");
+        if (s->forced_note[0])
+            sct_sandbox_note(s->notes, sizeof s->notes, s->forced_note);
         if (s->plan.omit & SCT_SB_ALL) {
             char left[160];
             sct_sandbox_describe_omitted(s->plan.omit, left, sizeof left);
@@ -790,6 +800,8 @@ static void iso_close(sct_backend *b)
     close(s->arena_fd);
     remove_scratch(s);
     free(s->options);
+    sct_sandbox_reads_free(&s->reads);
+    sct_worker_launch_free(&s->launch);
     free(s);
 }
 
@@ -828,6 +840,36 @@ static int plan_sandbox(isolated *s, const sct_backend_options *opt, char *err,
         return -1;
     }
     s->plan.scratch = s->scratch;
+    sct_sandbox_read_request q = {
+        s->load_path, s->options, opt ? opt->sandbox_read : NULL,
+        opt ? opt->n_sandbox_read : 0, opt ? opt->sandbox_helpers : NULL,
+        opt ? opt->n_sandbox_helpers : 0, opt ? opt->sandbox_hidden : NULL,
+        opt ? opt->n_sandbox_hidden : 0};
+    if (sct_sandbox_reads_build(&q, &s->reads) != 0) {
+        snprintf(err, err_cap, "%s: out of memory planning the sandbox", s->path);
+        remove_scratch(s);
+        return -1;
+    }
+    s->plan.reads = s->reads.rules;
+    s->plan.n_reads = s->reads.n;
+    /* Under valgrind the harness cannot answer the watches' notifications
+     * (valgrind does not know the seccomp system call); the exec'd worker
+     * itself runs natively with every other protection. */
+    sct_sandbox_plan worker_plan = s->plan;
+    const char *preload = getenv("LD_PRELOAD");
+    if (preload != NULL && strstr(preload, "vgpreload") != NULL &&
+        !(s->plan.omit & SCT_SB_SECCOMP)) {
+        worker_plan.omit |= SCT_SB_WRITE_WATCH | SCT_SB_READ_WATCH;
+        snprintf(s->forced_note, sizeof s->forced_note, "no write or read watch (the "
+                 "harness runs under valgrind, which cannot answer seccomp notifications)");
+    }
+    if (sct_worker_launch_build(&s->launch, s->load_path, s->options, &worker_plan, why,
+                                sizeof why) != 0) {
+        snprintf(err, err_cap, "%s: %s", s->path, why);
+        sct_sandbox_reads_free(&s->reads);
+        remove_scratch(s);
+        return -1;
+    }
     return 0;
 }
 
@@ -864,6 +906,8 @@ sct_backend *sct_backend_open_isolated(const char *path,
             close(s->arena_fd);
         remove_scratch(s);
         free(s->options);
+        sct_sandbox_reads_free(&s->reads);
+        sct_worker_launch_free(&s->launch);
         free(s);
         return NULL;
     }
@@ -872,11 +916,26 @@ sct_backend *sct_backend_open_isolated(const char *path,
         close(s->arena_fd);
         remove_scratch(s);
         free(s->options);
+        sct_sandbox_reads_free(&s->reads);
+        sct_worker_launch_free(&s->launch);
         free(s);
         return NULL;
     }
     sct_sandbox_describe(s->active, s->plan.memory_limit, s->cpu_limit, s->notes,
                          s->isolation, sizeof s->isolation);
+    /* reading widened beyond the defaults, and helper programs, are part
+     * of what was certified */
+    if ((s->active & SCT_SB_LANDLOCK) && s->reads.widened[0]) {
+        size_t len = strlen(s->isolation);
+        snprintf(s->isolation + len, sizeof s->isolation - len, "; reads widened to: %s",
+                 s->reads.widened);
+    }
+    for (size_t i = 0; i < s->reads.n; i++)
+        if (s->reads.rules[i][0] == 'x') {
+            size_t len = strlen(s->isolation);
+            snprintf(s->isolation + len, sizeof s->isolation - len,
+                     "; may run helper program %s", s->reads.rules[i] + 1);
+        }
     /* --sandbox auto: said in the report's identity, and said now */
     if (s->notes[0])
         fprintf(stderr, "sonnx-cts: warning: plugin sandbox: NOT SET UP: %s\n", s->notes);

@@ -85,9 +85,12 @@ void sct_sandbox_describe(unsigned active, uint64_t memory_limit, double cpu_lim
     if (active & SCT_SB_SECCOMP)
         sct_sandbox_note(on, sizeof on, "seccomp filter");
     if (active & SCT_SB_LANDLOCK)
-        sct_sandbox_note(on, sizeof on, "Landlock: writes only in its scratch directory");
+        sct_sandbox_note(on, sizeof on, "Landlock: writes only in its scratch directory, "
+                         "reads only system and declared directories");
     if (active & SCT_SB_WRITE_WATCH)
         sct_sandbox_note(on, sizeof on, "write watch");
+    if (active & SCT_SB_READ_WATCH)
+        sct_sandbox_note(on, sizeof on, "read watch");
     char lim[96];
     if (active & SCT_SB_MEMLIMIT) {
         snprintf(lim, sizeof lim, "memory limit %llu MiB",
@@ -109,7 +112,8 @@ void sct_sandbox_describe_omitted(unsigned omit, char *out, size_t cap)
     static const struct { unsigned bit; const char *word; } k[] = {
         {SCT_SB_PIDNS, "pidns"}, {SCT_SB_NETNS, "netns"}, {SCT_SB_SECCOMP, "seccomp"},
         {SCT_SB_LANDLOCK, "landlock"}, {SCT_SB_MEMLIMIT, "memlimit"},
-        {SCT_SB_WRITE_WATCH, "writewatch"}, {SCT_SB_CPULIMIT, "cpulimit"}};
+        {SCT_SB_WRITE_WATCH, "writewatch"}, {SCT_SB_CPULIMIT, "cpulimit"},
+        {SCT_SB_READ_WATCH, "readwatch"}};
     size_t len = (size_t)snprintf(out, cap, "left out on purpose (--sandbox-omit):");
     for (size_t i = 0; i < sizeof k / sizeof k[0] && len < cap; i++)
         if (omit & k[i].bit)

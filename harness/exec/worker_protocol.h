@@ -107,6 +107,31 @@ uint64_t sct_arena_layout(const sonnx_tensor *inputs, size_t n_inputs,
                           const sonnx_tensor *outputs, size_t n_outputs,
                           uint64_t page, sct_wire_request *req);
 
+/* The worker is a freshly exec'd image of the harness's own binary, never
+ * a bare fork: a fork would inherit the harness's address space, which
+ * holds the goldens of the case being judged (docs/plugin-abi.md 5.1).
+ * The environment variable marks the image as a worker; the socket and the
+ * arena arrive as these descriptors, the plan in argv (worker_child.c). */
+#define SCT_WORKER_ENV "SONNX_CTS_WORKER"
+#define SCT_WORKER_SOCK_FD 3
+#define SCT_WORKER_ARENA_FD 4
+
+typedef struct sct_worker_launch {
+    char exe[4096];  /* the harness's binary, resolved when the backend opens */
+    char **argv;     /* owned, NULL-terminated */
+    char **envp;     /* owned: the environment and the marker */
+} sct_worker_launch;
+
+/* Prepares the exec of a worker (before any fork: nothing is allocated in
+ * the child).  0, or -1 with `err` set. */
+int sct_worker_launch_build(sct_worker_launch *l, const char *path, const char *options,
+                            const sct_sandbox_plan *plan, char *err, size_t cap);
+void sct_worker_launch_free(sct_worker_launch *l);
+
+/* In the freshly forked child: keeps only stdio, `sock` and `arena_fd` (as
+ * SCT_WORKER_SOCK_FD/ARENA_FD) and execs the worker.  Never returns. */
+_Noreturn void sct_worker_exec(const sct_worker_launch *l, int sock, int arena_fd);
+
 /* The child's side: loads the plugin, initialises it, answers requests on
  * `sock` until EOF or SCT_REQ_SHUTDOWN.  Never returns (_exit). */
 _Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,

@@ -38,6 +38,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -89,14 +90,40 @@ static int ll_add_path(int ruleset, const char *path, uint64_t access)
     return rc;
 }
 
-static bool apply_landlock(const char *scratch, char *notes, size_t cap)
+/* Adds the read rules of the plan ('r': read and execute beneath, 'd':
+ * list only; a file takes only the file rights).  A path that cannot be
+ * opened is skipped: there is nothing to read there. */
+static void ll_add_reads(int rs, const sct_sandbox_plan *plan, uint64_t read_fs)
+{
+    const uint64_t file_rights = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_EXECUTE;
+    for (size_t i = 0; i < plan->n_reads; i++) {
+        const char *rule = plan->reads[i];
+        /* 'd': list only; 'r' and 'x' (a helper program): read and execute */
+        uint64_t access = rule[0] == 'd' ? LANDLOCK_ACCESS_FS_READ_DIR : read_fs;
+        struct stat st;
+        if (stat(rule + 1, &st) != 0)
+            continue;
+        if (!S_ISDIR(st.st_mode))
+            access &= file_rights;
+        if (access != 0)
+            ll_add_path(rs, rule + 1, access);
+    }
+    /* its own /proc/<pid> (through /proc/self: the inode of the worker's
+     * directory, so /proc/self/... and /proc/thread-self/... are covered),
+     * never another process's (the harness's command line names the
+     * vector set) */
+    ll_add_path(rs, "/proc/self", LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR);
+}
+
+static bool apply_landlock(const sct_sandbox_plan *plan, char *notes, size_t cap)
 {
     char buf[200];
     long abi = syscall(SYS_landlock_create_ruleset, NULL, 0,
                        LANDLOCK_CREATE_RULESET_VERSION);
     if (abi < 1) {
         snprintf(buf, sizeof buf, "no Landlock (%s): file writes outside the scratch "
-                 "directory are reported, not prevented, by the kernel", strerror(errno));
+                 "directory are reported, not prevented, by the kernel; reads are not "
+                 "confined", strerror(errno));
         sct_sandbox_note(notes, cap, buf);
         return false;
     }
@@ -109,7 +136,10 @@ static bool apply_landlock(const char *scratch, char *notes, size_t cap)
         write_fs |= LANDLOCK_ACCESS_FS_REFER;
     if (abi >= 3)
         write_fs |= LANDLOCK_ACCESS_FS_TRUNCATE;
-    sct_ll_ruleset_attr attr = {write_fs, 0, 0};
+    uint64_t read_fs = plan->reads == NULL ? 0
+                       : LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
+                             LANDLOCK_ACCESS_FS_EXECUTE;
+    sct_ll_ruleset_attr attr = {write_fs | read_fs, 0, 0};
     size_t size = sizeof attr.handled_access_fs;
     if (abi >= 4) {
         attr.handled_access_net = SCT_LL_NET_BIND_TCP | SCT_LL_NET_CONNECT_TCP;
@@ -126,10 +156,14 @@ static bool apply_landlock(const char *scratch, char *notes, size_t cap)
         return false;
     }
     uint64_t dev_null = LANDLOCK_ACCESS_FS_WRITE_FILE |
-                        (abi >= 3 ? LANDLOCK_ACCESS_FS_TRUNCATE : 0);
-    bool ok = ll_add_path(rs, scratch, write_fs) == 0;
-    if (ok)
+                        (abi >= 3 ? LANDLOCK_ACCESS_FS_TRUNCATE : 0) |
+                        (read_fs & LANDLOCK_ACCESS_FS_READ_FILE);
+    bool ok = ll_add_path(rs, plan->scratch, write_fs | read_fs) == 0;
+    if (ok) {
         ll_add_path(rs, "/dev/null", dev_null); /* optional: a missing /dev/null is no hole */
+        if (read_fs)
+            ll_add_reads(rs, plan, read_fs);
+    }
     ok = ok && syscall(SYS_landlock_restrict_self, rs, 0) == 0;
     int e = errno;
     close(rs);
@@ -157,11 +191,20 @@ static int trap(scmp_filter_ctx c, int nr, unsigned n, const struct scmp_arg_cmp
 
 /* The trap rules; 0 or a negative errno of libseccomp. */
 static int add_trap_rules(scmp_filter_ctx c, pid_t self, int sock, int arena_fd,
-                          uint64_t memory_limit)
+                          uint64_t memory_limit, bool helpers)
 {
+    /* processes and programs: trapped, or — with declared helper programs
+     * and the watch — passed to the harness, which lets a process be
+     * created and exec only the helpers (sandbox_notify.c) */
+    static const int spawn[] = {SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(execve),
+                                SCMP_SYS(execveat)};
+    for (size_t i = 0; i < sizeof spawn / sizeof spawn[0]; i++) {
+        int r = seccomp_rule_add(c, helpers ? SCMP_ACT_NOTIFY : SCMP_ACT_TRAP, spawn[i], 0);
+        if (r != 0)
+            return r;
+    }
     static const int always[] = {
         SCMP_SYS(ptrace), SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev),
-        SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(execve), SCMP_SYS(execveat),
         SCMP_SYS(tkill), SCMP_SYS(pidfd_send_signal), SCMP_SYS(pidfd_getfd),
         SCMP_SYS(unshare), SCMP_SYS(setns), SCMP_SYS(mount), SCMP_SYS(umount2),
         SCMP_SYS(pivot_root), SCMP_SYS(chroot), SCMP_SYS(setrlimit),
@@ -169,6 +212,7 @@ static int add_trap_rules(scmp_filter_ctx c, pid_t self, int sock, int arena_fd,
         SCMP_SYS(kcmp),
         SCMP_SYS(perf_event_open), SCMP_SYS(bpf), SCMP_SYS(userfaultfd),
         SCMP_SYS(add_key), SCMP_SYS(request_key), SCMP_SYS(keyctl),
+        SCMP_SYS(open_by_handle_at), /* a file by handle, around path rules */
     };
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < sizeof always / sizeof always[0]; i++)
@@ -180,14 +224,22 @@ static int add_trap_rules(scmp_filter_ctx c, pid_t self, int sock, int arena_fd,
     if (rc == 0) rc = trap(c, SCMP_SYS(rt_sigqueueinfo), 1, &not_self);
     if (rc == 0) rc = trap(c, SCMP_SYS(rt_tgsigqueueinfo), 1, &not_self);
     /* the fault handler that names a trapped call stays the worker's: a
-     * plugin's own SIGSYS handler would swallow the trap (blocking SIGSYS
-     * does not help it: the kernel then kills the worker with SIGSYS,
-     * which the harness also reports as SANDBOX) */
+     * plugin's own SIGSYS handler would swallow the trap.  Installing one
+     * fails with EPERM rather than trapping: runtimes install handlers for
+     * every fatal signal as a matter of course (LLVM's crash handlers, in
+     * PoCL) and ignore the result, which is harmless — the worker's handler
+     * stays.  Blocking SIGSYS does not help a plugin either: the kernel
+     * then kills the worker with SIGSYS, which the harness also reports as
+     * SANDBOX. */
     struct scmp_arg_cmp sigsys[2] = {cmp(0, SCMP_CMP_EQ, SIGSYS, 0), cmp(1, SCMP_CMP_NE, 0, 0)};
-    if (rc == 0) rc = trap(c, SCMP_SYS(rt_sigaction), 2, sigsys);
+    if (rc == 0)
+        rc = seccomp_rule_add_array(c, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(rt_sigaction), 2,
+                                    sigsys);
     /* processes: threads only */
     struct scmp_arg_cmp no_thread = cmp(0, SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0);
-    if (rc == 0) rc = trap(c, SCMP_SYS(clone), 1, &no_thread);
+    if (rc == 0)
+        rc = seccomp_rule_add_array(c, helpers ? SCMP_ACT_NOTIFY : SCMP_ACT_TRAP,
+                                    SCMP_SYS(clone), 1, &no_thread);
     if (rc == 0) rc = seccomp_rule_add(c, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
     /* network: UNIX sockets only (the network namespace has no route either) */
     struct scmp_arg_cmp not_unix = cmp(0, SCMP_CMP_NE, AF_UNIX, 0);
@@ -215,20 +267,28 @@ static int add_trap_rules(scmp_filter_ctx c, pid_t self, int sock, int arena_fd,
     return rc;
 }
 
-/* Opens that may write: passed to the harness (sandbox_notify.c). */
-static int add_notify_rules(scmp_filter_ctx c)
+/* Opens passed to the harness (sandbox_notify.c): those that may write
+ * (write watch), or every open (read watch: the harness reports a read of
+ * a path the worker may not read, e.g. a golden file). */
+static int add_notify_rules(scmp_filter_ctx c, unsigned watch)
 {
-    const struct scmp_arg_cmp w[4][2] = {
-        {cmp(2, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_WRONLY), cmp(1, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_WRONLY)},
-        {cmp(2, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_RDWR), cmp(1, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_RDWR)},
-        {cmp(2, SCMP_CMP_MASKED_EQ, O_CREAT, O_CREAT), cmp(1, SCMP_CMP_MASKED_EQ, O_CREAT, O_CREAT)},
-        {cmp(2, SCMP_CMP_MASKED_EQ, O_TRUNC, O_TRUNC), cmp(1, SCMP_CMP_MASKED_EQ, O_TRUNC, O_TRUNC)},
-    };
     int rc = 0;
-    for (int i = 0; rc == 0 && i < 4; i++) {
-        rc = seccomp_rule_add_array(c, SCMP_ACT_NOTIFY, SCMP_SYS(openat), 1, &w[i][0]);
+    if (watch & SCT_SB_READ_WATCH) {
+        rc = seccomp_rule_add(c, SCMP_ACT_NOTIFY, SCMP_SYS(openat), 0);
         if (rc == 0)
-            rc = seccomp_rule_add_array(c, SCMP_ACT_NOTIFY, SCMP_SYS(open), 1, &w[i][1]);
+            rc = seccomp_rule_add(c, SCMP_ACT_NOTIFY, SCMP_SYS(open), 0);
+    } else {
+        const struct scmp_arg_cmp w[4][2] = {
+            {cmp(2, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_WRONLY), cmp(1, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_WRONLY)},
+            {cmp(2, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_RDWR), cmp(1, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_RDWR)},
+            {cmp(2, SCMP_CMP_MASKED_EQ, O_CREAT, O_CREAT), cmp(1, SCMP_CMP_MASKED_EQ, O_CREAT, O_CREAT)},
+            {cmp(2, SCMP_CMP_MASKED_EQ, O_TRUNC, O_TRUNC), cmp(1, SCMP_CMP_MASKED_EQ, O_TRUNC, O_TRUNC)},
+        };
+        for (int i = 0; rc == 0 && i < 4; i++) {
+            rc = seccomp_rule_add_array(c, SCMP_ACT_NOTIFY, SCMP_SYS(openat), 1, &w[i][0]);
+            if (rc == 0)
+                rc = seccomp_rule_add_array(c, SCMP_ACT_NOTIFY, SCMP_SYS(open), 1, &w[i][1]);
+        }
     }
     if (rc == 0)
         rc = seccomp_rule_add(c, SCMP_ACT_NOTIFY, SCMP_SYS(creat), 0);
@@ -239,19 +299,21 @@ static int add_notify_rules(scmp_filter_ctx c)
     return rc;
 }
 
-/* Loads the filter, with the write watch when `watch`.  Returns the SCT_SB_*
- * bits set up. */
-static unsigned load_filter(bool watch, pid_t self, int sock, int arena_fd,
-                            uint64_t memory_limit, int *notify_fd, char *err, size_t cap)
+/* Loads the filter, with the watches in `watch` (SCT_SB_WRITE_WATCH,
+ * SCT_SB_READ_WATCH).  Returns the SCT_SB_* bits set up. */
+static unsigned load_filter(unsigned watch, bool helpers, pid_t self, int sock,
+                            int arena_fd, uint64_t memory_limit, int *notify_fd, char *err,
+                            size_t cap)
 {
     scmp_filter_ctx c = seccomp_init(SCMP_ACT_ALLOW);
     if (c == NULL) {
         snprintf(err, cap, "seccomp_init failed");
         return 0;
     }
-    int rc = add_trap_rules(c, self, sock, arena_fd, memory_limit);
+    helpers = helpers && watch != 0; /* the harness decides through the watch */
+    int rc = add_trap_rules(c, self, sock, arena_fd, memory_limit, helpers);
     if (rc == 0 && watch)
-        rc = add_notify_rules(c);
+        rc = add_notify_rules(c, watch);
     if (rc == 0)
         rc = seccomp_load(c);
     unsigned active = 0;
@@ -260,7 +322,7 @@ static unsigned load_filter(bool watch, pid_t self, int sock, int arena_fd,
         if (watch) {
             *notify_fd = seccomp_notify_fd(c);
             if (*notify_fd >= 0)
-                active |= SCT_SB_WRITE_WATCH;
+                active |= watch;
         }
     } else {
         snprintf(err, cap, "%s", strerror(-rc));
@@ -325,21 +387,27 @@ unsigned sct_sandbox_confine(const sct_sandbox_plan *plan, int sock, int arena_f
         sct_sandbox_note(notes, cap, buf);
         return active;
     }
-    if (!(plan->omit & SCT_SB_LANDLOCK) && apply_landlock(plan->scratch, notes, cap))
+    if (!(plan->omit & SCT_SB_LANDLOCK) && apply_landlock(plan, notes, cap))
         active |= SCT_SB_LANDLOCK;
     if (plan->omit & SCT_SB_SECCOMP)
         return active;
-    bool watch = !(plan->omit & SCT_SB_WRITE_WATCH) && seccomp_api_get() >= 5;
+    unsigned wanted = (SCT_SB_WRITE_WATCH | (plan->reads ? SCT_SB_READ_WATCH : 0)) &
+                      ~plan->omit;
+    unsigned watch = seccomp_api_get() >= 5 ? wanted : 0;
     char err[120] = "";
-    unsigned got = load_filter(watch, getpid(), sock, arena_fd, plan->memory_limit,
+    bool helpers = false;
+    for (size_t i = 0; plan->reads != NULL && i < plan->n_reads; i++)
+        helpers = helpers || plan->reads[i][0] == 'x';
+    unsigned got = load_filter(watch, helpers, getpid(), sock, arena_fd, plan->memory_limit,
                                notify_fd, err, sizeof err);
     if (got == 0 && watch) {
-        snprintf(buf, sizeof buf, "no write watch (seccomp notification: %s)", err);
+        snprintf(buf, sizeof buf, "no write or read watch (seccomp notification: %s)", err);
         sct_sandbox_note(notes, cap, buf);
-        got = load_filter(false, getpid(), sock, arena_fd, plan->memory_limit, notify_fd,
-                          err, sizeof err);
-    } else if (!watch && !(plan->omit & SCT_SB_WRITE_WATCH)) {
-        sct_sandbox_note(notes, cap, "no write watch (libseccomp without notifications)");
+        got = load_filter(0, false, getpid(), sock, arena_fd, plan->memory_limit,
+                          notify_fd, err, sizeof err);
+    } else if (watch != wanted) {
+        sct_sandbox_note(notes, cap, "no write or read watch (libseccomp without "
+                         "notifications)");
     }
     if (got == 0) {
         snprintf(buf, sizeof buf, "no seccomp filter (%s)", err);
@@ -353,7 +421,8 @@ int sct_sandbox_omit_parse(const char *list, unsigned *omit, char *bad, size_t b
     static const struct { const char *word; unsigned bit; } k[] = {
         {"pidns", SCT_SB_PIDNS}, {"netns", SCT_SB_NETNS}, {"seccomp", SCT_SB_SECCOMP},
         {"landlock", SCT_SB_LANDLOCK}, {"memlimit", SCT_SB_MEMLIMIT},
-        {"writewatch", SCT_SB_WRITE_WATCH}, {"cpulimit", SCT_SB_CPULIMIT}};
+        {"writewatch", SCT_SB_WRITE_WATCH}, {"cpulimit", SCT_SB_CPULIMIT},
+        {"readwatch", SCT_SB_READ_WATCH}};
     int rc = 0;
     *omit = 0;
     for (const char *p = list; p != NULL && *p != '\0';) {

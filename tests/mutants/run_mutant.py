@@ -220,8 +220,9 @@ def main():
     os.makedirs(a.workdir, exist_ok=True)
     ref_rc, ref = run_cli(a.cli, a.vectors, filters, [],
                           os.path.join(a.workdir, "%s.%s.builtin.json" % (a.mutant, a.profile)))
+    # the committed vectors alone must catch each defect (no fresh sample)
     mut_rc, mut = run_cli(a.cli, a.vectors, filters,
-                          ["--vendor", a.plugin, "--timeout", a.timeout],
+                          ["--vendor", a.plugin, "--timeout", a.timeout, "--no-fresh-sample"],
                           os.path.join(a.workdir, "%s.%s.json" % (a.mutant, a.profile)))
 
     if not ref["cases"]:

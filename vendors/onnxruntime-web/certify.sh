@@ -16,6 +16,6 @@ exec vendors/common/certify-runtime.sh --stem "onnxruntime-web-$version" \
   --cmake-flag -DSONNX_CTS_BUILD_ORT_WEB=ON --vendor-options "dir=$pkg" \
   --library "$pkg/dist/ort-wasm-simd-threaded.wasm" \
   --library-source "dist/ort-wasm-simd-threaded.wasm of npm onnxruntime-web@$version, run by node $(node --version), fetched by scripts/fetch-onnxruntime.sh --web" \
-  --run-arg --sandbox-omit --run-arg seccomp --run-arg --memory-limit --run-arg 64G \
+  --run-arg --sandbox-helper --run-arg "$(command -v node)" --run-arg --memory-limit --run-arg 64G \
   --short-name "ORT-Web" --method-file vendors/onnxruntime-web/method.txt \
   --command "vendors/onnxruntime-web/certify.sh" "$@"

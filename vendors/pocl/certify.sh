@@ -17,6 +17,6 @@ exec vendors/common/certify-runtime.sh --stem "pocl-$version" \
   --cmake-flag -DSONNX_CTS_BUILD_POCL=ON \
   --library "$lib" \
   --library-source "$(basename "$lib") of Debian bookworm libpocl2 $pkg (pocl-opencl-icd, CPU pthread device)" \
-  --run-arg --sandbox-omit --run-arg seccomp \
+  --run-arg --sandbox-helper --run-arg /usr/bin/ld \
   --short-name PoCL --method-file vendors/pocl/method.txt \
   --command "vendors/pocl/certify.sh" "$@"

@@ -7,6 +7,7 @@
  */
 #include <check.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -293,6 +294,34 @@ START_TEST(worker_does_not_inherit_harness_files)
 }
 END_TEST
 
+/* The worker is a freshly exec'd image: nothing of the harness's memory
+ * (the goldens of the case at hand) is in it (docs/plugin-abi.md 5).  A
+ * marker in the harness's heap — random bytes, then the same XOR 0x5A —
+ * must not be found by the plugin, neither in the first worker nor in one
+ * re-started after a crash, when the harness holds much more. */
+START_TEST(worker_holds_nothing_of_the_harness_memory)
+{
+    unsigned char *marker = malloc(64);
+    ck_assert_ptr_nonnull(marker);
+    unsigned char *m = (unsigned char *)(((uintptr_t)marker + 7) & ~(uintptr_t)7);
+    FILE *r = fopen("/dev/urandom", "rb");
+    ck_assert(r != NULL && fread(m, 1, 16, r) == 16);
+    fclose(r);
+    m[0] = 0x11;
+    m[1] = 0x22; /* never a run of one byte */
+    for (int k = 0; k < 16; k++)
+        m[16 + k] = (unsigned char)(m[k] ^ 0x5A);
+    sct_backend *b = open_mode("scan-memory", true, 0);
+    sct_exec_result res = run_mul(b, 1.0f);
+    ASSERT_STATUS(res, SCT_EXEC_ERROR);
+    ck_assert_str_eq(res.message, "not found");
+    sct_backend_close(b);
+    /* control: the harness itself does hold it */
+    ck_assert_int_eq(m[16], m[0] ^ 0x5A);
+    free(marker);
+}
+END_TEST
+
 START_TEST(crash_between_calls_is_not_blamed_on_the_next_case)
 {
     sct_backend *b = open_mode("crash-later", true, 0);
@@ -403,6 +432,7 @@ int main(void)
     tcase_add_test(tc, init_hang_times_out);
     tcase_add_test(tc, crash_between_calls_is_not_blamed_on_the_next_case);
     tcase_add_test(tc, worker_does_not_inherit_harness_files);
+    tcase_add_test(tc, worker_holds_nothing_of_the_harness_memory);
     tcase_add_test(tc, no_isolate_identity_and_checks);
     tcase_add_test(tc, loader_refusals);
     tcase_add_test(tc, init_failures);

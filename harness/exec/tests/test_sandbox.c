@@ -74,7 +74,8 @@ static int act(action a)
         return fd < 0 && errno == EACCES ? 0 : 1; /* Landlock */
     }
     case A_RAISE_SELF: { signal(SIGUSR1, SIG_IGN); return raise(SIGUSR1) == 0 ? 0 : 1; }
-    case A_SIGSYS_HANDLER: signal(SIGSYS, on_sigsys); return 1;
+    /* refused with EPERM (the worker's handler stays), not trapped */
+    case A_SIGSYS_HANDLER: return signal(SIGSYS, on_sigsys) == SIG_ERR && errno == EPERM ? 0 : 1;
     case A_SIGSYS_BLOCKED: {
         sigset_t set;
         sigemptyset(&set);
@@ -94,7 +95,7 @@ static const struct row {
     {A_KILL_PARENT, true}, {A_KILL_ALL, true}, {A_SOCKET_INET, true}, {A_FORK, true},
     {A_EXEC, true}, {A_PTRACE, true}, {A_MMAP_HUGE, true}, {A_CLOSE_SOCK, true},
     {A_SETRLIMIT, true}, {A_CLONE3, false}, {A_THREAD, false}, {A_WRITE_SCRATCH, false},
-    {A_WRITE_OUTSIDE, false}, {A_RAISE_SELF, false}, {A_SIGSYS_HANDLER, true},
+    {A_WRITE_OUTSIDE, false}, {A_RAISE_SELF, false}, {A_SIGSYS_HANDLER, false},
     {A_SIGSYS_BLOCKED, true},
 };
 
@@ -127,7 +128,7 @@ START_TEST(filter_and_ruleset)
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
         g_sock = sv[1];
-        sct_sandbox_plan plan = {true, UINT64_C(1) << 30, g_scratch, SCT_SB_WRITE_WATCH};
+        sct_sandbox_plan plan = {true, UINT64_C(1) << 30, g_scratch, SCT_SB_WRITE_WATCH, NULL, 0};
         int notify = -1;
         char notes[512] = "";
         unsigned active = sct_sandbox_confine(&plan, sv[1], sv[0], &notify, notes,
@@ -202,8 +203,9 @@ START_TEST(identity_words)
     char out[1024];
     sct_sandbox_describe(SCT_SB_ALL, UINT64_C(1) << 30, 2.5, "", out, sizeof out);
     ck_assert_str_eq(out, "sandboxed child process (own PID namespace; no network; "
-                          "seccomp filter; Landlock: writes only in its scratch directory; "
-                          "write watch; memory limit 1024 MiB; CPU limit 2.5 s per call)");
+                          "seccomp filter; Landlock: writes only in its scratch directory, "
+                          "reads only system and declared directories; write watch; "
+                          "read watch; memory limit 1024 MiB; CPU limit 2.5 s per call)");
     sct_sandbox_describe(SCT_SB_PIDNS, UINT64_C(1) << 30, 2.5, "no Landlock (x)", out,
                          sizeof out);
     ck_assert_str_eq(out, "sandboxed child process (own PID namespace); NOT SET UP: "

@@ -60,6 +60,19 @@ typedef struct sct_backend_options {
      * sct_sandbox_omit_parse, already validated); NULL: whatever
      * $SONNX_CTS_SANDBOX_OMIT says.  Borrowed for the open call. */
     const char *sandbox_omit;
+    /* Reading beyond the defaults (docs/plugin-abi.md 5.1): `run
+     * --sandbox-read DIR`, each; named in the identity.  Borrowed. */
+    const char *const *sandbox_read;
+    size_t n_sandbox_read;
+    /* Never readable by the plugin, even inside a readable tree: the vector
+     * set, the report files.  Borrowed. */
+    const char *const *sandbox_hidden;
+    size_t n_sandbox_hidden;
+    /* Programs the plugin may start (`run --sandbox-helper PROGRAM`): a
+     * process may be created and exec only these (docs/plugin-abi.md
+     * 5.1); named in the identity.  Borrowed. */
+    const char *const *sandbox_helpers;
+    size_t n_sandbox_helpers;
 } sct_backend_options;
 
 /* Identity shown in reports. Strings owned by the backend. */

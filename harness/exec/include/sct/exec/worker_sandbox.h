@@ -23,7 +23,8 @@
 #define SCT_SB_MEMLIMIT 0x10u    /* RLIMIT_AS = the memory limit */
 #define SCT_SB_WRITE_WATCH 0x20u /* opens for writing reported to the harness */
 #define SCT_SB_CPULIMIT 0x40u    /* CPU time per call (the harness's clock) */
-#define SCT_SB_ALL 0x7fu
+#define SCT_SB_READ_WATCH 0x80u  /* opens for reading checked by the harness */
+#define SCT_SB_ALL 0xffu
 #define SCT_SB_USERNS 0x100u     /* informational: namespaces via a user ns */
 
 /* Exit code of a worker whose socket to the harness is gone (the plugin
@@ -36,7 +37,53 @@ typedef struct sct_sandbox_plan {
     uint64_t memory_limit; /* bytes, > 0 */
     const char *scratch;   /* private writable directory (absolute) */
     unsigned omit;         /* SCT_SB_* left out on purpose (tests) */
+    /* Landlock read rules (sandbox_reads.c: 'r'/'d' + path; 'x' + path: a
+     * helper program the plugin may run, --sandbox-helper); the worker adds
+     * its scratch directory and its own /proc/<pid>.  NULL: reading is not
+     * confined (the unit tests of the filter alone). */
+    char *const *reads;
+    size_t n_reads;
 } sct_sandbox_plan;
+
+/* What the worker may read, computed by the harness (sandbox_reads.c). */
+typedef struct sct_sandbox_read_request {
+    const char *plugin_path;        /* its directory is readable */
+    const char *vendor_options;     /* absolute paths in it are readable */
+    const char *const *extra;       /* --sandbox-read DIR, each */
+    size_t n_extra;
+    const char *const *helpers;     /* programs the plugin may run */
+    size_t n_helpers;
+    const char *const *hidden;      /* resolved paths never readable: the
+                                     * vector set, the report files */
+    size_t n_hidden;
+} sct_sandbox_read_request;
+
+typedef struct sct_sandbox_reads {
+    char **rules;                   /* 'r' + path: read beneath; 'd' + path: list;
+                                     * 'x' + path: a helper program */
+    size_t n, cap;
+    char widened[1024];             /* beyond the defaults, for the identity */
+} sct_sandbox_reads;
+
+/* Builds the read rules of `q` (missing paths skipped).  0, or -1 (out of
+ * memory). */
+int sct_sandbox_reads_build(const sct_sandbox_read_request *q, sct_sandbox_reads *r);
+
+/* Whether the resolved `path` is a declared helper program. */
+bool sct_sandbox_reads_helper(const sct_sandbox_reads *r, const char *path);
+
+/* Whether the resolved `path` may be read (a directory: listed). */
+bool sct_sandbox_reads_allow(const sct_sandbox_reads *r, const char *path, bool is_dir);
+
+void sct_sandbox_reads_free(sct_sandbox_reads *r);
+
+/* What the write and read watch decide on (sct_sandbox_notify_handle). */
+typedef struct sct_sandbox_watch {
+    const char *scratch;            /* writable and readable */
+    const sct_sandbox_reads *reads; /* NULL: reads are not watched */
+    const sct_sandbox_reads *spawns; /* its helper programs ('x' rules) */
+    pid_t worker;                   /* its /proc/<pid> is readable */
+} sct_sandbox_watch;
 
 /* Parses a list of protections to leave out on purpose ("seccomp,landlock,
  * pidns,netns,memlimit,writewatch,cpulimit", comma-separated): `run
@@ -69,10 +116,12 @@ unsigned sct_sandbox_confine(const sct_sandbox_plan *plan, int sock, int arena_f
                              int *notify_fd, char *notes, size_t cap);
 
 /* Harness side: handles one pending notification on `notify_fd` (an open
- * for writing in the worker): allowed under `scratch` and for /dev/null,
- * else refused with EACCES.  0: handled, nothing wrong; 1: a violation,
- * `msg` says what was attempted; -1: nothing to handle (worker gone). */
-int sct_sandbox_notify_handle(int notify_fd, const char *scratch, char *msg,
+ * in the worker): for writing, allowed under the scratch directory and for
+ * /dev/null; for reading, allowed where `w->reads` allows (and the scratch
+ * directory, the worker's own /proc); else refused with EACCES.  0:
+ * handled, nothing wrong; 1: a violation, `msg` says what was attempted;
+ * -1: nothing to handle (worker gone). */
+int sct_sandbox_notify_handle(int notify_fd, const sct_sandbox_watch *w, char *msg,
                               size_t cap);
 
 /* Harness side: a fresh private scratch directory in $TMPDIR (or /tmp),
