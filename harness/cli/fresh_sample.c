@@ -192,12 +192,18 @@ static int run_group(const group *g, sct_backend *backend, sct_backend *ref,
     out->signal_number = r.signal_number;
     out->exit_code = r.exit_code;
     if (gen == NULL) {
-        /* no sample for this group: said, never silently skipped */
-        out->verdict = SCT_VERDICT_UNSUPPORTED;
+        /* no sample for this group: said, never silently skipped; recorded
+         * as a decline (exec status UNSUPPORTED) so that the one verdict rule
+         * gives the same verdict when a report is read back (verify) */
+        free(out->exec_status);
+        out->exec_status = sct_strdup(sct_exec_status_name(SCT_EXEC_UNSUPPORTED));
+        out->verdict = sct_case_verdict(SCT_EXPECT_VALUES, SCT_EXEC_UNSUPPORTED, false, &why);
         snprintf(msg, sizeof msg, "fresh sample: NO SAMPLE for this (op, types): %.400s",
                  why_not);
     } else if (rr.status != SCT_EXEC_OK) {
-        out->verdict = SCT_VERDICT_UNSUPPORTED;
+        free(out->exec_status);
+        out->exec_status = sct_strdup(sct_exec_status_name(SCT_EXEC_UNSUPPORTED));
+        out->verdict = sct_case_verdict(SCT_EXPECT_VALUES, SCT_EXEC_UNSUPPORTED, false, &why);
         snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
                  "; NO SAMPLE: the reference could not compute it (%.512s)", rr.message);
     } else if (r.status != SCT_EXEC_OK) {
