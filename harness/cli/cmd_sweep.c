@@ -358,7 +358,7 @@ int sct_cmd_sweep(int argc, char **argv)
         fprintf(stderr, "sonnx-cts sweep: --exponent-type is only for Pow\n");
         return 2;
     }
-    char err[640]; /* room for "query: STATUS: " + a 512-byte message */
+    char err[1024]; /* room for "query: STATUS: why: " + a 512-byte message */
     if (!choose_space(&a, ta->code, tb->code, err, sizeof err)) {
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
         return 2;
@@ -424,12 +424,13 @@ int sct_cmd_sweep(int argc, char **argv)
     sct_sweep_result res;
     bool have = false;
     if (sct_sweep_impl_query(&impl, spec.a_type, spec.b_type, &q) != SCT_EXEC_OK) {
-        v = q.status == SCT_EXEC_UNSUPPORTED ? SCT_VERDICT_UNSUPPORTED
-            : q.status == SCT_EXEC_CRASH     ? SCT_VERDICT_CRASH
-            : q.status == SCT_EXEC_TIMEOUT   ? SCT_VERDICT_TIMEOUT
-                                             : SCT_VERDICT_ERROR;
-        snprintf(err, sizeof err, "query: %s: %s", sct_exec_status_name(q.status),
-                 q.message);
+        /* The one case verdict rule (case_verdict.h): a sweep's pairs are
+         * values to compute, so a refused query is judged as `run` judges
+         * the query of a values case (a sandbox violation is FAIL in both). */
+        const char *why;
+        v = sct_case_verdict(SCT_EXPECT_VALUES, q.status, false, &why);
+        snprintf(err, sizeof err, "query: %s: %s%s%s", sct_exec_status_name(q.status),
+                 why, why[0] != '\0' && q.message[0] != '\0' ? ": " : "", q.message);
         printf("%s: %s (not swept, not counted as passed)\n", sct_verdict_name(v), err);
     } else {
         sct_sweep_progress prog;

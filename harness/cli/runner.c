@@ -193,7 +193,8 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
         if (r.status == SCT_EXEC_OK && c->expectation == SCT_EXPECT_VALUES) {
             compare_outputs(c, &data, outs, cfg, out);
         } else {
-            out->verdict = sct_case_verdict(c->expectation, r.status, false, &why);
+            out->verdict = sct_case_verdict_after_query(c->expectation, r.status, false,
+                                                        &why);
             sct_case_record_message(out, why, r.message);
         }
         free_outputs(outs, c->n_outputs);

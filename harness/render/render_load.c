@@ -21,6 +21,7 @@
 #include "sct/check/compare.h"
 #include "sct/io/sha256.h"
 #include "sct/results/report_read.h"
+#include "sct/results/run_tier.h"
 #include "sct/results/verdict.h"
 
 /* String member `name` of `obj`, else `dflt` (also for a NULL `obj`). */
@@ -71,21 +72,31 @@ static void load_groups(sct_render_doc *doc, const cJSON *groups)
     }
 }
 
-static const char *overall_meaning(const char *overall)
+/* What the verdict means (verdict.h, the words of every report), then
+ * what a PARTIAL run does not certify: the declined op x types, first. */
+static char *overall_meaning(const char *overall, const cJSON *summary)
 {
-    if (strcmp(overall, "CONFORMS") == 0)
-        return "Every selected case passed or was declined as unsupported, and "
-               "at least one passed; no failure, crash, timeout or error "
-               "(exit status 0).";
-    if (strcmp(overall, "NON-CONFORMANT") == 0)
-        return "At least one case failed, crashed or timed out (exit status 1).";
-    if (strcmp(overall, "NOTHING-PASSED") == 0)
-        return "No case passed: nothing was selected, or every case was "
-               "unsupported. This is not a conformance claim (exit status 1).";
-    if (strcmp(overall, "ERROR") == 0)
-        return "Some cases could not be judged (vector or harness problem): "
-               "the run proves nothing about them (exit status 2).";
-    return "The JSON report carries no known overall verdict.";
+    sct_overall o = sct_overall_from_name(overall);
+    const char *meaning = o == SCT_OVERALL_COUNT
+                              ? "The JSON report carries no known overall verdict."
+                              : sct_overall_meaning(o);
+    char *text = sct_render_strdup(meaning);
+    const cJSON *declined = cJSON_GetObjectItemCaseSensitive(summary, "declined"), *d;
+    bool first = true;
+    cJSON_ArrayForEach(d, declined) {
+        uint64_t n = 0, cases = 0;
+        sct_json_get_u64(d, "unsupported", &n);
+        sct_json_get_u64(d, "cases", &cases);
+        char *next = sct_render_printf("%s%s%s %s (%llu of %llu)", text,
+                                       first ? " Declined, not certified: " : ", ",
+                                       render_str_or(d, "op", "?"),
+                                       render_str_or(d, "types", "?"),
+                                       (unsigned long long)n, (unsigned long long)cases);
+        free(text);
+        text = next;
+        first = false;
+    }
+    return text;
 }
 
 static void load_identity(sct_render_doc *doc, const cJSON *root)
@@ -174,8 +185,25 @@ static void load_totals(sct_render_doc *doc, const cJSON *root)
     if (s == NULL)
         sct_render_warn(doc, "the JSON has no \"summary\"");
     const char *overall = render_str_or(s, "overall", "");
-    doc->overall_verdict = sct_render_strdup(overall);
-    doc->exit_meaning = sct_render_strdup(overall_meaning(overall));
+    /* The tier beside the verdict (run_tier.h): below the certification
+     * tiers the verdict word itself carries the mark, so no banner, cell or
+     * comparison column reads as a certificate without it. */
+    const cJSON *tier = cJSON_GetObjectItemCaseSensitive(s, "tier");
+    bool certifiable = true;
+    sct_json_get_bool(tier, "valid_for_certification", &certifiable);
+    doc->overall_verdict = certifiable || overall[0] == '\0'
+                               ? sct_render_strdup(overall)
+                               : sct_render_printf("%s (%s)", overall,
+                                                   SCT_TIER_NOT_CERTIFIABLE);
+    char *meaning = overall_meaning(overall, s);
+    doc->exit_meaning = tier == NULL ? meaning
+                        : sct_render_printf("Tier: %s: %s%s. %s",
+                                            render_str_or(tier, "name", "?"),
+                                            render_str_or(tier, "detail", ""),
+                                            certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE,
+                                            meaning);
+    if (tier != NULL)
+        free(meaning);
     char *v;
     sct_render_kv_add(&doc->totals, &doc->n_totals, "Cases run",
                       (v = render_u64_text(s, "cases")));

@@ -62,6 +62,20 @@ sct_verdict sct_case_verdict(sct_expectation expectation, sct_exec_status status
     }
 }
 
+sct_verdict sct_case_verdict_after_query(sct_expectation expectation, sct_exec_status status,
+                                         bool values_match, const char **why)
+{
+    if (status != SCT_EXEC_UNSUPPORTED)
+        return sct_case_verdict(expectation, status, values_match, why);
+    if (expectation == SCT_EXPECT_NO_CRASH) {
+        *why = "";
+        return SCT_VERDICT_PASS;
+    }
+    *why = "run() answered UNSUPPORTED although query() accepted the op and types "
+           "(declined at run time: hides a failure)";
+    return SCT_VERDICT_DECLINED_AT_RUN;
+}
+
 sct_verdict sct_sweep_verdict_rule(bool pairs_passed, bool pairs_crashed,
                                    bool pairs_timed_out, sct_exec_status undefined_status)
 {

@@ -28,6 +28,37 @@ void sct_case_types_label(const sct_case_result *c, char *buf, size_t cap)
     sct_types_label(c->n_inputs, t, c->output.elem_type, buf, cap);
 }
 
+static bool has_tag(const sct_case_result *c, const char *tag)
+{
+    for (size_t i = 0; i < c->n_tags; i++)
+        if (strcmp(c->tags[i], tag) == 0)
+            return true;
+    return false;
+}
+
+/* A sweep case's share of the tier facts: the pairs it looked at (its
+ * input's elements, sweep_report.h) and its space, 2^(width a + width b)
+ * when that is countable in 64 bits. */
+static void add_tier_facts(sct_tier_facts *f, const sct_case_result *c)
+{
+    f->cases++;
+    if (!has_tag(c, "sweep"))
+        return;
+    f->sweep_cases++;
+    if (has_tag(c, "sampled"))
+        f->sampled_cases++;
+    uint64_t n = 1;
+    for (int32_t d = 0; d < c->inputs[0].rank; d++)
+        n *= (uint64_t)c->inputs[0].dims[d];
+    f->pairs += n;
+    unsigned bits = 8u * (unsigned)(sct_dtype_elem_size(c->inputs[0].elem_type) +
+                                    sct_dtype_elem_size(c->inputs[1].elem_type));
+    if (bits < 64 && f->space != UINT64_MAX)
+        f->space += (uint64_t)1 << bits;
+    else
+        f->space = UINT64_MAX; /* not countable: never read as complete */
+}
+
 static sct_group_summary *find_or_add(sct_run_summary *s, size_t *cap,
                                       const char *op, const char *types)
 {
@@ -63,6 +94,8 @@ int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
             return 1;
         }
     }
+    sct_tier_facts facts;
+    memset(&facts, 0, sizeof facts);
     for (size_t i = 0; i < r->n_cases; i++) {
         const sct_case_result *c = sct_run_report_case(r, i);
         if (c == NULL) {
@@ -71,6 +104,7 @@ int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
             free(cg);
             return 1;
         }
+        add_tier_facts(&facts, c);
         char types[96];
         sct_case_types_label(c, types, sizeof types);
         sct_group_summary *g = find_or_add(s, &cap, c->op_type, types);
@@ -109,6 +143,10 @@ int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
     for (size_t i = 0; i < s->n_groups; i++)
         s->groups[i].verdict = sct_overall_from_counts(s->groups[i].counts);
     s->overall = sct_overall_from_counts(s->counts);
+    if (facts.space == UINT64_MAX)
+        facts.space = 0;
+    sct_tier_decide(&facts, r->options.filters, r->n_filtered_selection, r->shard_index,
+                    r->shard_count, r->shard_total, &s->tier);
     if (case_group != NULL)
         *case_group = cg;
     return 0;

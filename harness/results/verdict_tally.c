@@ -12,7 +12,10 @@ sct_verdict_cat sct_verdict_category(const char *v)
         return SCT_VC_ERROR;
     if (strcasecmp(v, "PASS") == 0 || strcasecmp(v, "PASSED") == 0)
         return SCT_VC_PASS;
-    if (strcasecmp(v, "FAIL") == 0 || strcasecmp(v, "FAILED") == 0)
+    /* Declining at run time what query() accepted hides a failure
+     * (docs/plugin-abi.md): it counts as one. */
+    if (strcasecmp(v, "FAIL") == 0 || strcasecmp(v, "FAILED") == 0 ||
+        strcasecmp(v, "DECLINED_AT_RUN") == 0)
         return SCT_VC_FAIL;
     if (strcasecmp(v, "UNSUPPORTED") == 0)
         return SCT_VC_UNSUPPORTED;
@@ -71,7 +74,7 @@ const char *sct_group_verdict_name(sct_group_verdict v)
 {
     switch (v) {
     case SCT_GV_PASS: return "PASS";
-    case SCT_GV_MIXED: return "MIXED";
+    case SCT_GV_MIXED: return "PARTIAL"; /* the run verdict's word (verdict.h) */
     case SCT_GV_UNSUPPORTED: return "UNSUPPORTED";
     case SCT_GV_FAIL: return "FAIL";
     case SCT_GV_ERROR: return "ERROR";

@@ -210,7 +210,26 @@ static cJSON *summary_json(const sct_run_report *r, const sct_run_summary *s)
               sct_json_add_u64(o, "not_in_profile", r->n_filtered_profile) &&
               sct_json_add_u64(o, "excluded_by_filters", r->n_filtered_selection) &&
               sct_json_add_str(o, "overall", sct_overall_name(s->overall)) &&
-              sct_json_add_i64(o, "exit_code", sct_overall_exit_code(s->overall));
+              sct_json_add_i64(o, "exit_code", sct_overall_exit_code(s->overall)) &&
+              sct_json_add_str(o, "overall_meaning", sct_overall_meaning(s->overall));
+    /* What the report looked at (run_tier.h). */
+    cJSON *tier = ok ? cJSON_AddObjectToObject(o, "tier") : NULL;
+    ok = ok && tier != NULL && sct_json_add_str(tier, "name", sct_tier_name(s->tier.kind)) &&
+         sct_json_add_str(tier, "detail", s->tier.detail) &&
+         cJSON_AddBoolToObject(tier, "valid_for_certification", s->tier.certifiable) != NULL;
+    /* What a PARTIAL run does not certify: the declined op x types. */
+    cJSON *declined = ok ? cJSON_AddArrayToObject(o, "declined") : NULL;
+    ok = ok && declined != NULL;
+    for (size_t i = 0; ok && i < s->n_groups; i++) {
+        const sct_group_summary *g = &s->groups[i];
+        if (g->counts[SCT_VERDICT_UNSUPPORTED] == 0)
+            continue;
+        cJSON *d = cJSON_CreateObject();
+        ok = sct_json_append(declined, d) && sct_json_add_str(d, "op", g->op_type) &&
+             sct_json_add_str(d, "types", g->types) &&
+             sct_json_add_u64(d, "cases", g->cases) &&
+             sct_json_add_u64(d, "unsupported", g->counts[SCT_VERDICT_UNSUPPORTED]);
+    }
     return complete_or_null(o, ok);
 }
 
@@ -236,9 +255,7 @@ static cJSON *group_json(const sct_group_summary *g)
               sct_json_add_u64(o, "cases", g->cases) &&
               sct_json_add_item(o, "verdicts", verdict_counts(g->counts)) &&
               sct_json_add_u64(o, "passed", g->counts[SCT_VERDICT_PASS]) &&
-              sct_json_add_u64(o, "failed", g->counts[SCT_VERDICT_FAIL] +
-                                                g->counts[SCT_VERDICT_CRASH] +
-                                                g->counts[SCT_VERDICT_TIMEOUT]) &&
+              sct_json_add_u64(o, "failed", sct_verdict_failures(g->counts)) &&
               sct_json_add_u64(o, "elements", g->elements) &&
               sct_json_add_u64(o, "mismatches", g->mismatches);
     if (g->has_ulp)

@@ -1,7 +1,7 @@
 /*
  * junit_writer.c — JUnit XML for CI dashboards: one <testsuite> per
- * op × types group, one <testcase> per case; FAIL/CRASH/TIMEOUT are
- * <failure>, ERROR is <error>, UNSUPPORTED is <skipped> with its reason
+ * op × types group, one <testcase> per case; FAIL/CRASH/TIMEOUT/
+ * DECLINED_AT_RUN are <failure>, ERROR is <error>, UNSUPPORTED is <skipped> with its reason
  * (never reported as passed).  Text is escaped for XML 1.0 (control
  * characters, which XML 1.0 cannot carry, become '?').
  */
@@ -111,6 +111,32 @@ static void write_testcase(FILE *f, const sct_case_result *c,
     fprintf(f, "    </testcase>\n");
 }
 
+static void property(FILE *f, const char *name, const char *value)
+{
+    fprintf(f, "      <property name=\"sonnx-cts.%s\" value=\"", name);
+    xml_text(f, value);
+    fprintf(f, "\"/>\n");
+}
+
+/* The run's verdict and what it means, in every suite (a dashboard shows
+ * suites, not the document element): the same words as the other reports
+ * (verdict.h), so a PARTIAL run never reads as passed. */
+static void write_properties(FILE *f, const sct_run_summary *s, const sct_group_summary *g)
+{
+    fprintf(f, "    <properties>\n");
+    property(f, "group_verdict", sct_overall_name(g->verdict));
+    property(f, "overall", sct_overall_name(s->overall));
+    char exit_text[16];
+    snprintf(exit_text, sizeof exit_text, "%d", sct_overall_exit_code(s->overall));
+    property(f, "exit_code", exit_text);
+    property(f, "overall_meaning", sct_overall_meaning(s->overall));
+    char tier[512];
+    snprintf(tier, sizeof tier, "%s: %s%s", sct_tier_name(s->tier.kind), s->tier.detail,
+             s->tier.certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE);
+    property(f, "tier", tier);
+    fprintf(f, "    </properties>\n");
+}
+
 int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
                          size_t err_cap)
 {
@@ -128,8 +154,7 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
         free(case_group);
         return 1;
     }
-    size_t failures = s.counts[SCT_VERDICT_FAIL] + s.counts[SCT_VERDICT_CRASH] +
-                      s.counts[SCT_VERDICT_TIMEOUT];
+    size_t failures = sct_verdict_failures(s.counts);
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<testsuites name=\"sonnx-cts\" tests=\"%zu\" failures=\"%zu\" "
             "errors=\"%zu\" skipped=\"%zu\" time=\"%.6f\">\n", s.cases, failures,
@@ -143,10 +168,10 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
         xml_text(f, g->types);
         fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
                 "skipped=\"%zu\" time=\"%.6f\">\n", g->cases,
-                g->counts[SCT_VERDICT_FAIL] + g->counts[SCT_VERDICT_CRASH] +
-                    g->counts[SCT_VERDICT_TIMEOUT],
+                sct_verdict_failures(g->counts),
                 g->counts[SCT_VERDICT_ERROR], g->counts[SCT_VERDICT_UNSUPPORTED],
                 g->seconds);
+        write_properties(f, &s, g);
         /* The group's cases, read one at a time from the spool. */
         for (size_t i = 0; i < r->n_cases && rc == 0; i++) {
             if (case_group[i] != gi)

@@ -81,19 +81,46 @@ static void write_row(FILE *out, const char *op, const char *types, size_t cases
         snprintf(ulp, sizeof ulp, "%" PRIu64, max_ulp);
     else
         snprintf(ulp, sizeof ulp, "-");
-    fprintf(out, "%-6s %-18s %6zu %6zu %6zu %6zu %6zu %6zu %6zu %10" PRIu64
+    fprintf(out, "%-6s %-18s %6zu %6zu %6zu %6zu %6zu %6zu %6zu %6zu %10" PRIu64
             " %10" PRIu64 " %12s  %s\n", op, types, cases, n[SCT_VERDICT_PASS],
             n[SCT_VERDICT_FAIL], n[SCT_VERDICT_CRASH], n[SCT_VERDICT_TIMEOUT],
-            n[SCT_VERDICT_UNSUPPORTED], n[SCT_VERDICT_ERROR], elements,
+            n[SCT_VERDICT_UNSUPPORTED], n[SCT_VERDICT_ERROR],
+            n[SCT_VERDICT_DECLINED_AT_RUN], elements,
             mismatches, ulp, verdict);
+}
+
+/* The op x types the implementation declined (UNSUPPORTED): what a PARTIAL
+ * run does not certify, listed before anything else (docs/cli.md
+ * "Verdicts and exit status"). */
+static void write_declined(FILE *out, const sct_run_summary *s)
+{
+    bool any = false;
+    for (size_t i = 0; i < s->n_groups; i++) {
+        const sct_group_summary *g = &s->groups[i];
+        if (g->counts[SCT_VERDICT_UNSUPPORTED] == 0)
+            continue;
+        fprintf(out, "%s%s %s (%zu of %zu)", any ? ", " : "declined, not certified: ",
+                g->op_type, g->types, g->counts[SCT_VERDICT_UNSUPPORTED], g->cases);
+        any = true;
+    }
+    if (any)
+        fputc('\n', out);
+}
+
+/* What the run looked at, and whether a certificate can rest on it
+ * (run_tier.h): beside the verdict, so a slice never reads as the whole. */
+static void write_tier(FILE *out, const sct_run_summary *s)
+{
+    fprintf(out, "tier: %s: %s%s\n", sct_tier_name(s->tier.kind), s->tier.detail,
+            s->tier.certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE);
 }
 
 static void write_summary(FILE *out, const sct_run_report *r,
                           const sct_run_summary *s)
 {
-    fprintf(out, "\n%-6s %-18s %6s %6s %6s %6s %6s %6s %6s %10s %10s %12s  %s\n",
+    fprintf(out, "\n%-6s %-18s %6s %6s %6s %6s %6s %6s %6s %6s %10s %10s %12s  %s\n",
             "op", "types", "cases", "pass", "fail", "crash", "tmout", "unsup",
-            "error", "elements", "mismatch", "max_ulp", "verdict");
+            "error", "drun", "elements", "mismatch", "max_ulp", "verdict");
     bool any_ulp = false;
     for (size_t i = 0; i < s->n_groups; i++) {
         const sct_group_summary *g = &s->groups[i];
@@ -121,8 +148,10 @@ static void write_summary(FILE *out, const sct_run_report *r,
     }
     if (any_dev)
         fputc('\n', out);
-    fprintf(out, "overall: %s (exit %d)\n", sct_overall_name(s->overall),
-            sct_overall_exit_code(s->overall));
+    write_declined(out, s);
+    write_tier(out, s);
+    fprintf(out, "overall: %s (exit %d)\n%s\n", sct_overall_name(s->overall),
+            sct_overall_exit_code(s->overall), sct_overall_meaning(s->overall));
 }
 
 int sct_write_text(FILE *out, const sct_run_report *r, char *err, size_t err_cap)
@@ -140,6 +169,8 @@ int sct_write_text(FILE *out, const sct_run_report *r, char *err, size_t err_cap
             ", isolation: %s)\n", id->vendor, id->runtime_name,
             id->runtime_version, id->plugin_path, id->abi_major, id->abi_minor,
             id->isolation);
+    write_tier(out, &s);
+    write_declined(out, &s);
     /* Case by case from the spool (report_model.h): one record in memory. */
     for (size_t i = 0; i < r->n_cases; i++) {
         const sct_case_result *c = sct_run_report_case(r, i);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "sct/results/report_model.h"
+#include "sct/results/run_tier.h"
 #include "sct/results/verdict.h"
 
 typedef struct sct_group_summary {
@@ -34,6 +35,7 @@ typedef struct sct_run_summary {
     uint64_t elements, mismatches;
     uint64_t deviation_counts[SCT_DEV_COUNT];
     sct_overall overall;
+    sct_run_tier tier;       /* what the report looked at (run_tier.h) */
     sct_group_summary *groups; size_t n_groups; /* first-appearance order */
 } sct_run_summary;
 

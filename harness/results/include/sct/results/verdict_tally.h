@@ -3,11 +3,12 @@
  * and how a group of cases (an op x type cell, the cases of a requirement)
  * gets one verdict.
  *
- * Precedence (docs/reports.md, "Verdicts"): CRASH > ERROR > FAIL > MIXED >
+ * Precedence (docs/reports.md, "Verdicts"): CRASH > ERROR > FAIL > PARTIAL >
  * UNSUPPORTED > PASS.  A group shows PASS only when every case in it passed;
- * MIXED means some cases passed and the others were unsupported or skipped
- * (partial support, nothing wrong); UNSUPPORTED and skipped cases are never
- * counted as passed.  An empty group is NOT RUN.
+ * PARTIAL (SCT_GV_MIXED) means some cases passed and the others were
+ * unsupported or skipped (partial support: only what ran conforms);
+ * UNSUPPORTED and skipped cases are never counted as passed; DECLINED_AT_RUN
+ * counts as FAIL.  An empty group is NOT RUN.
  */
 #ifndef SCT_RESULTS_VERDICT_TALLY_H
 #define SCT_RESULTS_VERDICT_TALLY_H
@@ -47,7 +48,7 @@ const char *sct_verdict_cat_name(sct_verdict_cat c);   /* "PASS", ... */
 
 void sct_tally_add(sct_verdict_tally *t, const char *verdict);
 sct_group_verdict sct_tally_verdict(const sct_verdict_tally *t);
-const char *sct_group_verdict_name(sct_group_verdict v); /* "PASS", "MIXED", "NOT RUN" */
+const char *sct_group_verdict_name(sct_group_verdict v); /* "PASS", "PARTIAL", "NOT RUN" */
 /* CSS class of a group verdict ("v-pass", "v-fail", ...). */
 const char *sct_group_verdict_class(sct_group_verdict v);
 /* Same for one case verdict. */
