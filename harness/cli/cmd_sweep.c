@@ -33,6 +33,7 @@
 #include "install_layout.h"
 #include "sct/numeric/dtype.h"
 #include "sct/results/report_model.h"
+#include "sct/results/run_tier.h"
 #include "sct/writers/report_writers.h"
 #include "run_identity.h"
 #include "shard_option.h"
@@ -334,6 +335,22 @@ static int write_json(const sweep_args *a, int argc, char **argv,
     return rc;
 }
 
+/* What this sweep looked at, by the tier rule every report states
+ * (run_tier.h): a slice or a sample never reads as the whole space. */
+static void print_tier(const sweep_args *a, const sct_dtype_info *ta, const sct_dtype_info *tb,
+                       uint64_t pairs)
+{
+    unsigned bits = 8u * (unsigned)(sct_dtype_elem_size(ta->code) + sct_dtype_elem_size(tb->code));
+    sct_tier_facts f = {.cases = 1, .sweep_cases = 1, .sampled_cases = a->samples ? 1 : 0,
+                        .pairs = pairs, .space = bits < 64 ? (uint64_t)1 << bits : 0};
+    char sel[96];
+    snprintf(sel, sizeof sel, "sweep --op %s --type %s", a->op, ta->name);
+    sct_run_tier t;
+    sct_tier_decide(&f, sel, 0, a->shard_index + 1, a->shard_count, a->shard_count, &t);
+    printf("tier: %s: %s%s\n", sct_tier_name(t.kind), t.detail,
+           t.certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE);
+}
+
 static int exit_for(sct_verdict v)
 {
     size_t counts[SCT_VERDICT_COUNT] = {0};
@@ -453,6 +470,7 @@ int sct_cmd_sweep(int argc, char **argv)
         if (have)
             print_result(&spec, &res);
     }
+    print_tier(&a, ta, tb, have ? res.n_pairs : 0);
     printf("verdict: %s\n", sct_verdict_name(v));
     rc = exit_for(v);
     if (a.json && write_json(&a, argc, argv, id, &spec, opset, have ? &res : NULL,

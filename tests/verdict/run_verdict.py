@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Verdict scenarios (docs/cli.md "Verdicts and exit status", "Tiers"):
+each one runs `sonnx-cts` and checks that every format says the same words
+and that the exit status is the one the reports record.
+
+  partial          a plugin declining most of the profile and the example
+                   adapter: PARTIAL (exit 3) in text, JSON, JUnit, HTML,
+                   Markdown and compare, the declined op x types listed first;
+                   never CONFORMS
+  sweep_slice      a 500,000-pair slice of the float16 Div sweep: marked
+                   "not valid for certification" in text, JSON, HTML, Markdown
+  query_error      query() answering ERROR: `run` and `sweep` give the same
+                   verdict and exit status (the one case verdict rule)
+  declined_at_run  run() declining exactly the cases holding a subnormal:
+                   DECLINED_AT_RUN, the group NON-CONFORMANT, in every format
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+MARK = "not valid for certification"
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, what):
+    if not cond:
+        raise Failure(what)
+
+
+def run(a, args, expect=None):
+    p = subprocess.run([a.cli] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True, timeout=600)
+    if expect is not None and p.returncode != expect:
+        raise Failure("sonnx-cts %s: exit %d, expected %d\nstdout:\n%s\nstderr:\n%s" % (
+            " ".join(args), p.returncode, expect, p.stdout[-3000:], p.stderr[-3000:]))
+    return p
+
+
+def outputs(a, name):
+    base = os.path.join(a.work, name)
+    return {k: base + "." + k for k in ("json", "xml", "html", "md")}
+
+
+def report_args(o):
+    return ["--json", o["json"], "--junit", o["xml"], "--html", o["html"], "--md", o["md"]]
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def check_partial(a, plugin, label, extra):
+    o = outputs(a, label)
+    p = run(a, ["run", "--vectors", a.vectors, "--vendor", plugin] + extra + report_args(o),
+            expect=3)
+    text = p.stdout
+    check("overall: PARTIAL (exit 3)" in text, "%s: text overall line:\n%s" % (label, text[-800:]))
+    check("CONFORMS (exit" not in text, "%s: text says CONFORMS" % label)
+    first = text.split("\n")[:6]
+    check(any(l.startswith("declined, not certified: ") for l in first),
+          "%s: the declined op x types are not listed first:\n%s" % (label, "\n".join(first)))
+    d = json.loads(load(o["json"]))
+    s = d["summary"]
+    check(s["overall"] == "PARTIAL" and s["exit_code"] == 3, "%s: JSON %s/%s" % (
+        label, s["overall"], s["exit_code"]))
+    check(len(s["declined"]) > 0 and all(x["unsupported"] > 0 for x in s["declined"]),
+          "%s: JSON declined list" % label)
+    root = ET.parse(o["xml"]).getroot()
+    props = {pr.get("name"): pr.get("value")
+             for pr in root.findall("testsuite/properties/property")}
+    check(props.get("sonnx-cts.overall") == "PARTIAL", "%s: JUnit overall %r" % (
+        label, props.get("sonnx-cts.overall")))
+    html = load(o["html"])
+    check('<div class="big">PARTIAL</div>' in html, "%s: HTML banner" % label)
+    check('class="big">CONFORMS' not in html, "%s: HTML says CONFORMS" % label)
+    md = load(o["md"])
+    check("**Overall verdict: PARTIAL**" in md, "%s: Markdown verdict" % label)
+    cmp_md = os.path.join(a.work, label + "-compare.md")
+    run(a, ["compare", o["json"], "--md", cmp_md], expect=0)
+    check("PARTIAL" in load(cmp_md), "%s: compare does not say PARTIAL" % label)
+
+
+def sc_partial(a):
+    check_partial(a, a.decline_most, "decline-most", [])
+    check_partial(a, a.example, "example-adapter", [])
+
+
+def sc_sweep_slice(a):
+    o = outputs(a, "slice")
+    p = run(a, ["sweep", "--op", "Div", "--type", "float16", "--shard", "300/1000",
+                "--limit", "500000", "--json", o["json"]], expect=0)
+    check(MARK in p.stdout, "sweep slice: terminal lacks the mark:\n%s" % p.stdout[-1500:])
+    d = json.loads(load(o["json"]))
+    t = d["summary"]["tier"]
+    check(t["name"] == "sweep slice" and t["valid_for_certification"] is False,
+          "sweep slice: JSON tier %r" % t)
+    run(a, ["report", o["json"], "--html", o["html"], "--md", o["md"]], expect=0)
+    html = load(o["html"])
+    check('<div class="big">CONFORMS (%s)</div>' % MARK in html,
+          "sweep slice: HTML banner lacks the mark")
+    check("v-pass\" id=\"verdict\"" not in html, "sweep slice: HTML banner is green")
+    check("**Overall verdict: CONFORMS (%s)**" % MARK in load(o["md"]),
+          "sweep slice: Markdown verdict lacks the mark")
+
+
+def sc_query_error(a):
+    o_run, o_sweep = outputs(a, "qerr-run"), outputs(a, "qerr-sweep")
+    pr = run(a, ["run", "--vectors", a.vectors, "--vendor", a.query_error, "--op", "Div",
+                 "--type", "float16", "--case", "div/float16/*", "--json", o_run["json"]])
+    ps = run(a, ["sweep", "--op", "Div", "--type", "float16", "--vendor", a.query_error,
+                 "--json", o_sweep["json"]])
+    dr, ds = json.loads(load(o_run["json"])), json.loads(load(o_sweep["json"]))
+    run_verdicts = {c["verdict"] for c in dr["cases"] if c["expectation"] == "values"}
+    sweep_verdicts = {c["verdict"] for c in ds["cases"]}
+    check(run_verdicts == {"FAIL"}, "query error: run verdicts %r" % run_verdicts)
+    check(sweep_verdicts == run_verdicts, "query error: sweep %r, run %r" % (
+        sweep_verdicts, run_verdicts))
+    check(pr.returncode == dr["summary"]["exit_code"] == 1,
+          "run exit %d, recorded %d" % (pr.returncode, dr["summary"]["exit_code"]))
+    check(ps.returncode == ds["summary"]["exit_code"] == 1,
+          "sweep exit %d, recorded %d" % (ps.returncode, ds["summary"]["exit_code"]))
+
+
+def sc_declined_at_run(a):
+    o = outputs(a, "drun")
+    p = run(a, ["run", "--vectors", a.vectors, "--vendor", a.decline_subnormal, "--op", "Div",
+                "--type", "float32", "--case", "div/float32/*"] + report_args(o), expect=1)
+    d = json.loads(load(o["json"]))
+    drun = [c for c in d["cases"] if c["verdict"] == "DECLINED_AT_RUN"]
+    check(len(drun) > 0, "no DECLINED_AT_RUN case")
+    check(not any(c["verdict"] == "UNSUPPORTED" for c in d["cases"]),
+          "a run-time decline was counted as UNSUPPORTED")
+    g = [g for g in d["groups"] if g["op"] == "Div" and g["types"] == "float32"][0]
+    in_group = [c for c in drun if c["input_types"] == ["float32", "float32"]]
+    check(len(in_group) > 0 and g["verdict"] == "NON-CONFORMANT" and
+          g["verdicts"]["DECLINED_AT_RUN"] == len(in_group), "group %r" % g)
+    check(d["summary"]["overall"] == "NON-CONFORMANT", "overall %s" % d["summary"]["overall"])
+    check("DECLINED_AT_RUN " + drun[0]["id"] in p.stdout, "text lacks the case line")
+    root = ET.parse(o["xml"]).getroot()
+    types = {f.get("type") for f in root.iter("failure")}
+    check("DECLINED_AT_RUN" in types, "JUnit failure types %r" % types)
+    check("DECLINED_AT_RUN" in load(o["html"]), "HTML lacks DECLINED_AT_RUN")
+    check("DECLINED\\_AT\\_RUN" in load(o["md"]), "Markdown lacks DECLINED_AT_RUN")
+
+
+SCENARIOS = {"partial": sc_partial, "sweep_slice": sc_sweep_slice,
+             "query_error": sc_query_error, "declined_at_run": sc_declined_at_run}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("scenario", choices=sorted(SCENARIOS))
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--vectors", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--example", required=True)
+    ap.add_argument("--decline-most", required=True)
+    ap.add_argument("--query-error", required=True)
+    ap.add_argument("--decline-subnormal", required=True)
+    a = ap.parse_args()
+    if not os.path.exists(os.path.join(a.vectors, "manifest.json")):
+        print("FAIL: no vector set in %s" % a.vectors)
+        return 1
+    os.makedirs(a.work, exist_ok=True)
+    try:
+        SCENARIOS[a.scenario](a)
+    except Failure as e:
+        print("FAIL %s: %s" % (a.scenario, e))
+        return 1
+    print("ok %s" % a.scenario)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
