@@ -180,10 +180,13 @@ int sct_cmd_run(int argc, char **argv)
     sct_vector_set_free(&set);
 
     int exit_code;
-    if (!write_reports(&cfg, &report)) {
-        exit_code = SCT_EXIT_USAGE;
-    } else if (report.n_cases == 0) {
+    /* An empty selection is refused before the run (command_start.c); an
+     * empty shard of a non-empty one is refused here, before any report is
+     * written: a report of nothing would claim an exit status it has not. */
+    if (report.n_cases == 0) {
         fprintf(stderr, "sonnx-cts run: %s\n", no_case);
+        exit_code = SCT_EXIT_USAGE;
+    } else if (!write_reports(&cfg, &report)) {
         exit_code = SCT_EXIT_USAGE;
     } else if (cfg.baseline_path != NULL) {
         exit_code = baseline_exit(&cfg, &report);

@@ -34,6 +34,7 @@
 #include "sct/numeric/dtype.h"
 #include "sct/results/report_model.h"
 #include "sct/results/run_tier.h"
+#include "sct/text/atomic_file.h"
 #include "sct/writers/report_writers.h"
 #include "run_identity.h"
 #include "shard_option.h"
@@ -376,6 +377,11 @@ int sct_cmd_sweep(int argc, char **argv)
         return 2;
     }
     char err[1024]; /* room for "query: STATUS: why: " + a 512-byte message */
+    /* The report path before hours of sweeping (docs/cli.md "Usage errors"). */
+    if (a.json && sct_output_path_check("--json", a.json, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts sweep: %s\n", err);
+        return 2;
+    }
     if (!choose_space(&a, ta->code, tb->code, err, sizeof err)) {
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
         return 2;

@@ -14,6 +14,7 @@
 #include "sct/writers/report_writers.h"
 #include "sct/results/run_summary.h"
 #include "sct/results/value_format.h"
+#include "sct/text/atomic_file.h"
 
 static void xml_text(FILE *f, const char *s)
 {
@@ -147,9 +148,9 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
         snprintf(err, err_cap, "%s: %s", path, why);
         return 1;
     }
-    FILE *f = fopen(path, "w");
+    sct_atomic_file af; /* whole or not at all (atomic_file.h) */
+    FILE *f = sct_atomic_open(&af, path, err, err_cap);
     if (f == NULL) {
-        snprintf(err, err_cap, "%s: cannot open for writing: %s", path, strerror(errno));
         sct_run_summary_free(&s);
         free(case_group);
         return 1;
@@ -190,17 +191,8 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
     sct_run_summary_free(&s);
     free(case_group);
     if (rc != 0) {
-        fclose(f);
+        sct_atomic_abort(&af);
         return 1;
     }
-    if (ferror(f)) {
-        fclose(f);
-        snprintf(err, err_cap, "%s: write error", path);
-        return 1;
-    }
-    if (fclose(f) != 0) {
-        snprintf(err, err_cap, "%s: write error: %s", path, strerror(errno));
-        return 1;
-    }
-    return 0;
+    return sct_atomic_commit(&af, err, err_cap);
 }

@@ -12,6 +12,7 @@
 #include "sct/writers/report_writers.h"
 #include "sct/results/run_summary.h"
 #include "sct/results/value_format.h"
+#include "sct/text/atomic_file.h"
 
 static void write_coords(FILE *out, const sct_sample *s)
 {
@@ -193,15 +194,16 @@ int sct_write_text(FILE *out, const sct_run_report *r, char *err, size_t err_cap
 int sct_write_text_file(const char *path, const sct_run_report *r, char *err,
                         size_t err_cap)
 {
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        snprintf(err, err_cap, "%s: cannot open for writing: %s", path, strerror(errno));
+    /* Whole or not at all (atomic_file.h): a failed write keeps the
+     * previous report. */
+    sct_atomic_file a;
+    FILE *f = sct_atomic_open(&a, path, err, err_cap);
+    if (f == NULL)
+        return 1;
+    /* A write error is left to the commit, which says why. */
+    if (sct_write_text(f, r, err, err_cap) != 0 && !ferror(f)) {
+        sct_atomic_abort(&a);
         return 1;
     }
-    int rc = sct_write_text(f, r, err, err_cap);
-    if (fclose(f) != 0 && rc == 0) {
-        snprintf(err, err_cap, "%s: write error: %s", path, strerror(errno));
-        rc = 1;
-    }
-    return rc;
+    return sct_atomic_commit(&a, err, err_cap);
 }

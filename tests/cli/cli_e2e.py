@@ -244,6 +244,10 @@ def sc_usage_errors(a):
     # a selection that matches nothing is an error, never a vacuous pass
     p = run(["run", "--vectors", a.node_tests, "--profile", "onnx", "--op", "NoSuchOp"],
             a.sonnx_cts, 2)
+    check("--op NoSuchOp: no case of the vector set has this op" in p.stderr,
+          "unknown op not explained: " + p.stderr)
+    p = run(["run", "--vectors", a.node_tests, "--profile", "onnx", "--op", "Div",
+             "--type", "bool"], a.sonnx_cts, 2)
     check("no case selected" in p.stderr, "empty selection not explained: " + p.stderr)
     # the node tests are not in the sonnx profile (no manifest says so)
     run(["run", "--vectors", a.node_tests, "--profile", "sonnx", "--op", "Div"],

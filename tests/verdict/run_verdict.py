@@ -150,7 +150,77 @@ def sc_declined_at_run(a):
     check("DECLINED\\_AT\\_RUN" in load(o["md"]), "Markdown lacks DECLINED_AT_RUN")
 
 
-SCENARIOS = {"partial": sc_partial, "sweep_slice": sc_sweep_slice,
+def sc_usage_before_run(a):
+    """Mistakes in the selection or the output paths: exit 2 before any case
+    runs, nothing written, the message naming the user's value or path."""
+    work = os.path.join(a.work, "usage")
+    os.makedirs(work, exist_ok=True)
+    for f in os.listdir(work):
+        os.remove(os.path.join(work, f))
+    j, h = os.path.join(work, "c.json"), os.path.join(work, "d.html")
+    missing = os.path.join(work, "no-such-dir", "x.json")
+    tries = [
+        (["run", "--op", "Foo", "--json", j, "--html", h], "--op Foo"),
+        (["run", "--type", "int4", "--op", "Less", "--json", j], "no case selected"),
+        (["run", "--tag", "nosuch", "--json", j], "--tag nosuch"),
+        (["list", "--tag", "nosuch"], "--tag nosuch"),
+        (["list", "--op", "Foo"], "--op Foo"),
+        (["run", "--json", missing, "--md", os.path.join(work, "m.md")],
+         "--json %s: directory %s does not exist" % (missing, os.path.dirname(missing))),
+        (["run", "--json", j, "--html", missing], "--html %s" % missing),
+    ]
+    for args, said in tries:
+        p = run(a, args[:1] + ["--vectors", a.vectors] + args[1:], expect=2)
+        check(said in p.stderr, "%s: stderr does not say %r:\n%s" % (args, said, p.stderr))
+        check("PASS" not in p.stdout and "overall" not in p.stdout,
+              "%s: cases ran:\n%s" % (args, p.stdout[-500:]))
+        check(os.listdir(work) == [], "%s: wrote %r" % (args, os.listdir(work)))
+    p = run(a, ["sweep", "--op", "Div", "--type", "float16", "--json", missing], expect=2)
+    check("directory" in p.stderr and missing in p.stderr, "sweep: %s" % p.stderr)
+
+
+def sc_atomic_write(a):
+    """A report that cannot be written whole (a small tmpfs fills up) leaves
+    no partial file and keeps the previous report, byte for byte."""
+    mnt = os.path.join(a.work, "tmpfs")
+    os.makedirs(mnt, exist_ok=True)
+    subprocess.run(["umount", mnt], stderr=subprocess.DEVNULL)
+    m = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", mnt],
+                       stderr=subprocess.PIPE, text=True)
+    if m.returncode != 0:
+        raise Failure("cannot mount a 2 MiB tmpfs (needs root): %s" % m.stderr)
+    try:
+        outs = {k: os.path.join(mnt, "r." + k) for k in ("json", "xml", "txt", "html")}
+        small = ["run", "--vectors", a.vectors, "--case", "div/float32/special_cross",
+                 "--quiet", "--json", outs["json"], "--junit", outs["xml"],
+                 "--text", outs["txt"], "--html", outs["html"]]
+        run(a, small, expect=0)
+        before = {k: load(v) for k, v in outs.items()}
+        # Leave 32 KiB free: the whole set's report of each format through a
+        # plugin declining most of it is far larger.
+        st = os.statvfs(mnt)
+        filler = os.path.join(mnt, "filler")
+        with open(filler, "wb") as f:
+            f.write(b"\0" * (st.f_bavail * st.f_frsize - 32 * 1024))
+        names = sorted([os.path.basename(v) for v in outs.values()] + ["filler"])
+        for k in ("json", "xml", "txt", "html"):
+            full = ["run", "--vectors", a.vectors, "--quiet", "--vendor", a.decline_most,
+                    {"json": "--json", "xml": "--junit", "txt": "--text",
+                     "html": "--html"}[k], outs[k]]
+            p = run(a, full)
+            check(p.returncode == 2, "%s: exit %d, expected 2:\n%s" % (k, p.returncode, p.stderr))
+            check(outs[k] in p.stderr and "No space left on device" in p.stderr,
+                  "%s: the error does not name %s and the reason:\n%s" % (k, outs[k], p.stderr))
+            check(".tmp" not in p.stderr, "%s: the error names a temporary file:\n%s" % (
+                k, p.stderr))
+            check(sorted(os.listdir(mnt)) == names,
+                  "%s: files left behind: %r" % (k, os.listdir(mnt)))
+            check(load(outs[k]) == before[k], "%s: the previous report was changed" % k)
+    finally:
+        subprocess.run(["umount", mnt])
+
+
+SCENARIOS = {"usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,"partial": sc_partial, "sweep_slice": sc_sweep_slice,
              "query_error": sc_query_error, "declined_at_run": sc_declined_at_run}
 
 
