@@ -23,6 +23,7 @@ typedef struct sct_run_config {
     sct_sandbox_options sandbox;    /* --sandbox, --memory-limit, --cpu-limit */
     uint32_t max_errors;
     bool strict_nan;
+    bool require_enforcement;       /* accepted out-of-profile models fail (SN-24) */
     const char *json_path, *junit_path, *text_path;
     const char *html_path, *md_path;  /* rendered from the JSON (docs/reports.md) */
     sct_shard_spec shard;             /* --shard I/N; 1/1 by default */

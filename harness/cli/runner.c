@@ -195,6 +195,13 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
         } else {
             out->verdict = sct_case_verdict_after_query(c->expectation, r.status, false,
                                                         &why);
+            if (out->verdict == SCT_VERDICT_NOT_ENFORCED && cfg->require_enforcement) {
+                /* The integrator asked the runtime itself to enforce the
+                 * profile's restrictions (SN-24). */
+                out->verdict = SCT_VERDICT_FAIL;
+                why = "accepted a model outside the profile (must answer INVALID_ARGUMENT: "
+                      "--require-enforcement)";
+            }
             sct_case_record_message(out, why, r.message);
         }
         free_outputs(outs, c->n_outputs);

@@ -30,7 +30,7 @@ static const char *overall_class(const char *v)
     if (starts(v, "PARTIAL") ||
         (starts(v, "CONFORMS") && strstr(v, SCT_TIER_NOT_CERTIFIABLE) != NULL))
         return "v-mixed";
-    if (strcmp(v, "CONFORMS") == 0 || strcmp(v, "PASS") == 0)
+    if (starts(v, "CONFORMS") || strcmp(v, "PASS") == 0)
         return "v-pass";
     return "v-error";
 }

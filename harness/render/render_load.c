@@ -191,11 +191,22 @@ static void load_totals(sct_render_doc *doc, const cJSON *root)
     const cJSON *tier = cJSON_GetObjectItemCaseSensitive(s, "tier");
     bool certifiable = true;
     sct_json_get_bool(tier, "valid_for_certification", &certifiable);
+    /* The values answer and the enforcement answer, separately (SN-24). */
+    const cJSON *enf = cJSON_GetObjectItemCaseSensitive(s, "enforcement");
+    uint64_t not_enforced = 0;
+    sct_json_get_u64(enf, "not_enforced", &not_enforced);
+    const char *enf_text = render_str_or(enf, "text", "");
+    const char *values = not_enforced > 0 && overall[0] != '\0' ? " (values)" : "";
     doc->overall_verdict = certifiable || overall[0] == '\0'
-                               ? sct_render_strdup(overall)
-                               : sct_render_printf("%s (%s)", overall,
+                               ? sct_render_printf("%s%s", overall, values)
+                               : sct_render_printf("%s%s (%s)", overall, values,
                                                    SCT_TIER_NOT_CERTIFIABLE);
     char *meaning = overall_meaning(overall, s);
+    if (enf_text[0] != '\0') {
+        char *m = sct_render_printf("%s Enforcement: %s.", meaning, enf_text);
+        free(meaning);
+        meaning = m;
+    }
     doc->exit_meaning = tier == NULL ? meaning
                         : sct_render_printf("Tier: %s: %s%s. %s",
                                             render_str_or(tier, "name", "?"),

@@ -59,6 +59,62 @@ static void add_tier_facts(sct_tier_facts *f, const sct_case_result *c)
         f->space = UINT64_MAX; /* not countable: never read as complete */
 }
 
+/* A restriction of the profile: a requirement id whose last part is R<n>
+ * ("sonnx-pow:R4", "sonnx-div:real:R1"), not a constraint (A.C1) or a note:
+ * the restrictions are what a model checker or the runtime enforces. */
+static bool is_restriction(const char *id)
+{
+    const char *last = strrchr(id, ':');
+    last = last ? last + 1 : id;
+    if (last[0] != 'R' || last[1] == '\0')
+        return false;
+    for (const char *p = last + 1; *p; p++)
+        if (*p < '0' || *p > '9')
+            return false;
+    return true;
+}
+
+static void add_enforcement(sct_run_summary *s, const sct_case_result *c)
+{
+    if (c->expectation == NULL || strcmp(c->expectation, "reject") != 0)
+        return;
+    s->reject_cases++;
+    if (c->verdict != SCT_VERDICT_NOT_ENFORCED)
+        return;
+    s->not_enforced++;
+    for (size_t i = 0; i < c->n_requirements; i++) {
+        if (!is_restriction(c->requirements[i]))
+            continue;
+        bool known = false;
+        for (size_t k = 0; k < s->n_enforcement_requirements && !known; k++)
+            known = strcmp(s->enforcement_requirements[k], c->requirements[i]) == 0;
+        size_t cap = sizeof s->enforcement_requirements / sizeof s->enforcement_requirements[0];
+        if (!known && s->n_enforcement_requirements < cap)
+            snprintf(s->enforcement_requirements[s->n_enforcement_requirements++],
+                     sizeof s->enforcement_requirements[0], "%s", c->requirements[i]);
+    }
+}
+
+void sct_enforcement_text(const sct_run_summary *s, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    if (s->reject_cases == 0)
+        return;
+    if (s->not_enforced == 0) {
+        snprintf(buf, cap, "restrictions enforced by the runtime (%zu reject case(s))",
+                 s->reject_cases);
+        return;
+    }
+    size_t len = (size_t)snprintf(buf, cap, "restrictions ");
+    for (size_t i = 0; i < s->n_enforcement_requirements && len < cap; i++)
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "",
+                                s->enforcement_requirements[i]);
+    if (len < cap)
+        snprintf(buf + len, cap - len, "%snot enforced by the runtime (%zu case(s) "
+                 "NOT_ENFORCED) -- to be enforced by the model checker",
+                 s->n_enforcement_requirements ? " " : "", s->not_enforced);
+}
+
 static sct_group_summary *find_or_add(sct_run_summary *s, size_t *cap,
                                       const char *op, const char *types)
 {
@@ -105,6 +161,7 @@ int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
             return 1;
         }
         add_tier_facts(&facts, c);
+        add_enforcement(s, c);
         char types[96];
         sct_case_types_label(c, types, sizeof types);
         sct_group_summary *g = find_or_add(s, &cap, c->op_type, types);

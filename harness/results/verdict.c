@@ -16,6 +16,7 @@ static const char *const k_verdicts[SCT_VERDICT_COUNT] = {
     [SCT_VERDICT_UNSUPPORTED] = "UNSUPPORTED",
     [SCT_VERDICT_ERROR] = "ERROR",
     [SCT_VERDICT_DECLINED_AT_RUN] = "DECLINED_AT_RUN",
+    [SCT_VERDICT_NOT_ENFORCED] = "NOT_ENFORCED",
 };
 
 static const char *const k_overall[SCT_OVERALL_COUNT] = {

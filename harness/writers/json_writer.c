@@ -190,6 +190,7 @@ static cJSON *options_json(const sct_run_options *op)
         return NULL;
     bool ok = sct_json_add_u64(o, "max_errors", op->max_errors) &&
               cJSON_AddBoolToObject(o, "strict_nan", op->strict_nan) != NULL &&
+              cJSON_AddBoolToObject(o, "require_enforcement", op->require_enforcement) != NULL &&
               cJSON_AddNumberToObject(o, "timeout_seconds", op->timeout_seconds) != NULL &&
               cJSON_AddBoolToObject(o, "isolate", op->isolate) != NULL &&
               sct_json_add_str(o, "vendor_options", op->vendor_options) &&
@@ -217,6 +218,18 @@ static cJSON *summary_json(const sct_run_report *r, const sct_run_summary *s)
     ok = ok && tier != NULL && sct_json_add_str(tier, "name", sct_tier_name(s->tier.kind)) &&
          sct_json_add_str(tier, "detail", s->tier.detail) &&
          cJSON_AddBoolToObject(tier, "valid_for_certification", s->tier.certifiable) != NULL;
+    /* The enforcement answer apart from the values one (SN-24). */
+    char enforcement[2048];
+    sct_enforcement_text(s, enforcement, sizeof enforcement);
+    cJSON *enf = ok ? cJSON_AddObjectToObject(o, "enforcement") : NULL;
+    ok = ok && enf != NULL && sct_json_add_u64(enf, "reject_cases", s->reject_cases) &&
+         sct_json_add_u64(enf, "not_enforced", s->not_enforced) &&
+         cJSON_AddBoolToObject(enf, "required", r->options.require_enforcement) != NULL &&
+         sct_json_add_str(enf, "text", enforcement);
+    cJSON *restr = ok ? cJSON_AddArrayToObject(enf, "restrictions") : NULL;
+    ok = ok && restr != NULL;
+    for (size_t i = 0; ok && i < s->n_enforcement_requirements; i++)
+        ok = sct_json_append(restr, cJSON_CreateString(s->enforcement_requirements[i]));
     /* What a PARTIAL run does not certify: the declined op x types. */
     cJSON *declined = ok ? cJSON_AddArrayToObject(o, "declined") : NULL;
     ok = ok && declined != NULL;

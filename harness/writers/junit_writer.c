@@ -94,8 +94,9 @@ static void write_testcase(FILE *f, const sct_case_result *c,
     char msg[1024];
     failure_summary(c, msg, sizeof msg);
     const char *tag = c->verdict == SCT_VERDICT_ERROR ? "error"
-                      : c->verdict == SCT_VERDICT_UNSUPPORTED ? "skipped"
-                                                              : "failure";
+                      : c->verdict == SCT_VERDICT_UNSUPPORTED ||
+                              c->verdict == SCT_VERDICT_NOT_ENFORCED ? "skipped"
+                                                                     : "failure";
     fprintf(f, "      <%s message=\"", tag);
     xml_text(f, msg);
     if (!(c->compared && c->stats.mismatches > 0))
@@ -135,6 +136,10 @@ static void write_properties(FILE *f, const sct_run_summary *s, const sct_group_
     snprintf(tier, sizeof tier, "%s: %s%s", sct_tier_name(s->tier.kind), s->tier.detail,
              s->tier.certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE);
     property(f, "tier", tier);
+    char enforcement[2048];
+    sct_enforcement_text(s, enforcement, sizeof enforcement);
+    if (enforcement[0] != '\0')
+        property(f, "enforcement", enforcement);
     fprintf(f, "    </properties>\n");
 }
 
@@ -159,7 +164,8 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<testsuites name=\"sonnx-cts\" tests=\"%zu\" failures=\"%zu\" "
             "errors=\"%zu\" skipped=\"%zu\" time=\"%.6f\">\n", s.cases, failures,
-            s.counts[SCT_VERDICT_ERROR], s.counts[SCT_VERDICT_UNSUPPORTED], r->seconds);
+            s.counts[SCT_VERDICT_ERROR],
+            s.counts[SCT_VERDICT_UNSUPPORTED] + s.counts[SCT_VERDICT_NOT_ENFORCED], r->seconds);
     int rc = 0;
     for (size_t gi = 0; gi < s.n_groups && rc == 0; gi++) {
         const sct_group_summary *g = &s.groups[gi];
@@ -170,7 +176,8 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
         fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
                 "skipped=\"%zu\" time=\"%.6f\">\n", g->cases,
                 sct_verdict_failures(g->counts),
-                g->counts[SCT_VERDICT_ERROR], g->counts[SCT_VERDICT_UNSUPPORTED],
+                g->counts[SCT_VERDICT_ERROR],
+                g->counts[SCT_VERDICT_UNSUPPORTED] + g->counts[SCT_VERDICT_NOT_ENFORCED],
                 g->seconds);
         write_properties(f, &s, g);
         /* The group's cases, read one at a time from the spool. */

@@ -82,11 +82,11 @@ static void write_row(FILE *out, const char *op, const char *types, size_t cases
         snprintf(ulp, sizeof ulp, "%" PRIu64, max_ulp);
     else
         snprintf(ulp, sizeof ulp, "-");
-    fprintf(out, "%-6s %-18s %6zu %6zu %6zu %6zu %6zu %6zu %6zu %6zu %10" PRIu64
+    fprintf(out, "%-6s %-18s %6zu %6zu %6zu %6zu %6zu %6zu %6zu %6zu %6zu %10" PRIu64
             " %10" PRIu64 " %12s  %s\n", op, types, cases, n[SCT_VERDICT_PASS],
             n[SCT_VERDICT_FAIL], n[SCT_VERDICT_CRASH], n[SCT_VERDICT_TIMEOUT],
             n[SCT_VERDICT_UNSUPPORTED], n[SCT_VERDICT_ERROR],
-            n[SCT_VERDICT_DECLINED_AT_RUN], elements,
+            n[SCT_VERDICT_DECLINED_AT_RUN], n[SCT_VERDICT_NOT_ENFORCED], elements,
             mismatches, ulp, verdict);
 }
 
@@ -119,9 +119,9 @@ static void write_tier(FILE *out, const sct_run_summary *s)
 static void write_summary(FILE *out, const sct_run_report *r,
                           const sct_run_summary *s)
 {
-    fprintf(out, "\n%-6s %-18s %6s %6s %6s %6s %6s %6s %6s %6s %10s %10s %12s  %s\n",
+    fprintf(out, "\n%-6s %-18s %6s %6s %6s %6s %6s %6s %6s %6s %6s %10s %10s %12s  %s\n",
             "op", "types", "cases", "pass", "fail", "crash", "tmout", "unsup",
-            "error", "drun", "elements", "mismatch", "max_ulp", "verdict");
+            "error", "drun", "nenf", "elements", "mismatch", "max_ulp", "verdict");
     bool any_ulp = false;
     for (size_t i = 0; i < s->n_groups; i++) {
         const sct_group_summary *g = &s->groups[i];
@@ -153,6 +153,13 @@ static void write_summary(FILE *out, const sct_run_report *r,
     write_tier(out, s);
     fprintf(out, "overall: %s (exit %d)\n%s\n", sct_overall_name(s->overall),
             sct_overall_exit_code(s->overall), sct_overall_meaning(s->overall));
+    /* The enforcement answer apart from the values one (SN-24). */
+    char enforcement[2048];
+    sct_enforcement_text(s, enforcement, sizeof enforcement);
+    if (s->not_enforced > 0)
+        fprintf(out, "verdict: %s (values); %s\n", sct_overall_name(s->overall), enforcement);
+    else if (enforcement[0] != '\0')
+        fprintf(out, "enforcement: %s\n", enforcement);
 }
 
 int sct_write_text(FILE *out, const sct_run_report *r, char *err, size_t err_cap)

@@ -220,7 +220,46 @@ def sc_atomic_write(a):
         subprocess.run(["umount", mnt])
 
 
-SCENARIOS = {"usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,"partial": sc_partial, "sweep_slice": sc_sweep_slice,
+def sc_enforcement(a):
+    """A runtime computing every in-profile value right and accepting
+    out-of-profile models: CONFORMS for the values, the restrictions reported
+    NOT_ENFORCED apart (docs/spec-notes.md SN-24); --require-enforcement makes
+    them count."""
+    o = outputs(a, "accept-all")
+    p = run(a, ["run", "--vectors", a.vectors, "--vendor", a.accept_all] + report_args(o),
+            expect=0)
+    check("overall: CONFORMS (exit 0)" in p.stdout, "text overall:\n%s" % p.stdout[-1500:])
+    line = [l for l in p.stdout.split("\n") if l.startswith("verdict: ")]
+    check(len(line) == 1 and line[0].startswith("verdict: CONFORMS (values); restrictions ")
+          and "R1" in line[0] and "not enforced by the runtime" in line[0] and
+          "to be enforced by the model checker" in line[0], "verdict line %r" % line)
+    d = json.loads(load(o["json"]))
+    s, e = d["summary"], d["summary"]["enforcement"]
+    ne = [c for c in d["cases"] if c["verdict"] == "NOT_ENFORCED"]
+    check(s["overall"] == "CONFORMS" and e["not_enforced"] == len(ne) > 0 and
+          e["reject_cases"] >= len(ne) and all(c["expectation"] == "reject" for c in ne),
+          "JSON summary %r" % e)
+    check(all(r.split(":")[-1].startswith("R") for r in e["restrictions"]),
+          "restrictions %r" % e["restrictions"])
+    root = ET.parse(o["xml"]).getroot()
+    props = {pr.get("name"): pr.get("value")
+             for pr in root.findall("testsuite/properties/property")}
+    check("not enforced by the runtime" in props.get("sonnx-cts.enforcement", ""),
+          "JUnit enforcement %r" % props.get("sonnx-cts.enforcement"))
+    check({sk.get("type") for sk in root.iter("skipped")} >= {"NOT_ENFORCED"},
+          "JUnit: NOT_ENFORCED cases are not skipped")
+    check('<div class="big">CONFORMS (values)</div>' in load(o["html"]), "HTML banner")
+    check("**Overall verdict: CONFORMS (values)**" in load(o["md"]), "Markdown verdict")
+    o2 = outputs(a, "accept-all-required")
+    run(a, ["run", "--vectors", a.vectors, "--vendor", a.accept_all, "--require-enforcement",
+            "--quiet", "--json", o2["json"]], expect=1)
+    d2 = json.loads(load(o2["json"]))
+    check(d2["summary"]["overall"] == "NON-CONFORMANT" and
+          d2["summary"]["verdicts"]["FAIL"] == len(ne) and
+          d2["summary"]["enforcement"]["required"] is True, "--require-enforcement")
+
+
+SCENARIOS = {"enforcement": sc_enforcement,"usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,"partial": sc_partial, "sweep_slice": sc_sweep_slice,
              "query_error": sc_query_error, "declined_at_run": sc_declined_at_run}
 
 
@@ -234,6 +273,7 @@ def main():
     ap.add_argument("--decline-most", required=True)
     ap.add_argument("--query-error", required=True)
     ap.add_argument("--decline-subnormal", required=True)
+    ap.add_argument("--accept-all", required=True)
     a = ap.parse_args()
     if not os.path.exists(os.path.join(a.vectors, "manifest.json")):
         print("FAIL: no vector set in %s" % a.vectors)

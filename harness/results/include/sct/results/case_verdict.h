@@ -4,7 +4,7 @@
  * sweep (docs/sweeps.md):
  *
  *   exec status         values            no-crash   reject
- *   OK                  compare elements  PASS       FAIL (accepted)
+ *   OK                  compare elements  PASS       NOT_ENFORCED (accepted)
  *   INVALID_ARGUMENT    FAIL (rejected)   PASS       PASS
  *   ERROR               FAIL              PASS       FAIL
  *   UNSUPPORTED         UNSUPPORTED       UNSUPPORTED UNSUPPORTED

@@ -38,6 +38,7 @@ typedef struct sct_run_identity {
 typedef struct sct_run_options {
     uint32_t max_errors;
     bool strict_nan;
+    bool require_enforcement;        /* NOT_ENFORCED cases were judged FAIL */
     double timeout_seconds;
     bool isolate;
     char *vendor_options;

@@ -36,6 +36,12 @@ typedef struct sct_run_summary {
     uint64_t deviation_counts[SCT_DEV_COUNT];
     sct_overall overall;
     sct_run_tier tier;       /* what the report looked at (run_tier.h) */
+    /* The enforcement answer, apart from the values one (SN-24): the
+     * `reject` cases (out-of-profile models), how many the runtime accepted
+     * (NOT_ENFORCED) and the restrictions those cite. */
+    size_t reject_cases, not_enforced;
+    char enforcement_requirements[24][64];
+    size_t n_enforcement_requirements;
     sct_group_summary *groups; size_t n_groups; /* first-appearance order */
 } sct_run_summary;
 
@@ -51,6 +57,12 @@ int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s, char *err
 int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
                                   uint32_t **case_group, char *err, size_t err_cap);
 void sct_run_summary_free(sct_run_summary *s);
+
+/* The enforcement answer in one sentence, the words of every report:
+ * "restrictions R1, R4 not enforced by the runtime (3 case(s) NOT_ENFORCED)
+ * -- to be enforced by the model checker", "restrictions enforced by the
+ * runtime (3 reject case(s))", or "" when the run had no reject case. */
+void sct_enforcement_text(const sct_run_summary *s, char *buf, size_t cap);
 
 /* The types part of a group key: the input type names, joined by "," when
  * they differ ("float32", "float32,int32"); the output type when the case

@@ -20,11 +20,16 @@ typedef enum sct_verdict {
                                 whose (op, types) query() accepted: not a
                                 decline (declines are per (op, types),
                                 docs/plugin-abi.md), a failure of its own */
+    SCT_VERDICT_NOT_ENFORCED, /* a `reject` case (a model outside the SONNX
+                                profile) the runtime accepted: the restriction
+                                is not enforced by the runtime; counted apart
+                                from the values (docs/spec-notes.md SN-24),
+                                FAIL with --require-enforcement */
     SCT_VERDICT_COUNT
 } sct_verdict;
 
 /* "PASS", "FAIL", "CRASH", "TIMEOUT", "UNSUPPORTED", "ERROR",
- * "DECLINED_AT_RUN". */
+ * "DECLINED_AT_RUN", "NOT_ENFORCED". */
 const char *sct_verdict_name(sct_verdict v);
 /* SCT_VERDICT_COUNT when unknown. */
 sct_verdict sct_verdict_from_name(const char *name);

@@ -22,6 +22,8 @@ typedef enum sct_verdict_cat {
     SCT_VC_SKIPPED,
     SCT_VC_CRASH,      /* crash, timeout, memory fault of the implementation */
     SCT_VC_ERROR,      /* error status, harness/input error, anything else */
+    SCT_VC_NOT_ENFORCED, /* an out-of-profile model accepted: counted apart
+                            from the values (verdict.h) */
     SCT_VC_COUNT
 } sct_verdict_cat;
 
@@ -32,7 +34,8 @@ typedef enum sct_group_verdict {
     SCT_GV_UNSUPPORTED,
     SCT_GV_FAIL,
     SCT_GV_ERROR,
-    SCT_GV_CRASH
+    SCT_GV_CRASH,
+    SCT_GV_NOT_ENFORCED  /* only accepted out-of-profile models */
 } sct_group_verdict;
 
 typedef struct sct_verdict_tally {
