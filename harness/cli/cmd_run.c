@@ -113,20 +113,24 @@ static bool write_reports(const sct_run_config *cfg, const sct_run_report *r)
     return ok;
 }
 
-/* Exit status against a baseline: only differences count. */
-static int baseline_exit(const sct_run_config *cfg, const sct_run_report *r)
+/* --baseline: compared before the reports are written, so that every
+ * report states the one exit status the process returns (run_summary.h
+ * sct_run_exit); the differences are listed first, one line each. */
+static bool compare_baseline(const sct_run_config *cfg, sct_run_report *r)
 {
     char err[1024];
     sct_baseline_diff d;
     FILE *out = cfg->quiet ? stderr : stdout;
     if (sct_baseline_compare(cfg->baseline_path, r, out, &d, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts run: --baseline: %s\n", err);
-        return SCT_EXIT_USAGE;
+        return false;
     }
-    int rc = d.changed + d.unknown > 0 ? SCT_EXIT_NONCONFORMING : SCT_EXIT_OK;
-    fprintf(out, "baseline verdict: %s (exit %d)\n",
-            rc == 0 ? "NO CHANGE" : "CHANGED", rc);
-    return rc;
+    r->baseline = (sct_baseline_result){.used = true,
+                                        .path = sct_strdup(cfg->baseline_path),
+                                        .compared = d.compared, .changed = d.changed,
+                                        .worse = d.worse, .unknown = d.unknown,
+                                        .not_run = d.not_run};
+    return r->baseline.path != NULL;
 }
 
 int sct_cmd_run(int argc, char **argv)
@@ -186,17 +190,17 @@ int sct_cmd_run(int argc, char **argv)
     if (report.n_cases == 0) {
         fprintf(stderr, "sonnx-cts run: %s\n", no_case);
         exit_code = SCT_EXIT_USAGE;
+    } else if (cfg.baseline_path != NULL && !compare_baseline(&cfg, &report)) {
+        exit_code = SCT_EXIT_USAGE;
     } else if (!write_reports(&cfg, &report)) {
         exit_code = SCT_EXIT_USAGE;
-    } else if (cfg.baseline_path != NULL) {
-        exit_code = baseline_exit(&cfg, &report);
     } else {
         sct_run_summary s;
         if (sct_run_summary_build(&report, &s, err, sizeof err) != 0) {
             fprintf(stderr, "sonnx-cts run: %s\n", err);
             exit_code = SCT_EXIT_USAGE;
         } else {
-            exit_code = sct_overall_exit_code(s.overall);
+            exit_code = sct_run_exit(&report, &s);
             sct_run_summary_free(&s);
         }
     }

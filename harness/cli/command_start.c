@@ -3,8 +3,10 @@
  */
 #include "command_start.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "run_options.h"
 #include "sct/select/case_filter.h"
@@ -26,6 +28,11 @@ static bool outputs_writable(const char *name, const sct_run_config *cfg)
             fprintf(stderr, "sonnx-cts %s: %s\n", name, err);
             ok = false;
         }
+    if (cfg->baseline_path != NULL && access(cfg->baseline_path, R_OK) != 0) {
+        fprintf(stderr, "sonnx-cts %s: --baseline %s: cannot read: %s\n", name,
+                cfg->baseline_path, strerror(errno));
+        ok = false;
+    }
     return ok;
 }
 

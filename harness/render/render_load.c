@@ -80,7 +80,19 @@ static char *overall_meaning(const char *overall, const cJSON *summary)
     const char *meaning = o == SCT_OVERALL_COUNT
                               ? "The JSON report carries no known overall verdict."
                               : sct_overall_meaning(o);
-    char *text = sct_render_strdup(meaning);
+    /* The one exit status the report records (run_summary.h sct_run_exit),
+     * then, with --baseline, what decided it. */
+    int64_t exit_code = 0;
+    const cJSON *ec = cJSON_GetObjectItemCaseSensitive(summary, "exit_code");
+    if (cJSON_IsNumber(ec))
+        exit_code = (int64_t)ec->valuedouble;
+    const cJSON *baseline = cJSON_GetObjectItemCaseSensitive(summary, "baseline");
+    const char *btext = render_str_or(baseline, "text", "");
+    char *text = cJSON_IsNumber(ec)
+                     ? sct_render_printf("%.*s (exit status %lld)%s%s.",
+                                         (int)strlen(meaning) - 1, meaning,
+                                         (long long)exit_code, btext[0] ? "; " : "", btext)
+                     : sct_render_strdup(meaning);
     const cJSON *declined = cJSON_GetObjectItemCaseSensitive(summary, "declined"), *d;
     bool first = true;
     cJSON_ArrayForEach(d, declined) {

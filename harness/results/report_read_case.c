@@ -390,5 +390,14 @@ bool sct_read_baseline_entry(sct_field_reader *rd, const cJSON *o, sct_case_resu
     c->exec_status = dup_or_problem(rd, cJSON_IsString(es) ? es->valuestring : "");
     /* max_ulp: an integer for a compared floating-point case, else null. */
     c->compared = sct_json_get_u64(o, "max_ulp", &c->stats.max_ulp);
+    /* How a failing case failed (mismatching elements, deviation classes):
+     * optional, baselines written before the fields have none, which
+     * SCT_BASELINE_NO_DETAIL in `mismatches` says (never "0 mismatches"). */
+    const cJSON *mm = cJSON_GetObjectItemCaseSensitive(o, "mismatches");
+    if (mm == NULL || !sct_json_u64(mm, &c->stats.mismatches))
+        c->stats.mismatches = SCT_BASELINE_NO_DETAIL;
+    else if (cJSON_GetObjectItemCaseSensitive(o, "deviation_counts") != NULL)
+        read_deviations(rd, cJSON_GetObjectItemCaseSensitive(o, "deviation_counts"),
+                        c->stats.deviation_counts);
     return !rd->failed;
 }

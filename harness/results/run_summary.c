@@ -215,6 +215,30 @@ int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s, char *err
     return sct_run_summary_build_indexed(r, s, NULL, err, err_cap);
 }
 
+int sct_run_exit(const sct_run_report *r, const sct_run_summary *s)
+{
+    if (!r->baseline.used)
+        return sct_overall_exit_code(s->overall);
+    const sct_baseline_result *b = &r->baseline;
+    return b->changed + b->worse + b->unknown > 0 ? 1 : 0;
+}
+
+void sct_run_exit_text(const sct_run_report *r, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    if (!r->baseline.used)
+        return;
+    const sct_baseline_result *b = &r->baseline;
+    if (b->changed + b->worse + b->unknown == 0)
+        snprintf(buf, cap, "baseline %s: NO CHANGE: %zu case(s) compared, none changed "
+                 "verdict or got worse, none new (that is what exit 0 says here)",
+                 b->path, b->compared);
+    else
+        snprintf(buf, cap, "baseline %s: CHANGED: %zu case(s) changed verdict, %zu got "
+                 "worse, %zu new (of %zu compared)", b->path, b->changed, b->worse,
+                 b->unknown, b->compared);
+}
+
 void sct_run_summary_free(sct_run_summary *s)
 {
     free(s->groups);

@@ -83,19 +83,19 @@ const char *sct_overall_meaning(sct_overall o)
     switch (o) {
     case SCT_OVERALL_CONFORMS:
         return "Every selected case ran and passed: no case declined, failed, "
-               "crashed, timed out or errored (exit status 0).";
+               "crashed, timed out or errored.";
     case SCT_OVERALL_PARTIAL:
         return "Every case that ran passed, but the implementation declined "
                "some (UNSUPPORTED): only what ran conforms; the declined op x "
-               "types are listed (exit status 3).";
+               "types are listed.";
     case SCT_OVERALL_NON_CONFORMANT:
         return "At least one case failed, crashed, timed out or was declined at "
-               "run time after query() accepted its op and types (exit status 1).";
+               "run time after query() accepted its op and types.";
     case SCT_OVERALL_NOTHING_PASSED:
         return "No case passed: nothing was selected, or every case was "
-               "unsupported. This is not a conformance claim (exit status 1).";
+               "unsupported. This is not a conformance claim.";
     default:
         return "Some cases could not be judged (vector or harness problem): "
-               "the run proves nothing about them (exit status 2).";
+               "the run proves nothing about them.";
     }
 }

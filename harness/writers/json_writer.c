@@ -211,8 +211,21 @@ static cJSON *summary_json(const sct_run_report *r, const sct_run_summary *s)
               sct_json_add_u64(o, "not_in_profile", r->n_filtered_profile) &&
               sct_json_add_u64(o, "excluded_by_filters", r->n_filtered_selection) &&
               sct_json_add_str(o, "overall", sct_overall_name(s->overall)) &&
-              sct_json_add_i64(o, "exit_code", sct_overall_exit_code(s->overall)) &&
+              sct_json_add_i64(o, "exit_code", sct_run_exit(r, s)) &&
               sct_json_add_str(o, "overall_meaning", sct_overall_meaning(s->overall));
+    /* --baseline: the comparison that decided the exit status. */
+    if (ok && r->baseline.used) {
+        const sct_baseline_result *b = &r->baseline;
+        char text[4608];
+        sct_run_exit_text(r, text, sizeof text);
+        cJSON *bo = cJSON_AddObjectToObject(o, "baseline");
+        ok = bo != NULL && sct_json_add_str(bo, "path", b->path) &&
+             sct_json_add_u64(bo, "compared", b->compared) &&
+             sct_json_add_u64(bo, "changed", b->changed) &&
+             sct_json_add_u64(bo, "worse", b->worse) &&
+             sct_json_add_u64(bo, "new", b->unknown) &&
+             sct_json_add_u64(bo, "not_run", b->not_run) && sct_json_add_str(bo, "text", text);
+    }
     /* What the report looked at (run_tier.h). */
     cJSON *tier = ok ? cJSON_AddObjectToObject(o, "tier") : NULL;
     ok = ok && tier != NULL && sct_json_add_str(tier, "name", sct_tier_name(s->tier.kind)) &&

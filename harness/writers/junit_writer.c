@@ -123,13 +123,14 @@ static void property(FILE *f, const char *name, const char *value)
 /* The run's verdict and what it means, in every suite (a dashboard shows
  * suites, not the document element): the same words as the other reports
  * (verdict.h), so a PARTIAL run never reads as passed. */
-static void write_properties(FILE *f, const sct_run_summary *s, const sct_group_summary *g)
+static void write_properties(FILE *f, const sct_run_report *r, const sct_run_summary *s,
+                             const sct_group_summary *g)
 {
     fprintf(f, "    <properties>\n");
     property(f, "group_verdict", sct_overall_name(g->verdict));
     property(f, "overall", sct_overall_name(s->overall));
     char exit_text[16];
-    snprintf(exit_text, sizeof exit_text, "%d", sct_overall_exit_code(s->overall));
+    snprintf(exit_text, sizeof exit_text, "%d", sct_run_exit(r, s));
     property(f, "exit_code", exit_text);
     property(f, "overall_meaning", sct_overall_meaning(s->overall));
     char tier[512];
@@ -179,7 +180,7 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
                 g->counts[SCT_VERDICT_ERROR],
                 g->counts[SCT_VERDICT_UNSUPPORTED] + g->counts[SCT_VERDICT_NOT_ENFORCED],
                 g->seconds);
-        write_properties(f, &s, g);
+        write_properties(f, r, &s, g);
         /* The group's cases, read one at a time from the spool. */
         for (size_t i = 0; i < r->n_cases && rc == 0; i++) {
             if (case_group[i] != gi)

@@ -151,8 +151,14 @@ static void write_summary(FILE *out, const sct_run_report *r,
         fputc('\n', out);
     write_declined(out, s);
     write_tier(out, s);
-    fprintf(out, "overall: %s (exit %d)\n%s\n", sct_overall_name(s->overall),
-            sct_overall_exit_code(s->overall), sct_overall_meaning(s->overall));
+    /* One exit claim: the status the process returns (sct_run_exit). */
+    char baseline[4608];
+    sct_run_exit_text(r, baseline, sizeof baseline);
+    fprintf(out, "overall: %s%s (exit %d)\n%s\n", sct_overall_name(s->overall),
+            r->baseline.used ? ", against the baseline" : "", sct_run_exit(r, s),
+            sct_overall_meaning(s->overall));
+    if (baseline[0] != '\0')
+        fprintf(out, "%s\n", baseline);
     /* The enforcement answer apart from the values one (SN-24). */
     char enforcement[2048];
     sct_enforcement_text(s, enforcement, sizeof enforcement);

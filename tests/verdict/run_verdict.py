@@ -259,7 +259,43 @@ def sc_enforcement(a):
           d2["summary"]["enforcement"]["required"] is True, "--require-enforcement")
 
 
-SCENARIOS = {"enforcement": sc_enforcement,"usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,"partial": sc_partial, "sweep_slice": sc_sweep_slice,
+def sc_baseline_worse(a):
+    """--baseline: a failing case that fails worse is a change (exit 1), and
+    the run states one exit status, the one it returns, in text and JSON."""
+    work = os.path.join(a.work, "baseline")
+    os.makedirs(work, exist_ok=True)
+    base, j = os.path.join(work, "b.json"), os.path.join(work, "r.json")
+    sel = ["run", "--vectors", a.vectors, "--vendor", a.failing, "--op", "Div", "--type",
+           "float32", "--case", "div/float32/*"]
+    run(a, sel + ["--quiet", "--write-baseline", base], expect=1)
+    p = run(a, sel + ["--baseline", base, "--json", j], expect=0)
+    claims = [l for l in p.stdout.split("\n") if "(exit " in l or "exit status" in l or "exit 1" in l]
+    check(len(claims) == 1 and "(exit 0)" in claims[0],
+          "one exit claim expected, got %r" % claims)
+    check(json.loads(load(j))["summary"]["exit_code"] == 0, "JSON exit_code with --baseline")
+    with open(base, encoding="utf-8") as f:
+        b = json.load(f)
+    failing = [c for c in b["cases"] if c["verdict"] == "FAIL" and c.get("max_ulp")]
+    check(len(failing) > 0 and all("mismatches" in c for c in failing),
+          "baseline entries lack the failure detail")
+    edits = [("max_ulp", lambda c: c.update(max_ulp=c["max_ulp"] - 1), "max_ulp"),
+             ("mismatches", lambda c: c.update(mismatches=c["mismatches"] - 1),
+              "mismatching elements"),
+             ("deviation class", lambda c: c.update(deviation_counts={}),
+              "new deviation class")]
+    for what, edit, said in edits:
+        worse = json.loads(json.dumps(b))
+        edit([c for c in worse["cases"] if c["id"] == failing[0]["id"]][0])
+        edited = os.path.join(work, "worse.json")
+        with open(edited, "w", encoding="utf-8") as f:
+            json.dump(worse, f)
+        p = run(a, sel + ["--baseline", edited, "--json", j], expect=1)
+        check("baseline: WORSE %s: still FAIL, %s" % (failing[0]["id"], said) in p.stdout,
+              "%s: no WORSE line:\n%s" % (what, p.stdout[-2000:]))
+        check(json.loads(load(j))["summary"]["exit_code"] == 1, "%s: JSON exit_code" % what)
+
+
+SCENARIOS = {"baseline_worse": sc_baseline_worse,"enforcement": sc_enforcement,"usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,"partial": sc_partial, "sweep_slice": sc_sweep_slice,
              "query_error": sc_query_error, "declined_at_run": sc_declined_at_run}
 
 
@@ -274,6 +310,7 @@ def main():
     ap.add_argument("--query-error", required=True)
     ap.add_argument("--decline-subnormal", required=True)
     ap.add_argument("--accept-all", required=True)
+    ap.add_argument("--failing", required=True)
     a = ap.parse_args()
     if not os.path.exists(os.path.join(a.vectors, "manifest.json")):
         print("FAIL: no vector set in %s" % a.vectors)

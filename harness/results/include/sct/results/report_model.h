@@ -48,6 +48,15 @@ typedef struct sct_run_options {
 /* The spool of the cases (report_model.c); opaque. */
 typedef struct sct_case_spool sct_case_spool;
 
+/* The comparison with --baseline (writers/baseline.h), made before the
+ * reports are written so that they state the one exit status the process
+ * returns. */
+typedef struct sct_baseline_result {
+    bool used;
+    char *path;
+    size_t compared, changed, worse, unknown, not_run;
+} sct_baseline_result;
+
 typedef struct sct_run_report {
     sct_run_identity identity;
     sct_run_options options;
@@ -68,6 +77,7 @@ typedef struct sct_run_report {
     /* --shard auto: the job-array variables the shard was read from
      * (shard_auto.h), written as shard.source; NULL otherwise. */
     char *shard_source;
+    sct_baseline_result baseline;
 } sct_run_report;
 
 void sct_run_report_init(sct_run_report *r);

@@ -58,6 +58,14 @@ int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
                                   uint32_t **case_group, char *err, size_t err_cap);
 void sct_run_summary_free(sct_run_summary *s);
 
+/* The one exit status of a run and every report of it: the verdict's
+ * (verdict.h), or with --baseline the comparison's: 1 when a case changed
+ * verdict, got worse or is new, else 0 (docs/cli.md). */
+int sct_run_exit(const sct_run_report *r, const sct_run_summary *s);
+/* What that exit status means, one sentence ("" without --baseline: the
+ * verdict's meaning says it). */
+void sct_run_exit_text(const sct_run_report *r, char *buf, size_t cap);
+
 /* The enforcement answer in one sentence, the words of every report:
  * "restrictions R1, R4 not enforced by the runtime (3 case(s) NOT_ENFORCED)
  * -- to be enforced by the model checker", "restrictions enforced by the

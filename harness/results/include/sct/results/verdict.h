@@ -61,8 +61,9 @@ sct_overall sct_overall_from_name(const char *name);
 sct_overall sct_overall_from_counts(const size_t *counts);
 /* 0 CONFORMS, 1 NON-CONFORMANT or NOTHING-PASSED, 2 ERROR, 3 PARTIAL. */
 int sct_overall_exit_code(sct_overall o);
-/* One sentence saying what the verdict means, with its exit status: the
- * same words in the terminal, the JSON and the rendered reports. */
+/* One sentence saying what the verdict means (without the exit status,
+ * which a report states once: run_summary.h sct_run_exit): the same words
+ * in the terminal, the JSON and the rendered reports. */
 const char *sct_overall_meaning(sct_overall o);
 
 /* Cases of a verdict that fail the implementation: FAIL, CRASH, TIMEOUT,
