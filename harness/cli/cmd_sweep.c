@@ -347,7 +347,7 @@ static void print_tier(const sweep_args *a, const sct_dtype_info *ta, const sct_
     char sel[96];
     snprintf(sel, sizeof sel, "sweep --op %s --type %s", a->op, ta->name);
     sct_run_tier t;
-    sct_tier_decide(&f, sel, 0, a->shard_index + 1, a->shard_count, a->shard_count, &t);
+    sct_tier_decide(&f, sel, NULL, 0, a->shard_index + 1, a->shard_count, a->shard_count, &t);
     printf("tier: %s: %s%s\n", sct_tier_name(t.kind), t.detail,
            t.certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE);
 }

@@ -57,6 +57,11 @@ int sct_command_start(const char *name, int argc, char **argv, bool for_run,
      * errors"): every report path first, naming the user's path. */
     if (for_run && !outputs_writable(name, cfg))
         return SCT_EXIT_USAGE;
+    if (cfg->claim_path != NULL &&
+        sct_claim_load(cfg->claim_path, &cfg->claim, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts %s: --claim: %s\n", name, err);
+        return SCT_EXIT_USAGE;
+    }
     memset(set, 0, sizeof *set);
     if (sct_vector_set_open(cfg->vectors_dir, set, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts %s: %s\n", name, err);

@@ -120,4 +120,5 @@ void sct_fill_identity(sct_run_report *r, int argc, char **argv,
     char filters[2048];
     sct_case_filter_describe(&cfg->filter, filters, sizeof filters);
     r->options.filters = sct_strdup(filters);
+    r->options.claim = sct_strdup(cfg->claim_path != NULL ? cfg->claim.description : "");
 }

@@ -93,6 +93,28 @@ static char *overall_meaning(const char *overall, const cJSON *summary)
                                          (int)strlen(meaning) - 1, meaning,
                                          (long long)exit_code, btext[0] ? "; " : "", btext)
                      : sct_render_strdup(meaning);
+    /* --claim: each declared bound's verdict, then what lies outside. */
+    const cJSON *claims = cJSON_GetObjectItemCaseSensitive(summary, "claims"), *cl;
+    cJSON_ArrayForEach(cl, claims) {
+        char *next = sct_render_printf("%s Claim: %s.", text, render_str_or(cl, "text", "?"));
+        free(text);
+        text = next;
+    }
+    const cJSON *oos = cJSON_GetObjectItemCaseSensitive(summary, "out_of_scope"), *os;
+    bool first_oos = true;
+    cJSON_ArrayForEach(os, oos) {
+        uint64_t n = 0;
+        sct_json_get_u64(os, "cases", &n);
+        char *next = sct_render_printf("%s%s%s %s (%llu)", text,
+                                       first_oos ? " Out of scope (not claimed, not run): "
+                                                 : ", ",
+                                       render_str_or(os, "op", "?"),
+                                       render_str_or(os, "types", "?"),
+                                       (unsigned long long)n);
+        free(text);
+        text = next;
+        first_oos = false;
+    }
     const cJSON *declined = cJSON_GetObjectItemCaseSensitive(summary, "declined"), *d;
     bool first = true;
     cJSON_ArrayForEach(d, declined) {

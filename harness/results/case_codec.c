@@ -160,6 +160,12 @@ int sct_case_encode(sct_byte_buf *b, const sct_case_result *c)
     for (size_t i = 0; i < c->n_samples; i++)
         put_sample(b, &c->samples[i]);
     put_f64(b, c->seconds);
+    put_u8(b, c->has_claim_bound ? 1u : 0u);
+    put_u32(b, c->claim_bound_ulp);
+    put_u64(b, c->claim_violations);
+    put_u8(b, c->has_claim_worst ? 1u : 0u);
+    if (c->has_claim_worst)
+        put_sample(b, &c->claim_worst);
     return b->oom;
 }
 
@@ -330,6 +336,12 @@ int sct_case_decode(const unsigned char *p, size_t n, sct_case_result *c)
             get_sample(&r, &c->samples[c->n_samples++]);
     }
     c->seconds = get_f64(&r);
+    c->has_claim_bound = get_u8(&r) != 0;
+    c->claim_bound_ulp = get_u32(&r);
+    c->claim_violations = get_u64(&r);
+    c->has_claim_worst = get_u8(&r) != 0;
+    if (c->has_claim_worst && !r.bad)
+        get_sample(&r, &c->claim_worst);
     if (!r.bad && r.pos != r.n)
         r.bad = 1;
     if (r.bad)

@@ -24,7 +24,8 @@ void sct_run_report_free(sct_run_report *r)
                     id->vector_set_sha256, id->vector_format_version,
                     id->vendor, id->runtime_name, id->runtime_version,
                     id->plugin_path, id->isolation,
-                    r->options.vendor_options, r->options.filters, r->shard_source,
+                    r->options.vendor_options, r->options.filters, r->options.claim,
+                    r->shard_source,
                     r->baseline.path};
     for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++)
         free(strs[i]);

@@ -374,6 +374,17 @@ bool sct_read_case_object(sct_field_reader *rd, const cJSON *o, size_t pos, bool
     if (!brief)
         read_samples(rd, cJSON_GetObjectItemCaseSensitive(o, "samples"), c);
     c->seconds = sct_field_double(rd, o, "seconds");
+    /* Optional: a run with --claim and a declared bound (case_result.h). */
+    const cJSON *cl = cJSON_GetObjectItemCaseSensitive(o, "claim");
+    if (cl != NULL) {
+        uint64_t bound = sct_field_u64(rd, cl, "bound_ulp");
+        c->has_claim_bound = true;
+        c->claim_bound_ulp = bound > UINT32_MAX ? UINT32_MAX : (uint32_t)bound;
+        c->claim_violations = sct_field_u64(rd, cl, "violations");
+        const cJSON *w = cJSON_GetObjectItemCaseSensitive(cl, "worst");
+        if (w != NULL && !cJSON_IsNull(w))
+            c->has_claim_worst = read_sample(rd, w, c, &c->claim_worst);
+    }
     return !rd->failed;
 }
 

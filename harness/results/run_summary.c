@@ -115,6 +115,24 @@ void sct_enforcement_text(const sct_run_summary *s, char *buf, size_t cap)
                  s->n_enforcement_requirements ? " " : "", s->not_enforced);
 }
 
+/* A declared bound's judgement, case by case into the group: the worst
+ * violating element of the group (an unmeasurable distance counts as the
+ * largest, as for the samples). */
+static void add_claim(sct_group_summary *g, const sct_case_result *c)
+{
+    if (!c->has_claim_bound)
+        return;
+    g->has_claim_bound = true;
+    g->claim_bound_ulp = c->claim_bound_ulp;
+    g->claim_violations += c->claim_violations;
+    if (c->has_claim_worst &&
+        (!g->has_claim_worst || c->claim_worst.ulp > g->claim_worst.ulp)) {
+        g->has_claim_worst = true;
+        g->claim_worst = c->claim_worst;
+        snprintf(g->claim_worst_case, sizeof g->claim_worst_case, "%s", c->id);
+    }
+}
+
 static sct_group_summary *find_or_add(sct_run_summary *s, size_t *cap,
                                       const char *op, const char *types)
 {
@@ -173,6 +191,7 @@ int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
         }
         if (cg != NULL)
             cg[i] = (uint32_t)(g - s->groups);
+        add_claim(g, c);
         size_t v = c->verdict < SCT_VERDICT_COUNT ? (size_t)c->verdict
                                                   : (size_t)SCT_VERDICT_ERROR;
         g->cases++;
@@ -197,12 +216,24 @@ int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
         for (size_t b = 0; b < SCT_ULP_HIST_BINS; b++)
             g->ulp_hist[b] += c->ulp_hist[b];
     }
-    for (size_t i = 0; i < s->n_groups; i++)
-        s->groups[i].verdict = sct_overall_from_counts(s->groups[i].counts);
+    bool claim_violated = false;
+    for (size_t i = 0; i < s->n_groups; i++) {
+        sct_group_summary *g = &s->groups[i];
+        g->verdict = sct_overall_from_counts(g->counts);
+        /* A declared bound the implementation does not keep is a false
+         * claim: the group fails, whatever the profile's tolerance says. */
+        if (g->claim_violations > 0 && g->verdict != SCT_OVERALL_ERROR) {
+            g->verdict = SCT_OVERALL_NON_CONFORMANT;
+            claim_violated = true;
+        }
+    }
     s->overall = sct_overall_from_counts(s->counts);
+    if (claim_violated && s->overall != SCT_OVERALL_ERROR)
+        s->overall = SCT_OVERALL_NON_CONFORMANT;
     if (facts.space == UINT64_MAX)
         facts.space = 0;
-    sct_tier_decide(&facts, r->options.filters, r->n_filtered_selection, r->shard_index,
+    sct_tier_decide(&facts, r->options.filters, r->options.claim, r->n_filtered_selection,
+                    r->shard_index,
                     r->shard_count, r->shard_total, &s->tier);
     if (case_group != NULL)
         *case_group = cg;

@@ -10,12 +10,13 @@
 const char *sct_tier_name(sct_tier_kind k)
 {
     static const char *const names[SCT_TIER_COUNT] = {
-        "full profile", "subset", "shard", "exhaustive sweep", "sweep slice",
+        "full profile", "subset", "shard", "claimed scope", "exhaustive sweep", "sweep slice",
         "sampled sweep"};
     return (unsigned)k < SCT_TIER_COUNT ? names[k] : "unknown";
 }
 
-void sct_tier_decide(const sct_tier_facts *f, const char *filters, size_t excluded,
+void sct_tier_decide(const sct_tier_facts *f, const char *filters, const char *claim,
+                     size_t excluded,
                      uint32_t shard_index, uint32_t shard_count, size_t shard_total,
                      sct_run_tier *out)
 {
@@ -53,6 +54,14 @@ void sct_tier_decide(const sct_tier_facts *f, const char *filters, size_t exclud
         out->kind = SCT_TIER_SUBSET;
         snprintf(out->detail, sizeof out->detail, "%s (%zu case(s) of the profile left out)",
                  sel[0] ? sel : "filtered", excluded);
+        return;
+    }
+    if (claim != NULL && claim[0] != '\0') {
+        /* Every case of the claim ran; what lies outside it is listed
+         * OUT_OF_SCOPE: a certificate of the claim, not of the profile. */
+        out->kind = SCT_TIER_CLAIMED_SCOPE;
+        out->certifiable = true;
+        snprintf(out->detail, sizeof out->detail, "%s", claim);
         return;
     }
     out->kind = SCT_TIER_FULL_PROFILE;

@@ -17,6 +17,7 @@ static const char *const k_verdicts[SCT_VERDICT_COUNT] = {
     [SCT_VERDICT_ERROR] = "ERROR",
     [SCT_VERDICT_DECLINED_AT_RUN] = "DECLINED_AT_RUN",
     [SCT_VERDICT_NOT_ENFORCED] = "NOT_ENFORCED",
+    [SCT_VERDICT_OUT_OF_SCOPE] = "OUT_OF_SCOPE",
 };
 
 static const char *const k_overall[SCT_OVERALL_COUNT] = {

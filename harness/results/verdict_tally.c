@@ -22,7 +22,7 @@ sct_verdict_cat sct_verdict_category(const char *v)
     if (strcasecmp(v, "NOT_ENFORCED") == 0)
         return SCT_VC_NOT_ENFORCED;
     if (strcasecmp(v, "SKIPPED") == 0 || strcasecmp(v, "SKIP") == 0 ||
-        strcasecmp(v, "NOT_RUN") == 0)
+        strcasecmp(v, "NOT_RUN") == 0 || strcasecmp(v, "OUT_OF_SCOPE") == 0)
         return SCT_VC_SKIPPED;
     /* Everything the isolation layer finds about the implementation itself
      * (backend.h: CRASH, TIMEOUT, WRITE_PAST_OUTPUT, WRITE_TO_INPUT,

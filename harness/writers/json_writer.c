@@ -155,6 +155,14 @@ static cJSON *case_json(const sct_case_result *c)
     for (size_t i = 0; ok && i < c->n_samples; i++)
         ok = sct_json_append(samples, sample_json(&c->samples[i]));
     ok = ok && cJSON_AddNumberToObject(o, "seconds", c->seconds) != NULL;
+    /* --claim with a declared bound: judged apart from the tolerance. */
+    if (ok && c->has_claim_bound) {
+        cJSON *cl = cJSON_AddObjectToObject(o, "claim");
+        ok = cl != NULL && sct_json_add_u64(cl, "bound_ulp", c->claim_bound_ulp) &&
+             sct_json_add_u64(cl, "violations", c->claim_violations) &&
+             (c->has_claim_worst ? sct_json_add_item(cl, "worst", sample_json(&c->claim_worst))
+                                 : cJSON_AddNullToObject(cl, "worst") != NULL);
+    }
     return complete_or_null(o, ok);
 }
 
@@ -194,7 +202,8 @@ static cJSON *options_json(const sct_run_options *op)
               cJSON_AddNumberToObject(o, "timeout_seconds", op->timeout_seconds) != NULL &&
               cJSON_AddBoolToObject(o, "isolate", op->isolate) != NULL &&
               sct_json_add_str(o, "vendor_options", op->vendor_options) &&
-              sct_json_add_str(o, "filters", op->filters);
+              sct_json_add_str(o, "filters", op->filters) &&
+              sct_json_add_str(o, "claim", op->claim);
     return complete_or_null(o, ok);
 }
 
@@ -243,6 +252,37 @@ static cJSON *summary_json(const sct_run_report *r, const sct_run_summary *s)
     ok = ok && restr != NULL;
     for (size_t i = 0; ok && i < s->n_enforcement_requirements; i++)
         ok = sct_json_append(restr, cJSON_CreateString(s->enforcement_requirements[i]));
+    /* --claim: the declared bounds, judged apart from the tolerance, and
+     * what lies outside the claim. */
+    cJSON *claims = ok ? cJSON_AddArrayToObject(o, "claims") : NULL;
+    cJSON *oos = claims ? cJSON_AddArrayToObject(o, "out_of_scope") : NULL;
+    ok = ok && claims != NULL && oos != NULL;
+    for (size_t i = 0; ok && i < s->n_groups; i++) {
+        const sct_group_summary *g = &s->groups[i];
+        if (g->counts[SCT_VERDICT_OUT_OF_SCOPE] > 0) {
+            cJSON *d = cJSON_CreateObject();
+            ok = sct_json_append(oos, d) && sct_json_add_str(d, "op", g->op_type) &&
+                 sct_json_add_str(d, "types", g->types) &&
+                 sct_json_add_u64(d, "cases", g->counts[SCT_VERDICT_OUT_OF_SCOPE]);
+        }
+        if (!ok || !g->has_claim_bound)
+            continue;
+        char text[1024];
+        sct_claim_text(g, text, sizeof text);
+        cJSON *d = cJSON_CreateObject();
+        ok = sct_json_append(claims, d) && sct_json_add_str(d, "op", g->op_type) &&
+             sct_json_add_str(d, "types", g->types) &&
+             sct_json_add_u64(d, "declared_bound_ulp", g->claim_bound_ulp) &&
+             (g->has_ulp ? sct_json_add_u64(d, "observed_max_ulp", g->max_ulp)
+                         : cJSON_AddNullToObject(d, "observed_max_ulp") != NULL) &&
+             sct_json_add_u64(d, "violations", g->claim_violations) &&
+             sct_json_add_str(d, "verdict", g->claim_violations ? "VIOLATED" : "HOLDS") &&
+             (g->has_claim_worst
+                  ? sct_json_add_str(d, "worst_case", g->claim_worst_case) &&
+                        sct_json_add_item(d, "worst", sample_json(&g->claim_worst))
+                  : cJSON_AddNullToObject(d, "worst") != NULL) &&
+             sct_json_add_str(d, "text", text);
+    }
     /* What a PARTIAL run does not certify: the declined op x types. */
     cJSON *declined = ok ? cJSON_AddArrayToObject(o, "declined") : NULL;
     ok = ok && declined != NULL;

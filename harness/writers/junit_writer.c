@@ -141,6 +141,10 @@ static void write_properties(FILE *f, const sct_run_report *r, const sct_run_sum
     sct_enforcement_text(s, enforcement, sizeof enforcement);
     if (enforcement[0] != '\0')
         property(f, "enforcement", enforcement);
+    char claim[1024];
+    sct_claim_text(g, claim, sizeof claim);
+    if (claim[0] != '\0')
+        property(f, "claim", claim);
     fprintf(f, "    </properties>\n");
 }
 

@@ -116,6 +116,29 @@ static void write_tier(FILE *out, const sct_run_summary *s)
             s->tier.certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE);
 }
 
+/* --claim: what lies outside it (listed, not run), and each declared bound
+ * judged apart from the tolerance, with the worst element beyond it. */
+static void write_claims(FILE *out, const sct_run_summary *s)
+{
+    bool any = false;
+    for (size_t i = 0; i < s->n_groups; i++) {
+        const sct_group_summary *g = &s->groups[i];
+        if (g->counts[SCT_VERDICT_OUT_OF_SCOPE] == 0)
+            continue;
+        fprintf(out, "%s%s %s (%zu)", any ? ", " : "out of scope (not claimed, not run): ",
+                g->op_type, g->types, g->counts[SCT_VERDICT_OUT_OF_SCOPE]);
+        any = true;
+    }
+    if (any)
+        fputc('\n', out);
+    for (size_t i = 0; i < s->n_groups; i++) {
+        char text[1024];
+        sct_claim_text(&s->groups[i], text, sizeof text);
+        if (text[0] != '\0')
+            fprintf(out, "claim: %s\n", text);
+    }
+}
+
 static void write_summary(FILE *out, const sct_run_report *r,
                           const sct_run_summary *s)
 {
@@ -150,6 +173,7 @@ static void write_summary(FILE *out, const sct_run_report *r,
     if (any_dev)
         fputc('\n', out);
     write_declined(out, s);
+    write_claims(out, s);
     write_tier(out, s);
     /* One exit claim: the status the process returns (sct_run_exit). */
     char baseline[4608];
@@ -185,6 +209,7 @@ int sct_write_text(FILE *out, const sct_run_report *r, char *err, size_t err_cap
             id->isolation);
     write_tier(out, &s);
     write_declined(out, &s);
+    write_claims(out, &s);
     /* Case by case from the spool (report_model.h): one record in memory. */
     for (size_t i = 0; i < r->n_cases; i++) {
         const sct_case_result *c = sct_run_report_case(r, i);

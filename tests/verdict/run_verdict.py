@@ -295,7 +295,74 @@ def sc_baseline_worse(a):
         check(json.loads(load(j))["summary"]["exit_code"] == 1, "%s: JSON exit_code" % what)
 
 
-SCENARIOS = {"baseline_worse": sc_baseline_worse,"enforcement": sc_enforcement,"usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,"partial": sc_partial, "sweep_slice": sc_sweep_slice,
+def write_claim(a, name, claim):
+    path = os.path.join(a.work, name + ".claim.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(dict(schema="sonnx-cts-claim", **claim), f)
+    return path
+
+
+def sc_claim(a):
+    """--claim: a declared "correctly rounded" float32 Pow for a plugin 1 ULP
+    off somewhere is violated, with the element, although the profile's
+    1-ULP tolerance passes it; a claimed combo the plugin declines fails;
+    what lies outside the claim is OUT_OF_SCOPE, listed."""
+    claim = write_claim(a, "pow", {"claims": [
+        {"op": "Pow", "types": "float32", "bound": "correctly rounded"},
+        {"op": "Div", "types": "float32"}]})
+    o = outputs(a, "claim-pow")
+    p = run(a, ["run", "--vectors", a.vectors, "--vendor", a.pow_1ulp, "--claim", claim]
+            + report_args(o), expect=1)
+    line = [l for l in p.stdout.split("\n") if l.startswith("claim: Pow float32: ")]
+    check(len(line) == 2 and line[0] == line[1] and
+          "declared correctly rounded (0 ULP), observed max 1 ULP: VIOLATED"
+          in line[0] and "; worst pow/float32" in line[0] and " a=" in line[0] and
+          " expected=" in line[0] and " actual=" in line[0] and "ulp=1" in line[0],
+          "claim line %r" % line)
+    check(p.stdout.count("out of scope (not claimed, not run): ") == 2, "out-of-scope listing")
+    d = json.loads(load(o["json"]))
+    s = d["summary"]
+    pow_cases = [c for c in d["cases"] if c["op"] == "Pow" and c["input_types"] == ["float32", "float32"]]
+    check(pow_cases and all(c["verdict"] == "PASS" for c in pow_cases),
+          "the profile's tolerance should pass the 1-ULP plugin")
+    cl = [c for c in s["claims"] if c["op"] == "Pow"]
+    check(len(cl) == 1 and cl[0]["verdict"] == "VIOLATED" and cl[0]["declared_bound_ulp"] == 0
+          and cl[0]["observed_max_ulp"] == 1 and cl[0]["worst"]["ulp"] == 1,
+          "JSON claim %r" % cl)
+    check(s["overall"] == "NON-CONFORMANT" and s["exit_code"] == 1, "overall %s" % s["overall"])
+    check(s["tier"]["name"] == "claimed scope" and s["tier"]["valid_for_certification"],
+          "tier %r" % s["tier"])
+    check(len(s["out_of_scope"]) > 0 and
+          all(c["verdict"] == "OUT_OF_SCOPE" for c in d["cases"] if c["op"] == "Mul"),
+          "out of scope")
+    root = ET.parse(o["xml"]).getroot()
+    props = [pr.get("value") for pr in root.iter("property") if pr.get("name") == "sonnx-cts.claim"]
+    check(any("VIOLATED" in v for v in props), "JUnit claim property")
+    check("Claim: Pow float32: declared correctly rounded" in load(o["html"]), "HTML claim")
+    # a claim covering a combo the plugin declines fails
+    claim = write_claim(a, "mul", {"claims": [{"op": "Mul", "types": "float32"}]})
+    o = outputs(a, "claim-declined")
+    run(a, ["run", "--vectors", a.vectors, "--vendor", a.decline_most, "--claim", claim,
+            "--quiet", "--json", o["json"]], expect=1)
+    d = json.loads(load(o["json"]))
+    mul = [c for c in d["cases"] if c["op"] == "Mul" and c["input_types"] == ["float32", "float32"]]
+    check(mul and all(c["verdict"] == "FAIL" and "--claim" in c["message"] for c in mul),
+          "declined claimed cases: %r" % [(c["id"], c["verdict"]) for c in mul])
+    # a named level the profile defines
+    claim = write_claim(a, "level", {"level": "float32-only"})
+    o = outputs(a, "claim-level")
+    run(a, ["run", "--vectors", a.vectors, "--claim", claim, "--quiet", "--json", o["json"]],
+        expect=0)
+    d = json.loads(load(o["json"]))
+    check(d["summary"]["overall"] == "CONFORMS" and
+          {c["verdict"] for c in d["cases"] if c["input_types"] != ["float32", "float32"]
+           and c["input_types"] != ["float32"]} <= {"OUT_OF_SCOPE"}, "float32-only level")
+    bad = write_claim(a, "bad", {"level": "float99"})
+    p = run(a, ["run", "--vectors", a.vectors, "--claim", bad], expect=2)
+    check("unknown level" in p.stderr and bad in p.stderr, "bad claim: %s" % p.stderr)
+
+
+SCENARIOS = {"claim": sc_claim,"baseline_worse": sc_baseline_worse,"enforcement": sc_enforcement,"usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,"partial": sc_partial, "sweep_slice": sc_sweep_slice,
              "query_error": sc_query_error, "declined_at_run": sc_declined_at_run}
 
 
@@ -311,6 +378,7 @@ def main():
     ap.add_argument("--decline-subnormal", required=True)
     ap.add_argument("--accept-all", required=True)
     ap.add_argument("--failing", required=True)
+    ap.add_argument("--pow-1ulp", required=True)
     a = ap.parse_args()
     if not os.path.exists(os.path.join(a.vectors, "manifest.json")):
         print("FAIL: no vector set in %s" % a.vectors)

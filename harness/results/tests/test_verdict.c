@@ -59,6 +59,7 @@ typedef struct tier_row {
     const char *what;
     sct_tier_facts facts;
     const char *filters;
+    const char *claim;
     size_t excluded;
     uint32_t shard_index, shard_count;
     sct_tier_kind kind;
@@ -66,17 +67,20 @@ typedef struct tier_row {
 } tier_row;
 
 static const tier_row k_tiers[] = {
-    {"whole profile", {779, 0, 0, 0, 0}, "", 0, 1, 1, SCT_TIER_FULL_PROFILE, true},
-    {"--op", {13, 0, 0, 0, 0}, "--op Div", 766, 1, 1, SCT_TIER_SUBSET, false},
-    {"filter matching all", {779, 0, 0, 0, 0}, "--tag x", 0, 1, 1, SCT_TIER_SUBSET, false},
-    {"shard", {390, 0, 0, 0, 0}, "", 0, 1, 2, SCT_TIER_SHARD, false},
-    {"exhaustive sweep", {1, 1, 0, 1ull << 32, 1ull << 32}, "sweep", 0, 1, 1,
+    {"whole profile", {779, 0, 0, 0, 0}, "", NULL, 0, 1, 1, SCT_TIER_FULL_PROFILE, true},
+    {"--op", {13, 0, 0, 0, 0}, "--op Div", NULL, 766, 1, 1, SCT_TIER_SUBSET, false},
+    {"filter matching all", {779, 0, 0, 0, 0}, "--tag x", NULL, 0, 1, 1, SCT_TIER_SUBSET, false},
+    {"shard", {390, 0, 0, 0, 0}, "", NULL, 0, 1, 2, SCT_TIER_SHARD, false},
+    {"exhaustive sweep", {1, 1, 0, 1ull << 32, 1ull << 32}, "sweep", NULL, 0, 1, 1,
      SCT_TIER_SWEEP_EXHAUSTIVE, true},
-    {"sweep --limit", {1, 1, 0, 500000, 1ull << 32}, "sweep", 0, 1, 1,
+    {"sweep --limit", {1, 1, 0, 500000, 1ull << 32}, "sweep", NULL, 0, 1, 1,
      SCT_TIER_SWEEP_SLICE, false},
-    {"sweep --shard", {1, 1, 0, 4294968, 1ull << 32}, "sweep", 0, 301, 1000,
+    {"sweep --shard", {1, 1, 0, 4294968, 1ull << 32}, "sweep", NULL, 0, 301, 1000,
      SCT_TIER_SWEEP_SLICE, false},
-    {"sampled sweep", {1, 1, 1, 1000000, 0}, "sweep --samples 1000000 --seed 7", 0, 1, 1,
+    {"claim", {300, 0, 0, 0, 0}, "", "Pow float32 (correctly rounded)", 0, 1, 1,
+     SCT_TIER_CLAIMED_SCOPE, true},
+    {"claim, one shard", {150, 0, 0, 0, 0}, "", "Pow float32", 0, 1, 2, SCT_TIER_SHARD, false},
+    {"sampled sweep", {1, 1, 1, 1000000, 0}, "sweep --samples 1000000 --seed 7", NULL, 0, 1, 1,
      SCT_TIER_SWEEP_SAMPLED, false},
 };
 
@@ -84,7 +88,7 @@ START_TEST(test_tiers)
 {
     const tier_row *t = &k_tiers[_i];
     sct_run_tier got;
-    sct_tier_decide(&t->facts, t->filters, t->excluded, t->shard_index, t->shard_count,
+    sct_tier_decide(&t->facts, t->filters, t->claim, t->excluded, t->shard_index, t->shard_count,
                     t->facts.cases, &got);
     ck_assert_msg(got.kind == t->kind, "%s: tier %s, want %s", t->what,
                   sct_tier_name(got.kind), sct_tier_name(t->kind));

@@ -43,6 +43,9 @@ typedef struct sct_run_options {
     bool isolate;
     char *vendor_options;
     char *filters;                   /* human-readable: "--op Div --type float32" */
+    char *claim;                     /* --claim: what the vendor claims, e.g.
+                                        "Pow float32 (correctly rounded); Div
+                                        float32"; NULL or "" without one */
 } sct_run_options;
 
 /* The spool of the cases (report_model.c); opaque. */

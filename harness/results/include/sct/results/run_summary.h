@@ -27,6 +27,14 @@ typedef struct sct_group_summary {
     uint64_t ulp_hist[SCT_ULP_HIST_BINS]; /* mismatches by ULP bin */
     double seconds;          /* sum of the cases' wall times, in case order */
     sct_overall verdict;
+    /* --claim with a declared bound for this group (case_result.h): the
+     * bound, the elements beyond it, the worst of them and its case. */
+    bool has_claim_bound;
+    uint32_t claim_bound_ulp;
+    uint64_t claim_violations;
+    bool has_claim_worst;
+    sct_sample claim_worst;
+    char claim_worst_case[160];
 } sct_group_summary;
 
 typedef struct sct_run_summary {
@@ -57,6 +65,12 @@ int sct_run_summary_build(const sct_run_report *r, sct_run_summary *s, char *err
 int sct_run_summary_build_indexed(const sct_run_report *r, sct_run_summary *s,
                                   uint32_t **case_group, char *err, size_t err_cap);
 void sct_run_summary_free(sct_run_summary *s);
+
+/* A declared bound's verdict (--claim), "" for a group without one:
+ * "Pow float32: declared correctly rounded (0 ULP), observed max 1 ULP:
+ * VIOLATED, 3 element(s) beyond it; worst ID[5] a=… b=… expected=…
+ * actual=… ulp=1". */
+void sct_claim_text(const sct_group_summary *g, char *buf, size_t cap);
 
 /* The one exit status of a run and every report of it: the verdict's
  * (verdict.h), or with --baseline the comparison's: 1 when a case changed

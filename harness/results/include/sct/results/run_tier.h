@@ -7,6 +7,7 @@
  *   full profile       every case of the vector set in the profile    valid
  *   subset             --op/--type/--tag/--case selected part of it   not valid
  *   shard              one shard of a selection (--shard I/N)         not valid
+ *   claimed scope      every case of the vendor's --claim             valid for the claim
  *   exhaustive sweep   every pair of a 16-bit op x types              valid
  *   sweep slice        part of a sweep space (--shard, --limit)       not valid
  *   sampled sweep      N sampled pairs from a seed                    not valid
@@ -22,6 +23,7 @@ typedef enum sct_tier_kind {
     SCT_TIER_FULL_PROFILE = 0,
     SCT_TIER_SUBSET,
     SCT_TIER_SHARD,
+    SCT_TIER_CLAIMED_SCOPE,
     SCT_TIER_SWEEP_EXHAUSTIVE,
     SCT_TIER_SWEEP_SLICE,
     SCT_TIER_SWEEP_SAMPLED,
@@ -51,7 +53,8 @@ const char *sct_tier_name(sct_tier_kind k);
 
 /* The one tier rule.  `filters` is the report's selection text ("" or NULL
  * when none); `excluded` the cases of the profile the filters left out. */
-void sct_tier_decide(const sct_tier_facts *f, const char *filters, size_t excluded,
+void sct_tier_decide(const sct_tier_facts *f, const char *filters, const char *claim,
+                     size_t excluded,
                      uint32_t shard_index, uint32_t shard_count, size_t shard_total,
                      sct_run_tier *out);
 

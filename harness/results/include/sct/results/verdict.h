@@ -25,11 +25,13 @@ typedef enum sct_verdict {
                                 is not enforced by the runtime; counted apart
                                 from the values (docs/spec-notes.md SN-24),
                                 FAIL with --require-enforcement */
+    SCT_VERDICT_OUT_OF_SCOPE, /* outside the vendor's --claim: not run, listed
+                                (docs/cli.md "Claims") */
     SCT_VERDICT_COUNT
 } sct_verdict;
 
 /* "PASS", "FAIL", "CRASH", "TIMEOUT", "UNSUPPORTED", "ERROR",
- * "DECLINED_AT_RUN", "NOT_ENFORCED". */
+ * "DECLINED_AT_RUN", "NOT_ENFORCED", "OUT_OF_SCOPE". */
 const char *sct_verdict_name(sct_verdict v);
 /* SCT_VERDICT_COUNT when unknown. */
 sct_verdict sct_verdict_from_name(const char *name);
