@@ -138,6 +138,7 @@ int sct_case_encode(sct_byte_buf *b, const sct_case_result *c)
     put_shape(b, &c->output);
     put_strv(b, c->tags, c->n_tags);
     put_strv(b, c->requirements, c->n_requirements);
+    put_strv(b, c->satisfies, c->n_satisfies);
     put_str(b, c->expectation);
     put_u32(b, c->tolerance_ulp);
     put_i32(b, (int32_t)c->verdict);
@@ -304,6 +305,7 @@ int sct_case_decode(const unsigned char *p, size_t n, sct_case_result *c)
     get_shape(&r, &c->output);
     c->tags = get_strv(&r, &c->n_tags);
     c->requirements = get_strv(&r, &c->n_requirements);
+    c->satisfies = get_strv(&r, &c->n_satisfies);
     c->expectation = get_str(&r);
     c->tolerance_ulp = get_u32(&r);
     c->verdict = (sct_verdict)get_i32(&r);

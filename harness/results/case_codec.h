@@ -9,7 +9,7 @@
  *   strv = u32 count + count × str
  *   shape = i32 elem_type, i32 rank, min(max(rank,0),8) × i64 dims
  *   id str, op_type str, opset i32, n_inputs u64, inputs[0] shape,
- *   inputs[1] shape, output shape, tags strv, requirements strv,
+ *   inputs[1] shape, output shape, tags strv, requirements strv, satisfies strv,
  *   expectation str, tolerance_ulp u32, verdict i32, exec_status str,
  *   signal_number i32, exit_code i32, message str, compared u8,
  *   stats: elements, mismatches, max_ulp, unmeasurable u64,

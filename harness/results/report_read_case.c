@@ -334,6 +334,10 @@ bool sct_read_case_object(sct_field_reader *rd, const cJSON *o, size_t pos, bool
     c->tags = read_strings(rd, cJSON_GetObjectItemCaseSensitive(o, "tags"), &c->n_tags);
     c->requirements = read_strings(rd, cJSON_GetObjectItemCaseSensitive(o, "requirements"),
                                    &c->n_requirements);
+    /* Optional: reports written before the field have none. */
+    if (cJSON_GetObjectItemCaseSensitive(o, "satisfies") != NULL)
+        c->satisfies = read_strings(rd, cJSON_GetObjectItemCaseSensitive(o, "satisfies"),
+                                    &c->n_satisfies);
     c->expectation = sct_field_str(rd, o, "expectation", "");
     uint64_t tol = sct_field_u64(rd, o, "tolerance_ulp");
     c->tolerance_ulp = tol > UINT32_MAX ? UINT32_MAX : (uint32_t)tol;

@@ -122,6 +122,7 @@ static cJSON *case_json(const sct_case_result *c)
          sct_json_add_item(o, "tags", string_array(c->tags, c->n_tags)) &&
          sct_json_add_item(o, "requirements",
                            string_array(c->requirements, c->n_requirements)) &&
+         sct_json_add_item(o, "satisfies", string_array(c->satisfies, c->n_satisfies)) &&
          sct_json_add_str(o, "expectation", c->expectation) &&
          sct_json_add_u64(o, "tolerance_ulp", c->tolerance_ulp) &&
          sct_json_add_str(o, "verdict", sct_verdict_name(c->verdict));

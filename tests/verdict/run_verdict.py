@@ -362,7 +362,57 @@ def sc_claim(a):
     check("unknown level" in p.stderr and bad in p.stderr, "bad claim: %s" % p.stderr)
 
 
-SCENARIOS = {"claim": sc_claim,"baseline_worse": sc_baseline_worse,"enforcement": sc_enforcement,"usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,"partial": sc_partial, "sweep_slice": sc_sweep_slice,
+def sc_trace_blame(a):
+    """Traceability blames what failed: a case checks its "requirements" and
+    only satisfies its "satisfies" (docs/vector-format.md); a report where
+    only rounding cases fail marks no shape or type requirement FAIL, and a
+    manifest without the field is still read."""
+    import re
+    import shutil
+    vec = os.path.join(a.work, "vectors")
+    shutil.rmtree(vec, ignore_errors=True)
+    shutil.copytree(a.vectors, vec)
+    mpath = os.path.join(vec, "manifest.json")
+    with open(mpath, encoding="utf-8") as f:
+        m = json.load(f)
+    # The fixture: Div's same-shape and same-type restrictions (R1, R2 and
+    # the shape constraints) are preconditions of every non-reject case.
+    restriction = re.compile(r"^sonnx-div:[a-z]+:(R1|R2|[ABC]\.C[0-9])$")
+    for c in m["cases"]:
+        if c["op"] != "Div" or c["expectation"] == "reject":
+            continue
+        c["satisfies"] = [r for r in c["requirements"] if restriction.match(r)]
+        c["requirements"] = [r for r in c["requirements"] if not restriction.match(r)]
+    with open(mpath, "w", encoding="utf-8") as f:
+        json.dump(m, f, indent=1)
+    o = outputs(a, "trace")
+    run(a, ["run", "--vectors", vec, "--vendor", a.failing, "--op", "Div", "--quiet",
+            "--json", o["json"], "--md", o["md"], "--html", o["html"]], expect=1)
+    d = json.loads(load(o["json"]))
+    failing = [c for c in d["cases"] if c["verdict"] == "FAIL"]
+    check(failing and all(c["expectation"] == "values" for c in failing),
+          "only value cases should fail: %r" % [(c["id"], c["verdict"]) for c in failing])
+    blamed = {r for c in failing for r in c["requirements"]}
+    spared = {r for c in failing for r in c["satisfies"]} - blamed
+    check("sonnx-div:float:R1" in spared and "sonnx-div:real:R1" in spared, "spared %r" % spared)
+    rows = {}
+    for line in load(o["md"]).split("\n"):
+        mo = re.match(r'^\| <a id="r-[^"]*"></a>([^ |]+) \|.*\| ([0-9]+) \| ([A-Z_ ]+|\*\*GAP\*\*) \|',
+                      line)
+        if mo:
+            rows[mo.group(1).replace("\\", "")] = (mo.group(3), line)
+    for r in spared:
+        check(r in rows, "no trace row for %s" % r)
+        check(rows[r][0] != "FAIL", "%s blamed: %s" % (r, rows[r][1][:300]))
+        check("satisfied as a precondition by" in rows[r][1], "%s: satisfied not said" % r)
+    check(any(rows.get(r, ("",))[0] == "FAIL" for r in blamed if r.startswith("ieee754:")),
+          "the rounding requirement is not FAIL")
+    # the repository's manifest (no "satisfies" on older sets) is still read
+    run(a, ["run", "--vectors", a.vectors, "--op", "Div", "--type", "float32", "--quiet"],
+        expect=0)
+
+
+SCENARIOS = {"trace_blame": sc_trace_blame,"claim": sc_claim,"baseline_worse": sc_baseline_worse,"enforcement": sc_enforcement,"usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,"partial": sc_partial, "sweep_slice": sc_sweep_slice,
              "query_error": sc_query_error, "declined_at_run": sc_declined_at_run}
 
 

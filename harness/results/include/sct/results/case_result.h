@@ -49,7 +49,8 @@ typedef struct sct_case_result {
     sct_tensor_shape inputs[2];
     sct_tensor_shape output;
     char **tags; size_t n_tags;
-    char **requirements; size_t n_requirements;
+    char **requirements; size_t n_requirements; /* what the case checks */
+    char **satisfies; size_t n_satisfies;       /* preconditions it only meets */
     char *expectation;               /* "values", "no-crash", "reject" */
     uint32_t tolerance_ulp;          /* the case's max_ulp */
     sct_verdict verdict;
