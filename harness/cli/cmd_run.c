@@ -21,6 +21,7 @@
 #include "sct/results/run_summary.h"
 #include "runner.h"
 #include "subcommands.h"
+#include "waiver_file.h"
 
 static double wall_seconds(void)
 {
@@ -152,6 +153,17 @@ int sct_cmd_run(int argc, char **argv)
         return SCT_EXIT_USAGE;
     }
 
+    /* A waiver for another runtime is refused before any case runs. */
+    if (cfg.waivers != NULL &&
+        sct_waivers_check_runtime(cfg.waivers, sct_backend_identity_of(backend), err,
+                                  sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts run: --waivers: %s\n", err);
+        sct_backend_close(backend);
+        sct_vector_set_free(&set);
+        free(cfg.waivers);
+        return SCT_EXIT_USAGE;
+    }
+
     sct_run_report report;
     sct_run_report_init(&report);
     sct_fill_identity(&report, argc, argv, &cfg, &set,
@@ -212,5 +224,6 @@ int sct_cmd_run(int argc, char **argv)
         exit_code = SCT_EXIT_USAGE;
     }
     sct_run_report_free(&report);
+    free(cfg.waivers);
     return exit_code;
 }

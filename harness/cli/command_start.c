@@ -5,10 +5,13 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "run_options.h"
+#include "waiver_file.h"
 #include "sct/select/case_filter.h"
 #include "sct/text/atomic_file.h"
 #include "subcommands.h"
@@ -57,6 +60,21 @@ int sct_command_start(const char *name, int argc, char **argv, bool for_run,
      * errors"): every report path first, naming the user's path. */
     if (for_run && !outputs_writable(name, cfg))
         return SCT_EXIT_USAGE;
+    if (cfg->waivers_path != NULL) {
+        /* Expired waivers are refused now: their expiry is the UTC date. */
+        char today[16];
+        time_t now = time(NULL);
+        struct tm tm;
+        strftime(today, sizeof today, "%Y-%m-%d", gmtime_r(&now, &tm));
+        if ((cfg->waivers = malloc(sizeof *cfg->waivers)) == NULL ||
+            sct_waivers_load(cfg->waivers_path, today, cfg->waivers, err, sizeof err) != 0) {
+            fprintf(stderr, "sonnx-cts %s: --waivers: %s\n", name,
+                    cfg->waivers ? err : "out of memory");
+            free(cfg->waivers);
+            cfg->waivers = NULL;
+            return SCT_EXIT_USAGE;
+        }
+    }
     if (cfg->claim_path != NULL &&
         sct_claim_load(cfg->claim_path, &cfg->claim, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts %s: --claim: %s\n", name, err);

@@ -13,6 +13,7 @@
 
 #include "case_record.h"
 #include "progress.h"
+#include "waiver_file.h"
 #include "sct/check/compare_tensors.h"
 #include "sct/numeric/dtype.h"
 #include "sct/results/case_verdict.h"
@@ -297,12 +298,22 @@ int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
             return 1;
         }
         sct_run_one_case(set, c, backend, cfg, out);
+        if (cfg->waivers != NULL) {
+            char types[96], group[160];
+            sct_case_types_label(out, types, sizeof types);
+            snprintf(group, sizeof group, "%s %s", out->op_type, types);
+            sct_waivers_judge(cfg->waivers, out, group);
+        }
         sct_progress_case_done(&progress, out->verdict != SCT_VERDICT_PASS &&
                                               out->verdict != SCT_VERDICT_UNSUPPORTED);
     }
     report->n_filtered_profile += walk.n_not_in_profile;
     report->n_filtered_selection += walk.n_excluded;
     sct_progress_end(&progress);
+    if (sct_waivers_record(cfg->waivers, report) != 0) {
+        snprintf(err, err_cap, "out of memory");
+        return 1;
+    }
     report->shard_index = cfg->shard.index;
     report->shard_count = cfg->shard.count;
     report->shard_total = walk.filtered;

@@ -93,6 +93,21 @@ static char *overall_meaning(const char *overall, const cJSON *summary)
                                          (int)strlen(meaning) - 1, meaning,
                                          (long long)exit_code, btext[0] ? "; " : "", btext)
                      : sct_render_strdup(meaning);
+    /* --waivers: what each covered; a stale one is said. */
+    const cJSON *waivers = cJSON_GetObjectItemCaseSensitive(summary, "waivers"), *wv;
+    cJSON_ArrayForEach(wv, waivers) {
+        uint64_t covered = 0;
+        sct_json_get_u64(wv, "covered", &covered);
+        char *next = sct_render_printf("%s %s %s (owner %s, expires %s): %s.", text,
+                                       covered ? "Waiver" : "Stale waiver",
+                                       render_str_or(wv, "what", "?"),
+                                       render_str_or(wv, "owner", "?"),
+                                       render_str_or(wv, "expires", "?"),
+                                       covered ? "covered failures, WAIVED, not passed"
+                                               : "covers no failure of this run");
+        free(text);
+        text = next;
+    }
     /* --claim: each declared bound's verdict, then what lies outside. */
     const cJSON *claims = cJSON_GetObjectItemCaseSensitive(summary, "claims"), *cl;
     cJSON_ArrayForEach(cl, claims) {

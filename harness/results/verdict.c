@@ -18,6 +18,7 @@ static const char *const k_verdicts[SCT_VERDICT_COUNT] = {
     [SCT_VERDICT_DECLINED_AT_RUN] = "DECLINED_AT_RUN",
     [SCT_VERDICT_NOT_ENFORCED] = "NOT_ENFORCED",
     [SCT_VERDICT_OUT_OF_SCOPE] = "OUT_OF_SCOPE",
+    [SCT_VERDICT_WAIVED] = "WAIVED",
 };
 
 static const char *const k_overall[SCT_OVERALL_COUNT] = {
@@ -63,7 +64,8 @@ sct_overall sct_overall_from_counts(const size_t *counts)
         return SCT_OVERALL_NON_CONFORMANT;
     if (counts[SCT_VERDICT_PASS] == 0)
         return SCT_OVERALL_NOTHING_PASSED;
-    if (counts[SCT_VERDICT_UNSUPPORTED] > 0)
+    /* Declined or waived: only what passed conforms. */
+    if (counts[SCT_VERDICT_UNSUPPORTED] + counts[SCT_VERDICT_WAIVED] > 0)
         return SCT_OVERALL_PARTIAL;
     return SCT_OVERALL_CONFORMS;
 }
@@ -86,9 +88,10 @@ const char *sct_overall_meaning(sct_overall o)
         return "Every selected case ran and passed: no case declined, failed, "
                "crashed, timed out or errored.";
     case SCT_OVERALL_PARTIAL:
-        return "Every case that ran passed, but the implementation declined "
-               "some (UNSUPPORTED): only what ran conforms; the declined op x "
-               "types are listed.";
+        return "Every case that ran passed, except cases the implementation "
+               "declined (UNSUPPORTED) or failures a waiver covers (WAIVED): only "
+               "what passed conforms; the declined op x types and the waivers are "
+               "listed.";
     case SCT_OVERALL_NON_CONFORMANT:
         return "At least one case failed, crashed, timed out or was declined at "
                "run time after query() accepted its op and types.";

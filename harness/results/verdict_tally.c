@@ -21,6 +21,8 @@ sct_verdict_cat sct_verdict_category(const char *v)
         return SCT_VC_UNSUPPORTED;
     if (strcasecmp(v, "NOT_ENFORCED") == 0)
         return SCT_VC_NOT_ENFORCED;
+    if (strcasecmp(v, "WAIVED") == 0)
+        return SCT_VC_WAIVED;
     if (strcasecmp(v, "SKIPPED") == 0 || strcasecmp(v, "SKIP") == 0 ||
         strcasecmp(v, "NOT_RUN") == 0 || strcasecmp(v, "OUT_OF_SCOPE") == 0)
         return SCT_VC_SKIPPED;
@@ -37,14 +39,14 @@ sct_verdict_cat sct_verdict_category(const char *v)
 const char *sct_verdict_cat_name(sct_verdict_cat c)
 {
     static const char *const names[SCT_VC_COUNT] = {
-        "PASS", "FAIL", "UNSUPPORTED", "SKIPPED", "CRASH", "ERROR", "NOT_ENFORCED"};
+        "PASS", "FAIL", "UNSUPPORTED", "SKIPPED", "CRASH", "ERROR", "NOT_ENFORCED", "WAIVED"};
     return (unsigned)c < SCT_VC_COUNT ? names[c] : "ERROR";
 }
 
 const char *sct_verdict_cat_class(sct_verdict_cat c)
 {
     static const char *const cls[SCT_VC_COUNT] = {
-        "v-pass", "v-fail", "v-unsup", "v-notrun", "v-crash", "v-error", "v-unsup"};
+        "v-pass", "v-fail", "v-unsup", "v-notrun", "v-crash", "v-error", "v-unsup", "v-mixed"};
     return (unsigned)c < SCT_VC_COUNT ? cls[c] : "v-error";
 }
 

@@ -253,6 +253,20 @@ static cJSON *summary_json(const sct_run_report *r, const sct_run_summary *s)
     ok = ok && restr != NULL;
     for (size_t i = 0; ok && i < s->n_enforcement_requirements; i++)
         ok = sct_json_append(restr, cJSON_CreateString(s->enforcement_requirements[i]));
+    /* --waivers: each with the failures it covered (0: stale). */
+    cJSON *waivers = ok ? cJSON_AddArrayToObject(o, "waivers") : NULL;
+    ok = ok && waivers != NULL;
+    for (size_t i = 0; ok && i < r->n_waivers; i++) {
+        const sct_waiver_note *w = &r->waivers[i];
+        cJSON *d = cJSON_CreateObject();
+        ok = sct_json_append(waivers, d) && sct_json_add_str(d, "what", w->what) &&
+             sct_json_add_str(d, "runtime", w->runtime) &&
+             sct_json_add_str(d, "reason", w->reason) && sct_json_add_str(d, "link", w->link) &&
+             sct_json_add_str(d, "owner", w->owner) &&
+             sct_json_add_str(d, "expires", w->expires) &&
+             sct_json_add_u64(d, "covered", w->matched) &&
+             cJSON_AddBoolToObject(d, "stale", w->matched == 0) != NULL;
+    }
     /* --claim: the declared bounds, judged apart from the tolerance, and
      * what lies outside the claim. */
     cJSON *claims = ok ? cJSON_AddArrayToObject(o, "claims") : NULL;

@@ -95,7 +95,8 @@ static void write_testcase(FILE *f, const sct_case_result *c,
     failure_summary(c, msg, sizeof msg);
     const char *tag = c->verdict == SCT_VERDICT_ERROR ? "error"
                       : c->verdict == SCT_VERDICT_UNSUPPORTED ||
-                              c->verdict == SCT_VERDICT_NOT_ENFORCED ? "skipped"
+                              c->verdict == SCT_VERDICT_NOT_ENFORCED ||
+                              c->verdict == SCT_VERDICT_WAIVED ? "skipped"
                                                                      : "failure";
     fprintf(f, "      <%s message=\"", tag);
     xml_text(f, msg);
@@ -170,7 +171,9 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
     fprintf(f, "<testsuites name=\"sonnx-cts\" tests=\"%zu\" failures=\"%zu\" "
             "errors=\"%zu\" skipped=\"%zu\" time=\"%.6f\">\n", s.cases, failures,
             s.counts[SCT_VERDICT_ERROR],
-            s.counts[SCT_VERDICT_UNSUPPORTED] + s.counts[SCT_VERDICT_NOT_ENFORCED], r->seconds);
+            s.counts[SCT_VERDICT_UNSUPPORTED] + s.counts[SCT_VERDICT_NOT_ENFORCED] +
+                s.counts[SCT_VERDICT_WAIVED],
+            r->seconds);
     int rc = 0;
     for (size_t gi = 0; gi < s.n_groups && rc == 0; gi++) {
         const sct_group_summary *g = &s.groups[gi];
@@ -182,7 +185,8 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
                 "skipped=\"%zu\" time=\"%.6f\">\n", g->cases,
                 sct_verdict_failures(g->counts),
                 g->counts[SCT_VERDICT_ERROR],
-                g->counts[SCT_VERDICT_UNSUPPORTED] + g->counts[SCT_VERDICT_NOT_ENFORCED],
+                g->counts[SCT_VERDICT_UNSUPPORTED] + g->counts[SCT_VERDICT_NOT_ENFORCED] +
+                    g->counts[SCT_VERDICT_WAIVED],
                 g->seconds);
         write_properties(f, r, &s, g);
         /* The group's cases, read one at a time from the spool. */

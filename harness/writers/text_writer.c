@@ -139,6 +139,25 @@ static void write_claims(FILE *out, const sct_run_summary *s)
     }
 }
 
+/* --waivers: every waiver with the failures it covered; one that covered
+ * none is stale (docs/cli.md "Waivers"). */
+static void write_waivers(FILE *out, const sct_run_report *r, const sct_run_summary *s)
+{
+    if (r->n_waivers > 0)
+        fprintf(out, "waived: %zu failing case(s), counted apart, never as passed\n",
+                s->counts[SCT_VERDICT_WAIVED]);
+    for (size_t i = 0; i < r->n_waivers; i++) {
+        const sct_waiver_note *w = &r->waivers[i];
+        fprintf(out, "%s %s (%s; owner %s; expires %s; %s; %s): ",
+                w->matched ? "waiver" : "stale waiver", w->what, w->runtime, w->owner,
+                w->expires, w->reason, w->link);
+        if (w->matched)
+            fprintf(out, "covered %zu failure(s)\n", w->matched);
+        else
+            fprintf(out, "covers no failure of this run: remove it\n");
+    }
+}
+
 static void write_summary(FILE *out, const sct_run_report *r,
                           const sct_run_summary *s)
 {
@@ -174,6 +193,7 @@ static void write_summary(FILE *out, const sct_run_report *r,
         fputc('\n', out);
     write_declined(out, s);
     write_claims(out, s);
+    write_waivers(out, r, s);
     write_tier(out, s);
     /* One exit claim: the status the process returns (sct_run_exit). */
     char baseline[4608];

@@ -412,7 +412,77 @@ def sc_trace_blame(a):
         expect=0)
 
 
-SCENARIOS = {"trace_blame": sc_trace_blame,"claim": sc_claim,"baseline_worse": sc_baseline_worse,"enforcement": sc_enforcement,"usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,"partial": sc_partial, "sweep_slice": sc_sweep_slice,
+def sc_waivers(a):
+    """--waivers: a waived failure is WAIVED (counted apart, never PASS), a
+    waiver covering no failure is stale, an expired waiver and one for
+    another runtime are refused with exit 2 naming them, before any case."""
+    import datetime
+    import hashlib
+    o = outputs(a, "waivers")
+    sel = ["run", "--vectors", a.vectors, "--vendor", a.failing, "--op", "Div", "--type",
+           "float32", "--case", "div/float32/*"]
+    run(a, sel + ["--quiet", "--json", o["json"]], expect=1)
+    d = json.loads(load(o["json"]))
+    be = d["identity"]["backend"]
+    failing = [c["id"] for c in d["cases"] if c["verdict"] == "FAIL"]
+    passing = [c["id"] for c in d["cases"] if c["verdict"] == "PASS"]
+    check(failing and passing, "fixture: need failing and passing cases")
+    future = (datetime.date.today() + datetime.timedelta(days=30)).isoformat()
+    past = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+    runtime = {"name": be["runtime_name"], "version": be["runtime_version"]}
+    with open(a.failing, "rb") as f:
+        sha = hashlib.sha256(f.read()).hexdigest()
+
+    def waiver(target, **kw):
+        w = {"runtime": runtime, "reason": "known reciprocal rounding",
+             "link": "https://example.org/bug/1", "owner": "qa@example.org",
+             "expires": future}
+        w.update(target)
+        w.update(kw)
+        return w
+
+    def write(ws):
+        path = os.path.join(a.work, "waivers.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump({"schema": "sonnx-cts-waivers", "waivers": ws}, f)
+        return path
+
+    path = write([waiver({"group": "Div float32"}),
+                  waiver({"case": passing[0]}, runtime=None, library_sha256=sha)])
+    with open(path, encoding="utf-8") as f:
+        ws = json.load(f)
+    del ws["waivers"][1]["runtime"]
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(ws, f)
+    p = run(a, sel + ["--waivers", path] + report_args(o))
+    d = json.loads(load(o["json"]))
+    s = d["summary"]
+    verdicts = {c["id"]: c["verdict"] for c in d["cases"]}
+    grouped = [i for i in failing if i.startswith("div/float32/")]
+    in_group = [c["id"] for c in d["cases"] if c["input_types"] == ["float32", "float32"]]
+    check(all(verdicts[i] == "WAIVED" for i in failing if i in in_group),
+          "waived failures: %r" % {i: verdicts[i] for i in grouped})
+    check(s["verdicts"]["PASS"] == len(passing) and s["verdicts"]["WAIVED"] > 0,
+          "a waived case counted as passed: %r" % s["verdicts"])
+    check(p.returncode == s["exit_code"] and s["overall"] in ("PARTIAL", "NON-CONFORMANT"),
+          "exit %d, recorded %d, %s" % (p.returncode, s["exit_code"], s["overall"]))
+    stale = [w for w in s["waivers"] if w["stale"]]
+    check(len(stale) == 1 and stale[0]["what"] == "case " + passing[0], "stale %r" % stale)
+    check("stale waiver case %s" % passing[0] in p.stdout, "text lacks the stale waiver")
+    root = ET.parse(o["xml"]).getroot()
+    check("WAIVED" in {sk.get("type") for sk in root.iter("skipped")}, "JUnit WAIVED")
+    check("WAIVED" in load(o["html"]) and "Stale waiver" in load(o["html"]), "HTML waivers")
+    for bad, said in [(waiver({"case": failing[0]}, expires=past), "expired on " + past),
+                      (waiver({"case": failing[0]},
+                              runtime={"name": "Other", "version": "9"}),
+                       "is for runtime Other 9")]:
+        p = run(a, sel + ["--waivers", write([bad]), "--json", o["json"]], expect=2)
+        check(said in p.stderr and "case " + failing[0] in p.stderr,
+              "refusal does not name the waiver: %s" % p.stderr)
+        check("overall" not in p.stdout, "cases ran before the refusal")
+
+
+SCENARIOS = {"waivers": sc_waivers,"trace_blame": sc_trace_blame,"claim": sc_claim,"baseline_worse": sc_baseline_worse,"enforcement": sc_enforcement,"usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,"partial": sc_partial, "sweep_slice": sc_sweep_slice,
              "query_error": sc_query_error, "declined_at_run": sc_declined_at_run}
 
 

@@ -60,6 +60,15 @@ typedef struct sct_baseline_result {
     size_t compared, changed, worse, unknown, not_run;
 } sct_baseline_result;
 
+/* A governed waiver (--waivers) as the reports state it, with the failing
+ * cases it covered in this run (0: stale). */
+typedef struct sct_waiver_note {
+    char *what;                      /* "case ID" or "group Op types" */
+    char *runtime;                   /* "NAME VERSION" or "sha256 HEX" */
+    char *reason, *link, *owner, *expires;
+    size_t matched;
+} sct_waiver_note;
+
 typedef struct sct_run_report {
     sct_run_identity identity;
     sct_run_options options;
@@ -81,6 +90,7 @@ typedef struct sct_run_report {
      * (shard_auto.h), written as shard.source; NULL otherwise. */
     char *shard_source;
     sct_baseline_result baseline;
+    sct_waiver_note *waivers; size_t n_waivers;
 } sct_run_report;
 
 void sct_run_report_init(sct_run_report *r);

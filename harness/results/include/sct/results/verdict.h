@@ -27,11 +27,13 @@ typedef enum sct_verdict {
                                 FAIL with --require-enforcement */
     SCT_VERDICT_OUT_OF_SCOPE, /* outside the vendor's --claim: not run, listed
                                 (docs/cli.md "Claims") */
+    SCT_VERDICT_WAIVED,      /* a failure covered by a governed waiver
+                                (--waivers): counted apart, never PASS */
     SCT_VERDICT_COUNT
 } sct_verdict;
 
 /* "PASS", "FAIL", "CRASH", "TIMEOUT", "UNSUPPORTED", "ERROR",
- * "DECLINED_AT_RUN", "NOT_ENFORCED", "OUT_OF_SCOPE". */
+ * "DECLINED_AT_RUN", "NOT_ENFORCED", "OUT_OF_SCOPE", "WAIVED". */
 const char *sct_verdict_name(sct_verdict v);
 /* SCT_VERDICT_COUNT when unknown. */
 sct_verdict sct_verdict_from_name(const char *name);
@@ -43,7 +45,8 @@ sct_verdict sct_verdict_from_name(const char *name);
  *   NON-CONFORMANT  some FAIL/CRASH/TIMEOUT/DECLINED_AT_RUN           exit 1
  *   NOTHING-PASSED  nothing selected, or every case UNSUPPORTED     exit 1
  *   PARTIAL         every case that ran passed, some were declined
- *                   (UNSUPPORTED): only what ran conforms            exit 3
+ *                   (UNSUPPORTED) or waived (WAIVED): only what
+ *                   passed conforms                                  exit 3
  *   CONFORMS        every selected case ran and passed              exit 0
  * A runtime that declines most of the profile is PARTIAL, never CONFORMS. */
 typedef enum sct_overall {

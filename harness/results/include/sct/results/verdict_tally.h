@@ -24,6 +24,7 @@ typedef enum sct_verdict_cat {
     SCT_VC_ERROR,      /* error status, harness/input error, anything else */
     SCT_VC_NOT_ENFORCED, /* an out-of-profile model accepted: counted apart
                             from the values (verdict.h) */
+    SCT_VC_WAIVED,     /* a failure covered by a waiver: never a pass */
     SCT_VC_COUNT
 } sct_verdict_cat;
 
