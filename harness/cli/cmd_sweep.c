@@ -338,7 +338,7 @@ static int write_json(const sweep_args *a, int argc, char **argv,
 
 /* What this sweep looked at, by the tier rule every report states
  * (run_tier.h): a slice or a sample never reads as the whole space. */
-static void print_tier(const sweep_args *a, const sct_dtype_info *ta, const sct_dtype_info *tb,
+static bool print_tier(const sweep_args *a, const sct_dtype_info *ta, const sct_dtype_info *tb,
                        uint64_t pairs)
 {
     unsigned bits = 8u * (unsigned)(sct_dtype_elem_size(ta->code) + sct_dtype_elem_size(tb->code));
@@ -350,6 +350,7 @@ static void print_tier(const sweep_args *a, const sct_dtype_info *ta, const sct_
     sct_tier_decide(&f, sel, NULL, 0, a->shard_index + 1, a->shard_count, a->shard_count, &t);
     printf("tier: %s: %s%s\n", sct_tier_name(t.kind), t.detail,
            t.certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE);
+    return t.certifiable;
 }
 
 static int exit_for(sct_verdict v)
@@ -476,8 +477,9 @@ int sct_cmd_sweep(int argc, char **argv)
         if (have)
             print_result(&spec, &res);
     }
-    print_tier(&a, ta, tb, have ? res.n_pairs : 0);
-    printf("verdict: %s\n", sct_verdict_name(v));
+    bool certifiable = print_tier(&a, ta, tb, have ? res.n_pairs : 0);
+    printf("verdict: %s%s\n", sct_verdict_name(v),
+           certifiable ? "" : " (" SCT_TIER_NOT_CERTIFIABLE ")");
     rc = exit_for(v);
     if (a.json && write_json(&a, argc, argv, id, &spec, opset, have ? &res : NULL,
                              v, err) != 0)
