@@ -167,3 +167,22 @@ def catalogue(repo_root):
         out.append({"id": "spec-notes:" + sn, "doc": "spec-notes", "section": sn,
                     "label": sn, "subject": "", "statement": title})
     return out
+
+
+def split_checks(op, c):
+    """(checks, satisfies) of case `c` of operator spec `op`: a case that is
+    not a `reject` case only satisfies the profile's shape and type
+    restrictions (the SONNX ids its op cites for the reject families, e.g.
+    sonnx-div:real:R1, sonnx-div:float:R2), it does not test them: its
+    failure must not blame them (docs/vector-format.md "satisfies")."""
+    reqs = list(c.requirements)
+    if c.expectation == "reject":
+        return reqs, []
+    restrictions = set(op.requirements(c.a_dt, c.b_dt, "reject-shape"))
+    typed = op.requirements(c.a_dt, c.b_dt, "reject-type")
+    if typed != op.requirements(c.a_dt, c.b_dt, "values"):  # the op has a type restriction
+        restrictions |= set(typed)
+    restrictions = {r for r in restrictions if r.startswith("sonnx-")}
+    return ([r for r in reqs if r not in restrictions],
+            [r for r in reqs if r in restrictions])
+

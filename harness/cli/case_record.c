@@ -38,6 +38,8 @@ void sct_case_record_init(sct_case_result *out, const sct_case *c)
     out->n_tags = out->tags ? c->n_tags : 0;
     out->requirements = sct_strvdup(c->requirements, c->n_requirements);
     out->n_requirements = out->requirements ? c->n_requirements : 0;
+    out->satisfies = sct_strvdup(c->satisfies, c->n_satisfies);
+    out->n_satisfies = out->satisfies ? c->n_satisfies : 0;
     out->expectation = sct_strdup(sct_expectation_name(c->expectation));
     out->tolerance_ulp = c->max_ulp;
     out->exec_status = sct_strdup("");

@@ -24,6 +24,7 @@
 #include "sct/results/run_summary.h"
 #include "runner.h"
 #include "subcommands.h"
+#include "waiver_file.h"
 
 static double wall_seconds(void)
 {
@@ -129,20 +130,24 @@ static bool write_reports(const sct_run_config *cfg, const sct_run_report *r)
     return ok;
 }
 
-/* Exit status against a baseline: only differences count. */
-static int baseline_exit(const sct_run_config *cfg, const sct_run_report *r)
+/* --baseline: compared before the reports are written, so that every
+ * report states the one exit status the process returns (run_summary.h
+ * sct_run_exit); the differences are listed first, one line each. */
+static bool compare_baseline(const sct_run_config *cfg, sct_run_report *r)
 {
     char err[1024];
     sct_baseline_diff d;
     FILE *out = cfg->quiet ? stderr : stdout;
     if (sct_baseline_compare(cfg->baseline_path, r, out, &d, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts run: --baseline: %s\n", err);
-        return SCT_EXIT_USAGE;
+        return false;
     }
-    int rc = d.changed + d.unknown > 0 ? SCT_EXIT_NONCONFORMING : SCT_EXIT_OK;
-    fprintf(out, "baseline verdict: %s (exit %d)\n",
-            rc == 0 ? "NO CHANGE" : "CHANGED", rc);
-    return rc;
+    r->baseline = (sct_baseline_result){.used = true,
+                                        .path = sct_strdup(cfg->baseline_path),
+                                        .compared = d.compared, .changed = d.changed,
+                                        .worse = d.worse, .unknown = d.unknown,
+                                        .not_run = d.not_run};
+    return r->baseline.path != NULL;
 }
 
 int sct_cmd_run(int argc, char **argv)
@@ -161,6 +166,17 @@ int sct_cmd_run(int argc, char **argv)
     if (backend == NULL) {
         fprintf(stderr, "sonnx-cts run: %s\n", err);
         sct_vector_set_free(&set);
+        return SCT_EXIT_USAGE;
+    }
+
+    /* A waiver for another runtime is refused before any case runs. */
+    if (cfg.waivers != NULL &&
+        sct_waivers_check_runtime(cfg.waivers, sct_backend_identity_of(backend), err,
+                                  sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts run: --waivers: %s\n", err);
+        sct_backend_close(backend);
+        sct_vector_set_free(&set);
+        free(cfg.waivers);
         return SCT_EXIT_USAGE;
     }
 
@@ -216,20 +232,23 @@ int sct_cmd_run(int argc, char **argv)
     sct_vector_set_free(&set);
 
     int exit_code;
-    if (!write_reports(&cfg, &report)) {
-        exit_code = SCT_EXIT_USAGE;
-    } else if (report.n_cases == 0) {
+    /* An empty selection is refused before the run (command_start.c); an
+     * empty shard of a non-empty one is refused here, before any report is
+     * written: a report of nothing would claim an exit status it has not. */
+    if (report.n_cases == 0) {
         fprintf(stderr, "sonnx-cts run: %s\n", no_case);
         exit_code = SCT_EXIT_USAGE;
-    } else if (cfg.baseline_path != NULL) {
-        exit_code = baseline_exit(&cfg, &report);
+    } else if (cfg.baseline_path != NULL && !compare_baseline(&cfg, &report)) {
+        exit_code = SCT_EXIT_USAGE;
+    } else if (!write_reports(&cfg, &report)) {
+        exit_code = SCT_EXIT_USAGE;
     } else {
         sct_run_summary s;
         if (sct_run_summary_build(&report, &s, err, sizeof err) != 0) {
             fprintf(stderr, "sonnx-cts run: %s\n", err);
             exit_code = SCT_EXIT_USAGE;
         } else {
-            exit_code = sct_overall_exit_code(s.overall);
+            exit_code = sct_run_exit(&report, &s);
             sct_run_summary_free(&s);
         }
     }
@@ -241,5 +260,6 @@ int sct_cmd_run(int argc, char **argv)
         exit_code = SCT_EXIT_USAGE;
     }
     sct_run_report_free(&report);
+    free(cfg.waivers);
     return exit_code;
 }

@@ -33,6 +33,8 @@
 #include "install_layout.h"
 #include "sct/numeric/dtype.h"
 #include "sct/results/report_model.h"
+#include "sct/results/run_tier.h"
+#include "sct/text/atomic_file.h"
 #include "sct/writers/report_writers.h"
 #include "run_identity.h"
 #include "shard_option.h"
@@ -335,6 +337,23 @@ static int write_json(const sweep_args *a, int argc, char **argv,
     return rc;
 }
 
+/* What this sweep looked at, by the tier rule every report states
+ * (run_tier.h): a slice or a sample never reads as the whole space. */
+static bool print_tier(const sweep_args *a, const sct_dtype_info *ta, const sct_dtype_info *tb,
+                       uint64_t pairs)
+{
+    unsigned bits = 8u * (unsigned)(sct_dtype_elem_size(ta->code) + sct_dtype_elem_size(tb->code));
+    sct_tier_facts f = {.cases = 1, .sweep_cases = 1, .sampled_cases = a->samples ? 1 : 0,
+                        .pairs = pairs, .space = bits < 64 ? (uint64_t)1 << bits : 0};
+    char sel[96];
+    snprintf(sel, sizeof sel, "sweep --op %s --type %s", a->op, ta->name);
+    sct_run_tier t;
+    sct_tier_decide(&f, sel, NULL, 0, a->shard_index + 1, a->shard_count, a->shard_count, &t);
+    printf("tier: %s: %s%s\n", sct_tier_name(t.kind), t.detail,
+           t.certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE);
+    return t.certifiable;
+}
+
 static int exit_for(sct_verdict v)
 {
     size_t counts[SCT_VERDICT_COUNT] = {0};
@@ -359,7 +378,12 @@ int sct_cmd_sweep(int argc, char **argv)
         fprintf(stderr, "sonnx-cts sweep: --exponent-type is only for Pow\n");
         return 2;
     }
-    char err[640]; /* room for "query: STATUS: " + a 512-byte message */
+    char err[1024]; /* room for "query: STATUS: why: " + a 512-byte message */
+    /* The report path before hours of sweeping (docs/cli.md "Usage errors"). */
+    if (a.json && sct_output_path_check("--json", a.json, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts sweep: %s\n", err);
+        return 2;
+    }
     if (!choose_space(&a, ta->code, tb->code, err, sizeof err)) {
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
         return 2;
@@ -425,12 +449,13 @@ int sct_cmd_sweep(int argc, char **argv)
     sct_sweep_result res;
     bool have = false;
     if (sct_sweep_impl_query(&impl, spec.a_type, spec.b_type, &q) != SCT_EXEC_OK) {
-        v = q.status == SCT_EXEC_UNSUPPORTED ? SCT_VERDICT_UNSUPPORTED
-            : q.status == SCT_EXEC_CRASH     ? SCT_VERDICT_CRASH
-            : q.status == SCT_EXEC_TIMEOUT   ? SCT_VERDICT_TIMEOUT
-                                             : SCT_VERDICT_ERROR;
-        snprintf(err, sizeof err, "query: %s: %s", sct_exec_status_name(q.status),
-                 q.message);
+        /* The one case verdict rule (case_verdict.h): a sweep's pairs are
+         * values to compute, so a refused query is judged as `run` judges
+         * the query of a values case (a sandbox violation is FAIL in both). */
+        const char *why;
+        v = sct_case_verdict(SCT_EXPECT_VALUES, q.status, false, &why);
+        snprintf(err, sizeof err, "query: %s: %s%s%s", sct_exec_status_name(q.status),
+                 why, why[0] != '\0' && q.message[0] != '\0' ? ": " : "", q.message);
         printf("%s: %s (not swept, not counted as passed)\n", sct_verdict_name(v), err);
     } else {
         sct_sweep_progress prog;
@@ -453,7 +478,9 @@ int sct_cmd_sweep(int argc, char **argv)
         if (have)
             print_result(&spec, &res);
     }
-    printf("verdict: %s\n", sct_verdict_name(v));
+    bool certifiable = print_tier(&a, ta, tb, have ? res.n_pairs : 0);
+    printf("verdict: %s%s\n", sct_verdict_name(v),
+           certifiable ? "" : " (" SCT_TIER_NOT_CERTIFIABLE ")");
     rc = exit_for(v);
     if (a.json && write_json(&a, argc, argv, id, &spec, opset, have ? &res : NULL,
                              v, err) != 0)

@@ -6,6 +6,8 @@
 #define SCT_CLI_RUN_CONFIG_H
 
 #include <stdbool.h>
+
+#include "claim_file.h"
 #include <stdint.h>
 
 #include "sct/select/case_filter.h"
@@ -25,6 +27,12 @@ typedef struct sct_run_config {
     sct_fresh_options fresh;        /* --fresh-sample[=N], --seed S */
     uint32_t max_errors;
     bool strict_nan;
+    bool require_enforcement;       /* accepted out-of-profile models fail (SN-24) */
+    const char *claim_path;         /* --claim FILE */
+    sct_claim claim;                /* read by command_start.c when claim_path */
+    const char *waivers_path;       /* --waivers FILE */
+    struct sct_waivers *waivers;    /* read by command_start.c (malloc'ed; the
+                                       process owns it until exit) */
     const char *json_path, *junit_path, *text_path;
     const char *html_path, *md_path;  /* rendered from the JSON (docs/reports.md) */
     sct_shard_spec shard;             /* --shard I/N; 1/1 by default */

@@ -111,6 +111,7 @@ void sct_fill_identity(sct_run_report *r, int argc, char **argv,
 
     r->options.max_errors = cfg->max_errors;
     r->options.strict_nan = cfg->strict_nan;
+    r->options.require_enforcement = cfg->require_enforcement;
     r->options.timeout_seconds = cfg->vendor_path == NULL ? 0.0
                                  : cfg->timeout_seconds > 0 ? cfg->timeout_seconds
                                  : SCT_EXEC_DEFAULT_TIMEOUT_SECONDS;
@@ -119,4 +120,5 @@ void sct_fill_identity(sct_run_report *r, int argc, char **argv,
     char filters[2048];
     sct_case_filter_describe(&cfg->filter, filters, sizeof filters);
     r->options.filters = sct_strdup(filters);
+    r->options.claim = sct_strdup(cfg->claim_path != NULL ? cfg->claim.description : "");
 }

@@ -79,7 +79,13 @@ void sct_print_run_help(FILE *out)
             "  --max-errors N       mismatching elements shown per case (default 20);\n"
             "                       the case's worst element is always shown too\n"
             "  --strict-nan         a NaN must also match the golden's sign, quiet bit\n"
-            "                       and payload (default: any NaN matches any NaN)\n",
+            "                       and payload (default: any NaN matches any NaN)\n"
+            "  --waivers FILE       governed waivers: a covered failure is WAIVED, never\n"
+            "                       PASS; expired or other-runtime waivers refused\n"
+            "  --claim FILE         the op x types (or level) the vendor claims, with\n"
+            "                       optional declared error bounds (docs/cli.md)\n"
+            "  --require-enforcement  an out-of-profile model the runtime accepts\n"
+            "                       (a reject case) is FAIL, not NOT_ENFORCED\n",
             SCT_FRESH_DEFAULT_N);
     fprintf(out,
             "\n"
@@ -145,6 +151,7 @@ enum {
     OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_TIMEOUT, OPT_NO_ISOLATE, OPT_MAX_ERRORS,
     OPT_STRICT_NAN, OPT_JSON, OPT_JUNIT, OPT_TEXT, OPT_BASELINE,
     OPT_WRITE_BASELINE, OPT_QUIET, OPT_VERBOSE, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD,
+    OPT_REQUIRE_ENFORCEMENT, OPT_CLAIM, OPT_WAIVERS,
     OPT_SANDBOX, /* --sandbox, --memory-limit, --cpu-limit: sandbox_options.c */
     OPT_FRESH    /* --fresh-sample, --seed: fresh_sample.c */
 };
@@ -171,6 +178,9 @@ static const struct option k_run_opts[] = {
     {"seed", required_argument, NULL, OPT_FRESH},
     {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
     {"strict-nan", no_argument, NULL, OPT_STRICT_NAN},
+    {"require-enforcement", no_argument, NULL, OPT_REQUIRE_ENFORCEMENT},
+    {"claim", required_argument, NULL, OPT_CLAIM},
+    {"waivers", required_argument, NULL, OPT_WAIVERS},
     {"json", required_argument, NULL, OPT_JSON},
     {"junit", required_argument, NULL, OPT_JUNIT},
     {"html", required_argument, NULL, OPT_HTML},
@@ -311,6 +321,9 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
             }
             break;
         case OPT_STRICT_NAN: cfg->strict_nan = true; break;
+        case OPT_REQUIRE_ENFORCEMENT: cfg->require_enforcement = true; break;
+        case OPT_CLAIM: cfg->claim_path = optarg; break;
+        case OPT_WAIVERS: cfg->waivers_path = optarg; break;
         case OPT_JSON: cfg->json_path = optarg; break;
         case OPT_JUNIT: cfg->junit_path = optarg; break;
         case OPT_HTML: cfg->html_path = optarg; break;

@@ -14,9 +14,11 @@
 #include "case_permute.h"
 #include "case_record.h"
 #include "progress.h"
+#include "waiver_file.h"
 #include "sct/check/compare_tensors.h"
 #include "sct/numeric/dtype.h"
 #include "sct/results/case_verdict.h"
+#include "sct/results/run_summary.h"
 #include "sct/results/sample_keeper.h"
 #include "sct/select/case_walk.h"
 
@@ -90,10 +92,44 @@ static void record_mismatch(void *user, const sct_mismatch *m)
 }
 
 /* Compares every output with its golden; records stats and samples. */
+/* A declared bound (--claim), judged apart from the profile's tolerance:
+ * the elements beyond it and the worst of them (claim_file.h). */
+static void judge_claim_bound(const sct_case *c, const sct_case_data *data,
+                              const sonnx_tensor *outs, const sct_run_config *cfg,
+                              uint32_t bound, sct_case_result *out)
+{
+    sct_compare_opts opts = {bound, cfg->strict_nan};
+    sct_op_kind op = sct_op_kind_from_name(c->op_type);
+    out->has_claim_bound = true;
+    out->claim_bound_ulp = bound;
+    for (size_t k = 0; k < c->n_outputs; k++) {
+        sct_sample_keeper keeper; /* max_errors 0: the worst element only */
+        if (sct_sample_keeper_init(&keeper, 0, outs[k].rank, outs[k].dims) != 0)
+            return;
+        char err[256];
+        sct_tensor_stats st;
+        if (sct_compare_tensors(op, data->inputs, data->n_inputs, &data->expected[k],
+                                &outs[k], &opts, sct_sample_keeper_add, &keeper, &st, err,
+                                sizeof err) == 0) {
+            out->claim_violations += st.mismatches;
+            size_t n;
+            sct_sample *s = sct_sample_keeper_take(&keeper, &n);
+            if (n > 0 && !out->has_claim_worst) {
+                out->claim_worst = s[0];
+                out->has_claim_worst = true;
+            }
+            free(s);
+        }
+        sct_sample_keeper_free(&keeper);
+    }
+}
+
 static void compare_outputs(const sct_case *c, const sct_case_data *data,
                             const sonnx_tensor *outs, const sct_run_config *cfg,
-                            sct_case_result *out)
+                            const sct_claim_entry *claim, sct_case_result *out)
 {
+    if (claim != NULL && claim->has_bound)
+        judge_claim_bound(c, data, outs, cfg, claim->bound_ulp, out);
     sct_compare_opts opts = {c->max_ulp, cfg->strict_nan};
     sct_op_kind op = sct_op_kind_from_name(c->op_type);
     if (data->n_expected != c->n_outputs || c->n_outputs == 0) {
@@ -152,6 +188,22 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
 {
     double t0 = now_seconds();
     sct_case_record_init(out, c);
+    /* --claim: a case outside the claim is listed, not run. */
+    const sct_claim_entry *claim = NULL;
+    if (cfg->claim_path != NULL && c->error == NULL) {
+        int32_t t[2] = {c->n_inputs > 0 ? c->inputs[0].elem_type : 0,
+                        c->n_inputs > 1 ? c->inputs[1].elem_type : 0};
+        char types[96];
+        sct_types_label(c->n_inputs < 2 ? c->n_inputs : 2, t,
+                        c->n_outputs > 0 ? c->outputs[0].elem_type : 0, types, sizeof types);
+        claim = sct_claim_find(&cfg->claim, c->op_type, types);
+        if (claim == NULL) {
+            out->verdict = SCT_VERDICT_OUT_OF_SCOPE;
+            sct_case_record_message(out, "outside the claim (--claim): not run", "");
+            out->seconds = now_seconds() - t0;
+            return;
+        }
+    }
     if (c->error != NULL) {
         set_error(out, "vectors", c->error);
         out->seconds = now_seconds() - t0;
@@ -198,9 +250,17 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
             sct_case_permute_end(&perm, outs, r.status == SCT_EXEC_OK);
         set_exec(out, &r);
         if (r.status == SCT_EXEC_OK && c->expectation == SCT_EXPECT_VALUES) {
-            compare_outputs(c, &data, outs, cfg, out);
+            compare_outputs(c, &data, outs, cfg, claim, out);
         } else {
-            out->verdict = sct_case_verdict(c->expectation, r.status, false, &why);
+            out->verdict = sct_case_verdict_after_query(c->expectation, r.status, false,
+                                                        &why);
+            if (out->verdict == SCT_VERDICT_NOT_ENFORCED && cfg->require_enforcement) {
+                /* The integrator asked the runtime itself to enforce the
+                 * profile's restrictions (SN-24). */
+                out->verdict = SCT_VERDICT_FAIL;
+                why = "accepted a model outside the profile (must answer INVALID_ARGUMENT: "
+                      "--require-enforcement)";
+            }
             sct_case_record_message(out, why, r.message);
         }
         sct_free_outputs(outs, c->n_outputs);
@@ -208,6 +268,11 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
         /* query said UNSUPPORTED (or crashed / hung): run is not called. */
         set_exec(out, &r);
         out->verdict = sct_case_verdict(c->expectation, r.status, false, &why);
+        if (out->verdict == SCT_VERDICT_UNSUPPORTED && claim != NULL) {
+            /* The vendor claimed this op x types: declining it fails. */
+            out->verdict = SCT_VERDICT_FAIL;
+            why = "declined an op x types the vendor claims (--claim)";
+        }
         sct_case_record_message(out, why, r.message);
     }
     sct_case_data_free(&data);
@@ -240,12 +305,22 @@ int sct_run_cases(const sct_vector_set *set, sct_backend *backend,
             return 1;
         }
         sct_run_one_case(set, c, backend, cfg, out);
+        if (cfg->waivers != NULL) {
+            char types[96], group[160];
+            sct_case_types_label(out, types, sizeof types);
+            snprintf(group, sizeof group, "%s %s", out->op_type, types);
+            sct_waivers_judge(cfg->waivers, out, group);
+        }
         sct_progress_case_done(&progress, out->verdict != SCT_VERDICT_PASS &&
                                               out->verdict != SCT_VERDICT_UNSUPPORTED);
     }
     report->n_filtered_profile += walk.n_not_in_profile;
     report->n_filtered_selection += walk.n_excluded;
     sct_progress_end(&progress);
+    if (sct_waivers_record(cfg->waivers, report) != 0) {
+        snprintf(err, err_cap, "out of memory");
+        return 1;
+    }
     report->shard_index = cfg->shard.index;
     report->shard_count = cfg->shard.count;
     report->shard_total = walk.filtered;

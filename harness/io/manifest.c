@@ -107,7 +107,7 @@ static int parse_string_list(entry_ctx *ctx, const cJSON *obj, const char *key,
 {
     const cJSON *arr = member(obj, key);
     if (arr == NULL)
-        return 0; /* optional: tags, requirements */
+        return 0; /* optional: tags, requirements, satisfies */
     if (!cJSON_IsArray(arr))
         return fail(ctx, key, "must be an array of strings%s", "");
     int i = 0;
@@ -379,7 +379,8 @@ static int parse_case(entry_ctx *ctx, const cJSON *obj, sct_case *c)
         parse_tolerance(ctx, obj, c) != 0 || parse_expectation(ctx, obj, c) != 0 ||
         parse_profiles(ctx, obj, c) != 0 ||
         parse_string_list(ctx, obj, "tags", &c->tags, &c->n_tags) != 0 ||
-        parse_string_list(ctx, obj, "requirements", &c->requirements, &c->n_requirements) != 0)
+        parse_string_list(ctx, obj, "requirements", &c->requirements, &c->n_requirements) != 0 ||
+        parse_string_list(ctx, obj, "satisfies", &c->satisfies, &c->n_satisfies) != 0)
         return -1;
     if (get_string(ctx, obj, "description", false, &s) != 0)
         return -1;

@@ -49,6 +49,7 @@ void sct_case_free_fields(sct_case *c)
     sct_str_free(c->error);
     sct_strlist_free(c->tags, c->n_tags);
     sct_strlist_free(c->requirements, c->n_requirements);
+    sct_strlist_free(c->satisfies, c->n_satisfies);
     for (size_t i = 0; i < c->n_files; i++)
         sct_str_free(c->files[i].relpath);
     free(c->files);

@@ -71,6 +71,11 @@ int sct_merge_check_same_run(const char *const *paths, const sct_run_report *r,
             what = "options.max_errors";
         else if (a->options.strict_nan != b->options.strict_nan)
             what = "options.strict_nan";
+        else if (a->options.require_enforcement != b->options.require_enforcement)
+            what = "options.require_enforcement";
+        else if (strcmp(a->options.claim ? a->options.claim : "",
+                        b->options.claim ? b->options.claim : "") != 0)
+            what = "options.claim";
         else if (a->options.isolate != b->options.isolate)
             what = "options.isolate";
         else if (a->options.timeout_seconds != b->options.timeout_seconds)

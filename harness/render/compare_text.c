@@ -55,6 +55,11 @@ const char *sct_compare_cell_text(const sct_compare_cell *c, char *buf,
         append(buf, cap, &len, "; %llu error", (unsigned long long)n[SCT_VC_ERROR]);
     if (n[SCT_VC_UNSUPPORTED])
         append(buf, cap, &len, "; %llu unsup", (unsigned long long)n[SCT_VC_UNSUPPORTED]);
+    /* The enforcement answer, shown but not part of the outcome key below:
+     * a row differs by its values (docs/spec-notes.md SN-24). */
+    if (n[SCT_VC_NOT_ENFORCED])
+        append(buf, cap, &len, "; %llu not enforced",
+               (unsigned long long)n[SCT_VC_NOT_ENFORCED]);
     if (c->has_max_ulp)
         append(buf, cap, &len, "; max %llu ulp", (unsigned long long)c->max_ulp);
     append_deviations(buf, cap, &len, c, "; %s %llu");

@@ -6,20 +6,32 @@
 #include "html_escape.h"
 #include "html_sections.h"
 #include "render_table.h"
+#include "sct/results/run_tier.h"
 #include "sct/results/verdict_tally.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 /* CSS class of the overall verdict names of the JSON (verdict.h:
- * CONFORMS, NON-CONFORMANT, ERROR, NOTHING-PASSED). */
+ * CONFORMS, PARTIAL, NON-CONFORMANT, ERROR, NOTHING-PASSED). */
+static bool starts(const char *v, const char *word)
+{
+    return strncmp(v, word, strlen(word)) == 0;
+}
+
 static const char *overall_class(const char *v)
 {
-    if (strcmp(v, "CONFORMS") == 0 || strcmp(v, "PASS") == 0)
-        return "v-pass";
-    if (strcmp(v, "NON-CONFORMANT") == 0 || strcmp(v, "FAIL") == 0)
+    if (starts(v, "NON-CONFORMANT") || strcmp(v, "FAIL") == 0)
         return "v-fail";
-    if (strcmp(v, "NOTHING-PASSED") == 0)
+    if (starts(v, "NOTHING-PASSED"))
         return "v-notrun";
+    /* Below the certification tiers the word carries the mark (render_load.c):
+     * never the green of a certificate. */
+    if (starts(v, "PARTIAL") ||
+        (starts(v, "CONFORMS") && strstr(v, SCT_TIER_NOT_CERTIFIABLE) != NULL))
+        return "v-mixed";
+    if (starts(v, "CONFORMS") || strcmp(v, "PASS") == 0)
+        return "v-pass";
     return "v-error";
 }
 

@@ -24,7 +24,7 @@ void sct_html_legend(FILE *out)
         "defect, or a sandbox violation (SANDBOX: a forbidden system call, "
         "file write, memory or CPU limit). The case's detail block lists the "
         "mismatching elements or what was attempted.");
-    row(out, "v-mixed", "MIXED", "Some cases passed, the others were "
+    row(out, "v-mixed", "PARTIAL", "Some cases passed, the others were "
         "unsupported or skipped: partial support, no failure.");
     row(out, "v-unsup", "UNSUPPORTED", "The implementation declined the "
         "operator/type combination. Never counted as passed.");

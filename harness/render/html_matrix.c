@@ -90,7 +90,7 @@ void sct_html_matrix(FILE *out, const sct_render_doc *doc)
     fputs("<h2 id=\"matrix\">Verdict by operator and type</h2>\n"
           "<p class=\"note\">Each cell: the verdict of all cases of that "
           "operator and input type (precedence CRASH &gt; ERROR &gt; FAIL &gt; "
-          "MIXED &gt; UNSUPPORTED &gt; PASS; see the legend; UNSUPP. = "
+          "PARTIAL &gt; UNSUPPORTED &gt; PASS; see the legend; UNSUPP. = "
           "UNSUPPORTED), then passed / total cases. Columns are the type of input A (for Pow, the base "
           "type; the Pow matrix below splits it by exponent type).</p>\n", out);
     sct_render_matrix_build(doc, &sct_matrix_by_op, &m);

@@ -86,6 +86,8 @@ static void trace_row(FILE *out, const sct_render_doc *doc, const sct_trace_row 
     fputs("</td><td>", out);
     statement(out, row->req);
     fprintf(out, "</td><td class=\"num\">%zu</td><td>", row->n_cases);
+    char satisfied[160];
+    sct_trace_satisfied_text(row, satisfied, sizeof satisfied);
     if (row->n_cases == 0) {
         sct_html_badge(out, "v-notrun", "GAP");
         fputs("</td><td class=\"ids\"><b>no case exercises this requirement</b>", out);
@@ -94,6 +96,10 @@ static void trace_row(FILE *out, const sct_render_doc *doc, const sct_trace_row 
         sct_html_badge(out, sct_group_verdict_class(v), sct_group_verdict_name(v));
         fputs("</td><td class=\"ids\">", out);
         case_list(out, doc, row);
+    }
+    if (satisfied[0]) {
+        fputs("<br>", out);
+        sct_html_escape(out, satisfied);
     }
     fputs("</td></tr>\n", out);
 }

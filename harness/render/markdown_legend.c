@@ -15,7 +15,7 @@ void sct_md_legend(FILE *out)
           "| FAIL | Wrong values, wrong status, an output defect, or a sandbox "
           "violation (SANDBOX: a forbidden system call, file write, memory or "
           "CPU limit). |\n"
-          "| MIXED | Some cases passed, the others were unsupported or "
+          "| PARTIAL | Some cases passed, the others were unsupported or "
           "skipped: partial support, no failure. |\n"
           "| UNSUPPORTED | The implementation declined the combination. Never "
           "counted as passed. |\n"

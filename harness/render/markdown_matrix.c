@@ -42,7 +42,7 @@ void sct_md_matrix(FILE *out, const sct_render_doc *doc)
     sct_render_matrix m;
     fputs("## Verdict by operator and type\n\nEach cell: verdict of all cases "
           "of that operator and input-A type (precedence CRASH > ERROR > FAIL "
-          "> MIXED > UNSUPPORTED > PASS), then passed/total cases; – : no "
+          "> PARTIAL > UNSUPPORTED > PASS), then passed/total cases; – : no "
           "case. Pow columns are base types (split by exponent below).\n\n", out);
     sct_render_matrix_build(doc, &sct_matrix_by_op, &m);
     if (m.n_rows == 0)

@@ -79,7 +79,7 @@ static void coverage(FILE *out, const sct_render_doc *doc)
         if (t.rows[i].in_catalogue)
             by[sct_tally_verdict(&t.rows[i].tally)]++;
     fprintf(out, "**Requirements** (%zu in the catalogue): %zu PASS, %zu FAIL, "
-                 "%zu CRASH, %zu ERROR, %zu MIXED, %zu UNSUPPORTED, %zu GAP "
+                 "%zu CRASH, %zu ERROR, %zu PARTIAL, %zu UNSUPPORTED, %zu GAP "
                  "(no case); %zu cited ids not in the catalogue.\n\n",
             doc->n_reqs, by[SCT_GV_PASS], by[SCT_GV_FAIL], by[SCT_GV_CRASH],
             by[SCT_GV_ERROR], by[SCT_GV_MIXED], by[SCT_GV_UNSUPPORTED],

@@ -79,12 +79,17 @@ static void trace_row(FILE *out, const sct_render_doc *doc, const sct_trace_row 
     fputs(" | ", out);
     statement(out, row->req);
     fprintf(out, " | %zu | ", row->n_cases);
+    char satisfied[160];
+    sct_trace_satisfied_text(row, satisfied, sizeof satisfied);
     if (row->n_cases == 0) {
-        fputs("**GAP** | no case exercises this requirement |\n", out);
+        fprintf(out, "**GAP** | no case exercises this requirement%s%s |\n",
+                satisfied[0] ? "; " : "", satisfied);
         return;
     }
     fprintf(out, "%s | ", sct_group_verdict_name(sct_tally_verdict(&row->tally)));
     case_ids(out, doc, row);
+    if (satisfied[0])
+        fprintf(out, "; %s", satisfied);
     fputs(" |\n", out);
 }
 

@@ -1,44 +1,28 @@
 /*
- * render_atomic_write.c — temp file + rename (render_atomic_write.h).
+ * render_atomic_write.c — temp file + rename (render_atomic_write.h), by
+ * the one atomic file of harness/text (atomic_file.h).
  */
 #include "sct/render/render_atomic_write.h"
 
 #include <errno.h>
 #include <string.h>
-#include <unistd.h>
+#include "sct/text/atomic_file.h"
 
 int sct_write_file_atomic(const char *path, sct_write_fn fn, const void *ctx,
                           char *err, size_t err_cap)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >=
-        (int)sizeof tmp) {
-        snprintf(err, err_cap, "%s: path too long", path);
+    sct_atomic_file a;
+    FILE *f = sct_atomic_open(&a, path, err, err_cap);
+    if (f == NULL)
+        return -1;
+    /* A write error is left to the commit, which says why. */
+    if (fn(f, ctx) != 0 && !ferror(f)) {
+        int saved = errno;
+        snprintf(err, err_cap, "%s: write failed: %s", path, strerror(saved ? saved : EIO));
+        sct_atomic_abort(&a);
         return -1;
     }
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL) {
-        snprintf(err, err_cap, "%s: cannot create: %s", tmp, strerror(errno));
-        return -1;
-    }
-    int rc = fn(f, ctx);
-    int saved = errno;
-    if (fclose(f) != 0 && rc == 0) {
-        rc = -1;
-        saved = errno;
-    }
-    if (rc != 0) {
-        snprintf(err, err_cap, "%s: write failed: %s", tmp, strerror(saved));
-        remove(tmp);
-        return -1;
-    }
-    if (rename(tmp, path) != 0) {
-        snprintf(err, err_cap, "%s: cannot rename %s into place: %s", path, tmp,
-                 strerror(errno));
-        remove(tmp);
-        return -1;
-    }
-    return 0;
+    return sct_atomic_commit(&a, err, err_cap) == 0 ? 0 : -1;
 }
 
 typedef struct doc_writer {

@@ -100,6 +100,8 @@ void sct_render_case_view(const sct_case_result *c, bool stand_in, sct_render_ca
     out->message = sct_render_strdup(c->message);
     out->requirements = strs_dup(c->requirements, c->n_requirements);
     out->n_requirements = c->n_requirements;
+    out->satisfies = strs_dup(c->satisfies, c->n_satisfies);
+    out->n_satisfies = c->n_satisfies;
     out->tags = strs_dup(c->tags, c->n_tags);
     out->n_tags = c->n_tags;
     out->elements = c->compared ? c->stats.elements : 0;

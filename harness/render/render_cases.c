@@ -329,42 +329,53 @@ static uint32_t cite_set_intern(struct sct_render_case_store *st, const cite_set
     return (uint32_t)st->n_sets++;
 }
 
-/* The citations of a case: counted per id, and its citation set. */
+/* The entry of `id` in the sorted citation table, added when new. */
+static sct_render_cited *cited_entry(sct_render_doc *doc, const char *id)
+{
+    size_t lo = 0, hi = doc->n_cited;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(doc->cited[mid].id, id) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == doc->n_cited || strcmp(doc->cited[lo].id, id) != 0) {
+        doc->cited = sct_render_grow(doc->cited, doc->n_cited + 1, sizeof *doc->cited);
+        memmove(&doc->cited[lo + 1], &doc->cited[lo],
+                (doc->n_cited - lo) * sizeof *doc->cited);
+        memset(&doc->cited[lo], 0, sizeof doc->cited[lo]);
+        doc->cited[lo].id = sct_render_strdup(id);
+        /* Bits in order of first citation; beyond CITE_BITS ids they
+         * are shared and a set bit only says "may cite". */
+        doc->cited[lo].bit = doc->n_cited % CITE_BITS;
+        doc->n_cited++;
+    }
+    return &doc->cited[lo];
+}
+
+/* The citations of a case: counted per id, and its citation set; the
+ * preconditions it only satisfies are counted apart (never blamed). */
 static void cites_add(sct_render_doc *doc, const sct_render_case *c, case_key *k)
 {
     cite_set cs;
     memset(&cs, 0, sizeof cs);
     for (size_t r = 0; r < c->n_requirements; r++) {
         const char *id = c->requirements[r];
-        size_t lo = 0, hi = doc->n_cited;
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo) / 2;
-            if (strcmp(doc->cited[mid].id, id) < 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        if (lo == doc->n_cited || strcmp(doc->cited[lo].id, id) != 0) {
-            doc->cited = sct_render_grow(doc->cited, doc->n_cited + 1, sizeof *doc->cited);
-            memmove(&doc->cited[lo + 1], &doc->cited[lo],
-                    (doc->n_cited - lo) * sizeof *doc->cited);
-            memset(&doc->cited[lo], 0, sizeof doc->cited[lo]);
-            doc->cited[lo].id = sct_render_strdup(id);
-            /* Bits in order of first citation; beyond CITE_BITS ids they
-             * are shared and a set bit only says "may cite". */
-            doc->cited[lo].bit = doc->n_cited % CITE_BITS;
-            doc->n_cited++;
-        }
-        sct_render_cited *e = &doc->cited[lo];
+        sct_render_cited *e = cited_entry(doc, id);
         e->n++;
         sct_tally_add(&e->tally, c->verdict);
         cs.bits[e->bit / 64] |= 1ull << (e->bit % 64);
         for (size_t q = 0; q < r && !cs.multi; q++)
             cs.multi = strcmp(c->requirements[q], id) == 0;
     }
+    for (size_t r = 0; r < c->n_satisfies; r++) {
+        sct_render_cited *e = cited_entry(doc, c->satisfies[r]);
+        e->n_satisfied++;
+        sct_tally_add(&e->satisfied, c->verdict);
+    }
     k->cites = cite_set_intern(doc->store, &cs);
 }
-
 void sct_render_cases_load(sct_render_doc *doc, sct_report_file *file)
 {
     struct sct_render_case_store *st = sct_render_grow(NULL, 1, sizeof *st);

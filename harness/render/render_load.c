@@ -21,6 +21,7 @@
 #include "sct/check/compare.h"
 #include "sct/io/sha256.h"
 #include "sct/results/report_read.h"
+#include "sct/results/run_tier.h"
 #include "sct/results/verdict.h"
 
 /* String member `name` of `obj`, else `dflt` (also for a NULL `obj`). */
@@ -71,21 +72,80 @@ static void load_groups(sct_render_doc *doc, const cJSON *groups)
     }
 }
 
-static const char *overall_meaning(const char *overall)
+/* What the verdict means (verdict.h, the words of every report), then
+ * what a PARTIAL run does not certify: the declined op x types, first. */
+static char *overall_meaning(const char *overall, const cJSON *summary)
 {
-    if (strcmp(overall, "CONFORMS") == 0)
-        return "Every selected case passed or was declined as unsupported, and "
-               "at least one passed; no failure, crash, timeout or error "
-               "(exit status 0).";
-    if (strcmp(overall, "NON-CONFORMANT") == 0)
-        return "At least one case failed, crashed or timed out (exit status 1).";
-    if (strcmp(overall, "NOTHING-PASSED") == 0)
-        return "No case passed: nothing was selected, or every case was "
-               "unsupported. This is not a conformance claim (exit status 1).";
-    if (strcmp(overall, "ERROR") == 0)
-        return "Some cases could not be judged (vector or harness problem): "
-               "the run proves nothing about them (exit status 2).";
-    return "The JSON report carries no known overall verdict.";
+    sct_overall o = sct_overall_from_name(overall);
+    const char *meaning = o == SCT_OVERALL_COUNT
+                              ? "The JSON report carries no known overall verdict."
+                              : sct_overall_meaning(o);
+    /* The one exit status the report records (run_summary.h sct_run_exit),
+     * then, with --baseline, what decided it. */
+    int64_t exit_code = 0;
+    const cJSON *ec = cJSON_GetObjectItemCaseSensitive(summary, "exit_code");
+    if (cJSON_IsNumber(ec))
+        exit_code = (int64_t)ec->valuedouble;
+    const cJSON *baseline = cJSON_GetObjectItemCaseSensitive(summary, "baseline");
+    const char *btext = render_str_or(baseline, "text", "");
+    char *text = cJSON_IsNumber(ec)
+                     ? sct_render_printf("%.*s (exit status %lld)%s%s.",
+                                         (int)strlen(meaning) - 1, meaning,
+                                         (long long)exit_code, btext[0] ? "; " : "", btext)
+                     : sct_render_strdup(meaning);
+    /* --waivers: what each covered; a stale one is said. */
+    const cJSON *waivers = cJSON_GetObjectItemCaseSensitive(summary, "waivers"), *wv;
+    cJSON_ArrayForEach(wv, waivers) {
+        uint64_t covered = 0;
+        sct_json_get_u64(wv, "covered", &covered);
+        char *next = sct_render_printf("%s %s %s (owner %s, expires %s): %s.", text,
+                                       covered ? "Waiver" : "Stale waiver",
+                                       render_str_or(wv, "what", "?"),
+                                       render_str_or(wv, "owner", "?"),
+                                       render_str_or(wv, "expires", "?"),
+                                       covered ? "covered failures, WAIVED, not passed"
+                                               : "covers no failure of this run");
+        free(text);
+        text = next;
+    }
+    /* --claim: each declared bound's verdict, then what lies outside. */
+    const cJSON *claims = cJSON_GetObjectItemCaseSensitive(summary, "claims"), *cl;
+    cJSON_ArrayForEach(cl, claims) {
+        char *next = sct_render_printf("%s Claim: %s.", text, render_str_or(cl, "text", "?"));
+        free(text);
+        text = next;
+    }
+    const cJSON *oos = cJSON_GetObjectItemCaseSensitive(summary, "out_of_scope"), *os;
+    bool first_oos = true;
+    cJSON_ArrayForEach(os, oos) {
+        uint64_t n = 0;
+        sct_json_get_u64(os, "cases", &n);
+        char *next = sct_render_printf("%s%s%s %s (%llu)", text,
+                                       first_oos ? " Out of scope (not claimed, not run): "
+                                                 : ", ",
+                                       render_str_or(os, "op", "?"),
+                                       render_str_or(os, "types", "?"),
+                                       (unsigned long long)n);
+        free(text);
+        text = next;
+        first_oos = false;
+    }
+    const cJSON *declined = cJSON_GetObjectItemCaseSensitive(summary, "declined"), *d;
+    bool first = true;
+    cJSON_ArrayForEach(d, declined) {
+        uint64_t n = 0, cases = 0;
+        sct_json_get_u64(d, "unsupported", &n);
+        sct_json_get_u64(d, "cases", &cases);
+        char *next = sct_render_printf("%s%s%s %s (%llu of %llu)", text,
+                                       first ? " Declined, not certified: " : ", ",
+                                       render_str_or(d, "op", "?"),
+                                       render_str_or(d, "types", "?"),
+                                       (unsigned long long)n, (unsigned long long)cases);
+        free(text);
+        text = next;
+        first = false;
+    }
+    return text;
 }
 
 static void load_identity(sct_render_doc *doc, const cJSON *root)
@@ -174,8 +234,36 @@ static void load_totals(sct_render_doc *doc, const cJSON *root)
     if (s == NULL)
         sct_render_warn(doc, "the JSON has no \"summary\"");
     const char *overall = render_str_or(s, "overall", "");
-    doc->overall_verdict = sct_render_strdup(overall);
-    doc->exit_meaning = sct_render_strdup(overall_meaning(overall));
+    /* The tier beside the verdict (run_tier.h): below the certification
+     * tiers the verdict word itself carries the mark, so no banner, cell or
+     * comparison column reads as a certificate without it. */
+    const cJSON *tier = cJSON_GetObjectItemCaseSensitive(s, "tier");
+    bool certifiable = true;
+    sct_json_get_bool(tier, "valid_for_certification", &certifiable);
+    /* The values answer and the enforcement answer, separately (SN-24). */
+    const cJSON *enf = cJSON_GetObjectItemCaseSensitive(s, "enforcement");
+    uint64_t not_enforced = 0;
+    sct_json_get_u64(enf, "not_enforced", &not_enforced);
+    const char *enf_text = render_str_or(enf, "text", "");
+    const char *values = not_enforced > 0 && overall[0] != '\0' ? " (values)" : "";
+    doc->overall_verdict = certifiable || overall[0] == '\0'
+                               ? sct_render_printf("%s%s", overall, values)
+                               : sct_render_printf("%s%s (%s)", overall, values,
+                                                   SCT_TIER_NOT_CERTIFIABLE);
+    char *meaning = overall_meaning(overall, s);
+    if (enf_text[0] != '\0') {
+        char *m = sct_render_printf("%s Enforcement: %s.", meaning, enf_text);
+        free(meaning);
+        meaning = m;
+    }
+    doc->exit_meaning = tier == NULL ? meaning
+                        : sct_render_printf("Tier: %s: %s%s. %s",
+                                            render_str_or(tier, "name", "?"),
+                                            render_str_or(tier, "detail", ""),
+                                            certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE,
+                                            meaning);
+    if (tier != NULL)
+        free(meaning);
     char *v;
     sct_render_kv_add(&doc->totals, &doc->n_totals, "Cases run",
                       (v = render_u64_text(s, "cases")));

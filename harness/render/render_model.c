@@ -91,6 +91,7 @@ void sct_render_case_free(sct_render_case *c)
     free(c->type_out); free(c->types); free(c->verdict); free(c->expectation);
     free(c->message);
     free_strs(c->requirements, c->n_requirements);
+    free_strs(c->satisfies, c->n_satisfies);
     free_strs(c->tags, c->n_tags);
     for (size_t i = 0; i < c->n_deviations; i++)
         free(c->deviations[i].name);

@@ -6,6 +6,7 @@
  */
 #include "render_trace.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,8 @@ void sct_trace_build(const sct_render_doc *doc, sct_trace *out)
         if (c != NULL) {
             row->n_cases = c->n;
             row->tally = c->tally;
+            row->n_satisfied = c->n_satisfied;
+            row->satisfied = c->satisfied;
         }
         if (row->n_cases == 0)
             out->n_gaps++;
@@ -76,6 +79,8 @@ void sct_trace_build(const sct_render_doc *doc, sct_trace *out)
             row->id = doc->cited[i].id;
             row->n_cases = doc->cited[i].n;
             row->tally = doc->cited[i].tally;
+            row->n_satisfied = doc->cited[i].n_satisfied;
+            row->satisfied = doc->cited[i].satisfied;
         }
     free(extra);
 }
@@ -126,6 +131,16 @@ void sct_trace_each_row(FILE *out, const sct_render_doc *doc, const sct_trace *t
             uncatalogued(out, t->n_uncatalogued);
         row(out, doc, &t->rows[i]);
     }
+}
+
+void sct_trace_satisfied_text(const sct_trace_row *row, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    if (row->n_satisfied == 0)
+        return;
+    size_t pass = row->satisfied.n[SCT_VC_PASS];
+    snprintf(buf, cap, "satisfied as a precondition by %zu case(s), %s", row->n_satisfied,
+             pass == row->n_satisfied ? "all pass" : "not all pass (not blamed on it)");
 }
 
 void sct_trace_free(sct_trace *t)

@@ -29,6 +29,8 @@ typedef struct sct_trace_row {
     size_t n_cases;                           /* citations (a case citing
                                                  the id twice counts twice) */
     sct_verdict_tally tally;                  /* their verdicts */
+    size_t n_satisfied;                       /* cases only satisfying it */
+    sct_verdict_tally satisfied;              /* their verdicts (never blamed) */
 } sct_trace_row;
 
 typedef struct sct_trace {
@@ -60,5 +62,9 @@ typedef void (*sct_trace_row_fn)(FILE *out, const sct_render_doc *doc,
 typedef void (*sct_trace_heading_fn)(FILE *out, size_t n_uncatalogued);
 void sct_trace_each_row(FILE *out, const sct_render_doc *doc, const sct_trace *t,
                         sct_trace_heading_fn uncatalogued, sct_trace_row_fn row);
+
+/* "satisfied as a precondition by 40 case(s), all pass", "" when none:
+ * what a row's cases only satisfy is said, never blamed. */
+void sct_trace_satisfied_text(const sct_trace_row *row, char *buf, size_t cap);
 
 #endif /* SCT_REPORT_RENDER_TRACE_H */

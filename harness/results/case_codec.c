@@ -138,6 +138,7 @@ int sct_case_encode(sct_byte_buf *b, const sct_case_result *c)
     put_shape(b, &c->output);
     put_strv(b, c->tags, c->n_tags);
     put_strv(b, c->requirements, c->n_requirements);
+    put_strv(b, c->satisfies, c->n_satisfies);
     put_str(b, c->expectation);
     put_u32(b, c->tolerance_ulp);
     put_i32(b, (int32_t)c->verdict);
@@ -160,6 +161,12 @@ int sct_case_encode(sct_byte_buf *b, const sct_case_result *c)
     for (size_t i = 0; i < c->n_samples; i++)
         put_sample(b, &c->samples[i]);
     put_f64(b, c->seconds);
+    put_u8(b, c->has_claim_bound ? 1u : 0u);
+    put_u32(b, c->claim_bound_ulp);
+    put_u64(b, c->claim_violations);
+    put_u8(b, c->has_claim_worst ? 1u : 0u);
+    if (c->has_claim_worst)
+        put_sample(b, &c->claim_worst);
     return b->oom;
 }
 
@@ -298,6 +305,7 @@ int sct_case_decode(const unsigned char *p, size_t n, sct_case_result *c)
     get_shape(&r, &c->output);
     c->tags = get_strv(&r, &c->n_tags);
     c->requirements = get_strv(&r, &c->n_requirements);
+    c->satisfies = get_strv(&r, &c->n_satisfies);
     c->expectation = get_str(&r);
     c->tolerance_ulp = get_u32(&r);
     c->verdict = (sct_verdict)get_i32(&r);
@@ -330,6 +338,12 @@ int sct_case_decode(const unsigned char *p, size_t n, sct_case_result *c)
             get_sample(&r, &c->samples[c->n_samples++]);
     }
     c->seconds = get_f64(&r);
+    c->has_claim_bound = get_u8(&r) != 0;
+    c->claim_bound_ulp = get_u32(&r);
+    c->claim_violations = get_u64(&r);
+    c->has_claim_worst = get_u8(&r) != 0;
+    if (c->has_claim_worst && !r.bad)
+        get_sample(&r, &c->claim_worst);
     if (!r.bad && r.pos != r.n)
         r.bad = 1;
     if (r.bad)

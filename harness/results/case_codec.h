@@ -9,13 +9,15 @@
  *   strv = u32 count + count × str
  *   shape = i32 elem_type, i32 rank, min(max(rank,0),8) × i64 dims
  *   id str, op_type str, opset i32, n_inputs u64, inputs[0] shape,
- *   inputs[1] shape, output shape, tags strv, requirements strv,
+ *   inputs[1] shape, output shape, tags strv, requirements strv, satisfies strv,
  *   expectation str, tolerance_ulp u32, verdict i32, exec_status str,
  *   signal_number i32, exit_code i32, message str, compared u8,
  *   stats: elements, mismatches, max_ulp, unmeasurable u64,
  *          u32 SCT_DEV_COUNT + that many u64 deviation_counts,
  *   u32 SCT_ULP_HIST_BINS + that many u64 ulp_hist,
- *   u64 n_samples + n_samples × sample, seconds f64 (IEEE bits as u64).
+ *   u64 n_samples + n_samples × sample, seconds f64 (IEEE bits as u64),
+ *   has_claim_bound u8, claim_bound_ulp u32, claim_violations u64,
+ *   has_claim_worst u8 (+ sample when 1).
  *   sample = index u64, rank i32, min(max(rank,0),8) × i64 coords,
  *            n_inputs u64, in_types 2 × i32, in_bits 2 × u64, out_type i32,
  *            expected_bits u64, actual_bits u64, ulp u64, deviation i32,

@@ -24,9 +24,18 @@ void sct_run_report_free(sct_run_report *r)
                     id->vector_set_sha256, id->vector_format_version,
                     id->vendor, id->runtime_name, id->runtime_version,
                     id->plugin_path, id->isolation,
-                    r->options.vendor_options, r->options.filters, r->shard_source};
+                    r->options.vendor_options, r->options.filters, r->options.claim,
+                    r->shard_source,
+                    r->baseline.path};
     for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++)
         free(strs[i]);
+    for (size_t i = 0; i < r->n_waivers; i++) {
+        sct_waiver_note *w = &r->waivers[i];
+        char *ws[] = {w->what, w->runtime, w->reason, w->link, w->owner, w->expires};
+        for (size_t k = 0; k < sizeof ws / sizeof ws[0]; k++)
+            free(ws[k]);
+    }
+    free(r->waivers);
     if (r->spool != NULL)
         sct_case_spool_free(r->spool);
     memset(r, 0, sizeof *r);

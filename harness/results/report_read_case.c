@@ -334,6 +334,10 @@ bool sct_read_case_object(sct_field_reader *rd, const cJSON *o, size_t pos, bool
     c->tags = read_strings(rd, cJSON_GetObjectItemCaseSensitive(o, "tags"), &c->n_tags);
     c->requirements = read_strings(rd, cJSON_GetObjectItemCaseSensitive(o, "requirements"),
                                    &c->n_requirements);
+    /* Optional: reports written before the field have none. */
+    if (cJSON_GetObjectItemCaseSensitive(o, "satisfies") != NULL)
+        c->satisfies = read_strings(rd, cJSON_GetObjectItemCaseSensitive(o, "satisfies"),
+                                    &c->n_satisfies);
     c->expectation = sct_field_str(rd, o, "expectation", "");
     uint64_t tol = sct_field_u64(rd, o, "tolerance_ulp");
     c->tolerance_ulp = tol > UINT32_MAX ? UINT32_MAX : (uint32_t)tol;
@@ -374,6 +378,17 @@ bool sct_read_case_object(sct_field_reader *rd, const cJSON *o, size_t pos, bool
     if (!brief)
         read_samples(rd, cJSON_GetObjectItemCaseSensitive(o, "samples"), c);
     c->seconds = sct_field_double(rd, o, "seconds");
+    /* Optional: a run with --claim and a declared bound (case_result.h). */
+    const cJSON *cl = cJSON_GetObjectItemCaseSensitive(o, "claim");
+    if (cl != NULL) {
+        uint64_t bound = sct_field_u64(rd, cl, "bound_ulp");
+        c->has_claim_bound = true;
+        c->claim_bound_ulp = bound > UINT32_MAX ? UINT32_MAX : (uint32_t)bound;
+        c->claim_violations = sct_field_u64(rd, cl, "violations");
+        const cJSON *w = cJSON_GetObjectItemCaseSensitive(cl, "worst");
+        if (w != NULL && !cJSON_IsNull(w))
+            c->has_claim_worst = read_sample(rd, w, c, &c->claim_worst);
+    }
     return !rd->failed;
 }
 
@@ -390,5 +405,14 @@ bool sct_read_baseline_entry(sct_field_reader *rd, const cJSON *o, sct_case_resu
     c->exec_status = dup_or_problem(rd, cJSON_IsString(es) ? es->valuestring : "");
     /* max_ulp: an integer for a compared floating-point case, else null. */
     c->compared = sct_json_get_u64(o, "max_ulp", &c->stats.max_ulp);
+    /* How a failing case failed (mismatching elements, deviation classes):
+     * optional, baselines written before the fields have none, which
+     * SCT_BASELINE_NO_DETAIL in `mismatches` says (never "0 mismatches"). */
+    const cJSON *mm = cJSON_GetObjectItemCaseSensitive(o, "mismatches");
+    if (mm == NULL || !sct_json_u64(mm, &c->stats.mismatches))
+        c->stats.mismatches = SCT_BASELINE_NO_DETAIL;
+    else if (cJSON_GetObjectItemCaseSensitive(o, "deviation_counts") != NULL)
+        read_deviations(rd, cJSON_GetObjectItemCaseSensitive(o, "deviation_counts"),
+                        c->stats.deviation_counts);
     return !rd->failed;
 }

@@ -41,10 +41,16 @@ static void read_options(sct_field_reader *rd, const cJSON *run, sct_run_report 
     snprintf(rd->where, sizeof rd->where, "options");
     r->options.max_errors = (uint32_t)sct_field_u64(rd, op, "max_errors");
     r->options.strict_nan = sct_field_bool(rd, op, "strict_nan");
+    /* Optional: reports written before the field have enforced nothing. */
+    r->options.require_enforcement =
+        cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(op, "require_enforcement"));
     r->options.timeout_seconds = sct_field_double(rd, op, "timeout_seconds");
     r->options.isolate = sct_field_bool(rd, op, "isolate");
     r->options.vendor_options = sct_field_str(rd, op, "vendor_options", "");
     r->options.filters = sct_field_str(rd, op, "filters", "");
+    /* Optional: reports written before --claim have none. */
+    const char *claim = sct_json_get_str(op, "claim");
+    r->options.claim = sct_strdup(claim != NULL ? claim : "");
     const cJSON *sm = member(run, "summary");
     snprintf(rd->where, sizeof rd->where, "summary");
     r->n_filtered_profile = (size_t)sct_field_u64(rd, sm, "not_in_profile");

@@ -1,8 +1,9 @@
 /*
  * baseline.c — writing a baseline and comparing a run with one
- * (baseline.h).  Only verdicts decide; max_ulp and exec_status changes
- * under an unchanged verdict and identity differences (vector-set hash,
- * backend version) are reported as notes.
+ * (baseline.h).  Verdicts decide, and a failing case that fails worse
+ * (more mismatching elements, a larger max ULP, a new deviation class) is
+ * a change too; max_ulp changes of a passing case and identity differences
+ * (vector-set hash, backend version) are notes.
  */
 #include "sct/writers/baseline.h"
 
@@ -47,6 +48,16 @@ static cJSON *baseline_item(void *user, size_t i, char *err, size_t err_cap)
         ok = sct_json_add_u64(o, "max_ulp", c->stats.max_ulp);
     else if (ok)
         ok = cJSON_AddNullToObject(o, "max_ulp") != NULL;
+    /* How a compared case failed, so that failing worse is a change. */
+    if (ok && c->compared) {
+        ok = sct_json_add_u64(o, "mismatches", c->stats.mismatches);
+        cJSON *dev = ok ? cJSON_AddObjectToObject(o, "deviation_counts") : NULL;
+        ok = ok && dev != NULL;
+        for (int k = 1; ok && k < (int)SCT_DEV_COUNT; k++)
+            if (c->stats.deviation_counts[k] != 0)
+                ok = sct_json_add_u64(dev, sct_deviation_name((sct_deviation)k),
+                                      c->stats.deviation_counts[k]);
+    }
     if (!ok) {
         /* An entry without its verdict would hide a change. */
         cJSON_Delete(o);
@@ -137,6 +148,34 @@ static entry *find_entry(const sct_report_file *f, entry *e, size_t n, const cha
         sct_case_result_free(rec); /* a hash collision, not this id */
     }
     return NULL;
+}
+
+/* A case failing with the same verdict as in the baseline, but worse:
+ * more mismatching elements, a larger max ULP, or a deviation class the
+ * baseline did not have.  `what` says which. */
+static bool fails_worse(const sct_case_result *c, const sct_case_result *base, char *what,
+                        size_t cap)
+{
+    if (!c->compared)
+        return false;
+    if (has_ulp(c) && base->compared && c->stats.max_ulp > base->stats.max_ulp) {
+        snprintf(what, cap, "max_ulp %" PRIu64 " -> %" PRIu64, base->stats.max_ulp,
+                 c->stats.max_ulp);
+        return true;
+    }
+    if (base->stats.mismatches == SCT_BASELINE_NO_DETAIL)
+        return false; /* an older baseline: only its max_ulp to go by */
+    if (c->stats.mismatches > base->stats.mismatches) {
+        snprintf(what, cap, "mismatching elements %" PRIu64 " -> %" PRIu64,
+                 base->stats.mismatches, c->stats.mismatches);
+        return true;
+    }
+    for (int k = 1; k < (int)SCT_DEV_COUNT; k++)
+        if (c->stats.deviation_counts[k] != 0 && base->stats.deviation_counts[k] == 0) {
+            snprintf(what, cap, "new deviation class %s", sct_deviation_name((sct_deviation)k));
+            return true;
+        }
+    return false;
 }
 
 static void note_identity(FILE *out, const char *what, const char *base,
@@ -246,6 +285,13 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
             sct_case_result_free(&base);
             continue;
         }
+        char worse[512];
+        if (c->verdict != SCT_VERDICT_PASS && fails_worse(c, &base, worse, sizeof worse)) {
+            d->worse++;
+            fprintf(out, "baseline: WORSE %s: still %s, %s\n", c->id, now, worse);
+            sct_case_result_free(&base);
+            continue;
+        }
         uint64_t base_ulp = base.stats.max_ulp;
         if (has_ulp(c) && base.compared && base_ulp != c->stats.max_ulp) {
             d->ulp_changed++;
@@ -264,9 +310,9 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
         if (!e[i].seen)
             d->not_run++;
     fprintf(out, "baseline: %zu case(s) compared, %zu changed (%zu new "
-            "failure(s), %zu now passing), %zu new, %zu in the baseline but not "
-            "run\n", d->compared, d->changed, d->new_failures, d->now_passing,
-            d->unknown, d->not_run);
+            "failure(s), %zu now passing), %zu failing worse, %zu new, %zu in the "
+            "baseline but not run\n", d->compared, d->changed, d->new_failures,
+            d->now_passing, d->worse, d->unknown, d->not_run);
     free(e);
     sct_report_close(f);
     return 0;

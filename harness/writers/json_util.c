@@ -3,6 +3,8 @@
  */
 #include "sct/writers/json_util.h"
 
+#include "sct/text/atomic_file.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -55,21 +57,16 @@ int sct_json_write_file(const char *path, const cJSON *root, char *err,
         snprintf(err, err_cap, "%s: out of memory while formatting JSON", path);
         return 1;
     }
-    FILE *f = fopen(path, "w");
+    sct_atomic_file a; /* whole or not at all (atomic_file.h) */
+    FILE *f = sct_atomic_open(&a, path, err, err_cap);
     if (f == NULL) {
-        snprintf(err, err_cap, "%s: cannot open for writing: %s", path, strerror(errno));
         free(text);
         return 1;
     }
-    int rc = 0;
-    if (fputs(text, f) == EOF || fputc('\n', f) == EOF)
-        rc = 1;
-    if (fclose(f) != 0)
-        rc = 1;
-    if (rc != 0)
-        snprintf(err, err_cap, "%s: write error: %s", path, strerror(errno));
+    fputs(text, f);
+    fputc('\n', f);
     free(text);
-    return rc;
+    return sct_atomic_commit(&a, err, err_cap);
 }
 
 /* `s` (a printed item) with `indent` tabs after every newline: cJSON
@@ -107,9 +104,9 @@ int sct_json_write_streamed(const char *path, const cJSON *root, size_t n_items,
     while (line > text && line[-1] != '\n')
         line--;
     size_t indent = strspn(line, "\t") + 1;
-    FILE *f = fopen(path, "w");
+    sct_atomic_file a; /* whole or not at all (atomic_file.h) */
+    FILE *f = sct_atomic_open(&a, path, err, err_cap);
     if (f == NULL) {
-        snprintf(err, err_cap, "%s: cannot open for writing: %s", path, strerror(errno));
         cJSON_free(text);
         return 1;
     }
@@ -137,25 +134,14 @@ int sct_json_write_streamed(const char *path, const cJSON *root, size_t n_items,
     if (rc == 0) {
         fputc(']', f);
         fputs(mark + 1, f);
-        fputc('\n', f);
-        if (ferror(f)) {
-            snprintf(err, err_cap, "%s: write error", path);
-            rc = 1;
-        }
+        fputc('\n', f); /* a write error: sct_atomic_commit says why */
     }
     cJSON_free(text);
-    struct stat st;
-    if (rc != 0 && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
-        /* Flush what stdio holds first, or fclose would write it after the
-         * truncation.  Best effort: the error is already being reported. */
-        if (fflush(f) != 0 || ftruncate(fileno(f), 0) != 0)
-            clearerr(f);
+    if (rc != 0) {
+        sct_atomic_abort(&a);
+        return 1;
     }
-    if (fclose(f) != 0 && rc == 0) {
-        snprintf(err, err_cap, "%s: write error: %s", path, strerror(errno));
-        rc = 1;
-    }
-    return rc;
+    return sct_atomic_commit(&a, err, err_cap);
 }
 
 cJSON *sct_json_read_file(const char *path, char *err, size_t err_cap)

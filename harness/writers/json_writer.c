@@ -122,6 +122,7 @@ static cJSON *case_json(const sct_case_result *c)
          sct_json_add_item(o, "tags", string_array(c->tags, c->n_tags)) &&
          sct_json_add_item(o, "requirements",
                            string_array(c->requirements, c->n_requirements)) &&
+         sct_json_add_item(o, "satisfies", string_array(c->satisfies, c->n_satisfies)) &&
          sct_json_add_str(o, "expectation", c->expectation) &&
          sct_json_add_u64(o, "tolerance_ulp", c->tolerance_ulp) &&
          sct_json_add_str(o, "verdict", sct_verdict_name(c->verdict));
@@ -155,6 +156,14 @@ static cJSON *case_json(const sct_case_result *c)
     for (size_t i = 0; ok && i < c->n_samples; i++)
         ok = sct_json_append(samples, sample_json(&c->samples[i]));
     ok = ok && cJSON_AddNumberToObject(o, "seconds", c->seconds) != NULL;
+    /* --claim with a declared bound: judged apart from the tolerance. */
+    if (ok && c->has_claim_bound) {
+        cJSON *cl = cJSON_AddObjectToObject(o, "claim");
+        ok = cl != NULL && sct_json_add_u64(cl, "bound_ulp", c->claim_bound_ulp) &&
+             sct_json_add_u64(cl, "violations", c->claim_violations) &&
+             (c->has_claim_worst ? sct_json_add_item(cl, "worst", sample_json(&c->claim_worst))
+                                 : cJSON_AddNullToObject(cl, "worst") != NULL);
+    }
     return complete_or_null(o, ok);
 }
 
@@ -190,10 +199,12 @@ static cJSON *options_json(const sct_run_options *op)
         return NULL;
     bool ok = sct_json_add_u64(o, "max_errors", op->max_errors) &&
               cJSON_AddBoolToObject(o, "strict_nan", op->strict_nan) != NULL &&
+              cJSON_AddBoolToObject(o, "require_enforcement", op->require_enforcement) != NULL &&
               cJSON_AddNumberToObject(o, "timeout_seconds", op->timeout_seconds) != NULL &&
               cJSON_AddBoolToObject(o, "isolate", op->isolate) != NULL &&
               sct_json_add_str(o, "vendor_options", op->vendor_options) &&
-              sct_json_add_str(o, "filters", op->filters);
+              sct_json_add_str(o, "filters", op->filters) &&
+              sct_json_add_str(o, "claim", op->claim);
     return complete_or_null(o, ok);
 }
 
@@ -210,7 +221,96 @@ static cJSON *summary_json(const sct_run_report *r, const sct_run_summary *s)
               sct_json_add_u64(o, "not_in_profile", r->n_filtered_profile) &&
               sct_json_add_u64(o, "excluded_by_filters", r->n_filtered_selection) &&
               sct_json_add_str(o, "overall", sct_overall_name(s->overall)) &&
-              sct_json_add_i64(o, "exit_code", sct_overall_exit_code(s->overall));
+              sct_json_add_i64(o, "exit_code", sct_run_exit(r, s)) &&
+              sct_json_add_str(o, "overall_meaning", sct_overall_meaning(s->overall));
+    /* --baseline: the comparison that decided the exit status. */
+    if (ok && r->baseline.used) {
+        const sct_baseline_result *b = &r->baseline;
+        char text[4608];
+        sct_run_exit_text(r, text, sizeof text);
+        cJSON *bo = cJSON_AddObjectToObject(o, "baseline");
+        ok = bo != NULL && sct_json_add_str(bo, "path", b->path) &&
+             sct_json_add_u64(bo, "compared", b->compared) &&
+             sct_json_add_u64(bo, "changed", b->changed) &&
+             sct_json_add_u64(bo, "worse", b->worse) &&
+             sct_json_add_u64(bo, "new", b->unknown) &&
+             sct_json_add_u64(bo, "not_run", b->not_run) && sct_json_add_str(bo, "text", text);
+    }
+    /* What the report looked at (run_tier.h). */
+    cJSON *tier = ok ? cJSON_AddObjectToObject(o, "tier") : NULL;
+    ok = ok && tier != NULL && sct_json_add_str(tier, "name", sct_tier_name(s->tier.kind)) &&
+         sct_json_add_str(tier, "detail", s->tier.detail) &&
+         cJSON_AddBoolToObject(tier, "valid_for_certification", s->tier.certifiable) != NULL;
+    /* The enforcement answer apart from the values one (SN-24). */
+    char enforcement[2048];
+    sct_enforcement_text(s, enforcement, sizeof enforcement);
+    cJSON *enf = ok ? cJSON_AddObjectToObject(o, "enforcement") : NULL;
+    ok = ok && enf != NULL && sct_json_add_u64(enf, "reject_cases", s->reject_cases) &&
+         sct_json_add_u64(enf, "not_enforced", s->not_enforced) &&
+         cJSON_AddBoolToObject(enf, "required", r->options.require_enforcement) != NULL &&
+         sct_json_add_str(enf, "text", enforcement);
+    cJSON *restr = ok ? cJSON_AddArrayToObject(enf, "restrictions") : NULL;
+    ok = ok && restr != NULL;
+    for (size_t i = 0; ok && i < s->n_enforcement_requirements; i++)
+        ok = sct_json_append(restr, cJSON_CreateString(s->enforcement_requirements[i]));
+    /* --waivers: each with the failures it covered (0: stale). */
+    cJSON *waivers = ok ? cJSON_AddArrayToObject(o, "waivers") : NULL;
+    ok = ok && waivers != NULL;
+    for (size_t i = 0; ok && i < r->n_waivers; i++) {
+        const sct_waiver_note *w = &r->waivers[i];
+        cJSON *d = cJSON_CreateObject();
+        ok = sct_json_append(waivers, d) && sct_json_add_str(d, "what", w->what) &&
+             sct_json_add_str(d, "runtime", w->runtime) &&
+             sct_json_add_str(d, "reason", w->reason) && sct_json_add_str(d, "link", w->link) &&
+             sct_json_add_str(d, "owner", w->owner) &&
+             sct_json_add_str(d, "expires", w->expires) &&
+             sct_json_add_u64(d, "covered", w->matched) &&
+             cJSON_AddBoolToObject(d, "stale", w->matched == 0) != NULL;
+    }
+    /* --claim: the declared bounds, judged apart from the tolerance, and
+     * what lies outside the claim. */
+    cJSON *claims = ok ? cJSON_AddArrayToObject(o, "claims") : NULL;
+    cJSON *oos = claims ? cJSON_AddArrayToObject(o, "out_of_scope") : NULL;
+    ok = ok && claims != NULL && oos != NULL;
+    for (size_t i = 0; ok && i < s->n_groups; i++) {
+        const sct_group_summary *g = &s->groups[i];
+        if (g->counts[SCT_VERDICT_OUT_OF_SCOPE] > 0) {
+            cJSON *d = cJSON_CreateObject();
+            ok = sct_json_append(oos, d) && sct_json_add_str(d, "op", g->op_type) &&
+                 sct_json_add_str(d, "types", g->types) &&
+                 sct_json_add_u64(d, "cases", g->counts[SCT_VERDICT_OUT_OF_SCOPE]);
+        }
+        if (!ok || !g->has_claim_bound)
+            continue;
+        char text[1024];
+        sct_claim_text(g, text, sizeof text);
+        cJSON *d = cJSON_CreateObject();
+        ok = sct_json_append(claims, d) && sct_json_add_str(d, "op", g->op_type) &&
+             sct_json_add_str(d, "types", g->types) &&
+             sct_json_add_u64(d, "declared_bound_ulp", g->claim_bound_ulp) &&
+             (g->has_ulp ? sct_json_add_u64(d, "observed_max_ulp", g->max_ulp)
+                         : cJSON_AddNullToObject(d, "observed_max_ulp") != NULL) &&
+             sct_json_add_u64(d, "violations", g->claim_violations) &&
+             sct_json_add_str(d, "verdict", g->claim_violations ? "VIOLATED" : "HOLDS") &&
+             (g->has_claim_worst
+                  ? sct_json_add_str(d, "worst_case", g->claim_worst_case) &&
+                        sct_json_add_item(d, "worst", sample_json(&g->claim_worst))
+                  : cJSON_AddNullToObject(d, "worst") != NULL) &&
+             sct_json_add_str(d, "text", text);
+    }
+    /* What a PARTIAL run does not certify: the declined op x types. */
+    cJSON *declined = ok ? cJSON_AddArrayToObject(o, "declined") : NULL;
+    ok = ok && declined != NULL;
+    for (size_t i = 0; ok && i < s->n_groups; i++) {
+        const sct_group_summary *g = &s->groups[i];
+        if (g->counts[SCT_VERDICT_UNSUPPORTED] == 0)
+            continue;
+        cJSON *d = cJSON_CreateObject();
+        ok = sct_json_append(declined, d) && sct_json_add_str(d, "op", g->op_type) &&
+             sct_json_add_str(d, "types", g->types) &&
+             sct_json_add_u64(d, "cases", g->cases) &&
+             sct_json_add_u64(d, "unsupported", g->counts[SCT_VERDICT_UNSUPPORTED]);
+    }
     return complete_or_null(o, ok);
 }
 
@@ -236,9 +336,7 @@ static cJSON *group_json(const sct_group_summary *g)
               sct_json_add_u64(o, "cases", g->cases) &&
               sct_json_add_item(o, "verdicts", verdict_counts(g->counts)) &&
               sct_json_add_u64(o, "passed", g->counts[SCT_VERDICT_PASS]) &&
-              sct_json_add_u64(o, "failed", g->counts[SCT_VERDICT_FAIL] +
-                                                g->counts[SCT_VERDICT_CRASH] +
-                                                g->counts[SCT_VERDICT_TIMEOUT]) &&
+              sct_json_add_u64(o, "failed", sct_verdict_failures(g->counts)) &&
               sct_json_add_u64(o, "elements", g->elements) &&
               sct_json_add_u64(o, "mismatches", g->mismatches);
     if (g->has_ulp)

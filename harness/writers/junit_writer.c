@@ -1,7 +1,7 @@
 /*
  * junit_writer.c — JUnit XML for CI dashboards: one <testsuite> per
- * op × types group, one <testcase> per case; FAIL/CRASH/TIMEOUT are
- * <failure>, ERROR is <error>, UNSUPPORTED is <skipped> with its reason
+ * op × types group, one <testcase> per case; FAIL/CRASH/TIMEOUT/
+ * DECLINED_AT_RUN are <failure>, ERROR is <error>, UNSUPPORTED is <skipped> with its reason
  * (never reported as passed).  Text is escaped for XML 1.0 (control
  * characters, which XML 1.0 cannot carry, become '?').
  */
@@ -15,6 +15,7 @@
 #include "sct/results/repro_command.h"
 #include "sct/results/run_summary.h"
 #include "sct/results/value_format.h"
+#include "sct/text/atomic_file.h"
 
 static void xml_text(FILE *f, const char *s)
 {
@@ -94,8 +95,10 @@ static void write_testcase(FILE *f, const sct_run_report *r, const sct_case_resu
     char msg[1024];
     failure_summary(c, msg, sizeof msg);
     const char *tag = c->verdict == SCT_VERDICT_ERROR ? "error"
-                      : c->verdict == SCT_VERDICT_UNSUPPORTED ? "skipped"
-                                                              : "failure";
+                      : c->verdict == SCT_VERDICT_UNSUPPORTED ||
+                              c->verdict == SCT_VERDICT_NOT_ENFORCED ||
+                              c->verdict == SCT_VERDICT_WAIVED ? "skipped"
+                                                                     : "failure";
     fprintf(f, "      <%s message=\"", tag);
     xml_text(f, msg);
     if (!(c->compared && c->stats.mismatches > 0))
@@ -121,6 +124,41 @@ static void write_testcase(FILE *f, const sct_run_report *r, const sct_case_resu
     fprintf(f, "    </testcase>\n");
 }
 
+static void property(FILE *f, const char *name, const char *value)
+{
+    fprintf(f, "      <property name=\"sonnx-cts.%s\" value=\"", name);
+    xml_text(f, value);
+    fprintf(f, "\"/>\n");
+}
+
+/* The run's verdict and what it means, in every suite (a dashboard shows
+ * suites, not the document element): the same words as the other reports
+ * (verdict.h), so a PARTIAL run never reads as passed. */
+static void write_properties(FILE *f, const sct_run_report *r, const sct_run_summary *s,
+                             const sct_group_summary *g)
+{
+    fprintf(f, "    <properties>\n");
+    property(f, "group_verdict", sct_overall_name(g->verdict));
+    property(f, "overall", sct_overall_name(s->overall));
+    char exit_text[16];
+    snprintf(exit_text, sizeof exit_text, "%d", sct_run_exit(r, s));
+    property(f, "exit_code", exit_text);
+    property(f, "overall_meaning", sct_overall_meaning(s->overall));
+    char tier[512];
+    snprintf(tier, sizeof tier, "%s: %s%s", sct_tier_name(s->tier.kind), s->tier.detail,
+             s->tier.certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE);
+    property(f, "tier", tier);
+    char enforcement[2048];
+    sct_enforcement_text(s, enforcement, sizeof enforcement);
+    if (enforcement[0] != '\0')
+        property(f, "enforcement", enforcement);
+    char claim[1024];
+    sct_claim_text(g, claim, sizeof claim);
+    if (claim[0] != '\0')
+        property(f, "claim", claim);
+    fprintf(f, "    </properties>\n");
+}
+
 int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
                          size_t err_cap)
 {
@@ -131,19 +169,21 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
         snprintf(err, err_cap, "%s: %s", path, why);
         return 1;
     }
-    FILE *f = fopen(path, "w");
+    sct_atomic_file af; /* whole or not at all (atomic_file.h) */
+    FILE *f = sct_atomic_open(&af, path, err, err_cap);
     if (f == NULL) {
-        snprintf(err, err_cap, "%s: cannot open for writing: %s", path, strerror(errno));
         sct_run_summary_free(&s);
         free(case_group);
         return 1;
     }
-    size_t failures = s.counts[SCT_VERDICT_FAIL] + s.counts[SCT_VERDICT_CRASH] +
-                      s.counts[SCT_VERDICT_TIMEOUT];
+    size_t failures = sct_verdict_failures(s.counts);
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<testsuites name=\"sonnx-cts\" tests=\"%zu\" failures=\"%zu\" "
             "errors=\"%zu\" skipped=\"%zu\" time=\"%.6f\">\n", s.cases, failures,
-            s.counts[SCT_VERDICT_ERROR], s.counts[SCT_VERDICT_UNSUPPORTED], r->seconds);
+            s.counts[SCT_VERDICT_ERROR],
+            s.counts[SCT_VERDICT_UNSUPPORTED] + s.counts[SCT_VERDICT_NOT_ENFORCED] +
+                s.counts[SCT_VERDICT_WAIVED],
+            r->seconds);
     int rc = 0;
     for (size_t gi = 0; gi < s.n_groups && rc == 0; gi++) {
         const sct_group_summary *g = &s.groups[gi];
@@ -153,10 +193,12 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
         xml_text(f, g->types);
         fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
                 "skipped=\"%zu\" time=\"%.6f\">\n", g->cases,
-                g->counts[SCT_VERDICT_FAIL] + g->counts[SCT_VERDICT_CRASH] +
-                    g->counts[SCT_VERDICT_TIMEOUT],
-                g->counts[SCT_VERDICT_ERROR], g->counts[SCT_VERDICT_UNSUPPORTED],
+                sct_verdict_failures(g->counts),
+                g->counts[SCT_VERDICT_ERROR],
+                g->counts[SCT_VERDICT_UNSUPPORTED] + g->counts[SCT_VERDICT_NOT_ENFORCED] +
+                    g->counts[SCT_VERDICT_WAIVED],
                 g->seconds);
+        write_properties(f, r, &s, g);
         /* The group's cases, read one at a time from the spool. */
         for (size_t i = 0; i < r->n_cases && rc == 0; i++) {
             if (case_group[i] != gi)
@@ -175,17 +217,8 @@ int sct_write_junit_file(const char *path, const sct_run_report *r, char *err,
     sct_run_summary_free(&s);
     free(case_group);
     if (rc != 0) {
-        fclose(f);
+        sct_atomic_abort(&af);
         return 1;
     }
-    if (ferror(f)) {
-        fclose(f);
-        snprintf(err, err_cap, "%s: write error", path);
-        return 1;
-    }
-    if (fclose(f) != 0) {
-        snprintf(err, err_cap, "%s: write error: %s", path, strerror(errno));
-        return 1;
-    }
-    return 0;
+    return sct_atomic_commit(&af, err, err_cap);
 }

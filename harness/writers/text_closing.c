@@ -14,7 +14,79 @@
 
 bool sct_text_is_failing(sct_verdict v)
 {
-    return v != SCT_VERDICT_PASS && v != SCT_VERDICT_UNSUPPORTED;
+    switch (v) {
+    case SCT_VERDICT_FAIL:
+    case SCT_VERDICT_CRASH:
+    case SCT_VERDICT_TIMEOUT:
+    case SCT_VERDICT_DECLINED_AT_RUN:
+    case SCT_VERDICT_ERROR:
+        return true;
+    default:
+        /* PASS, and what is counted apart: UNSUPPORTED (folded per group),
+         * NOT_ENFORCED (the enforcement answer), OUT_OF_SCOPE, WAIVED */
+        return false;
+    }
+}
+
+void sct_text_declined(FILE *out, const sct_run_summary *s)
+{
+    bool any = false;
+    for (size_t i = 0; i < s->n_groups; i++) {
+        const sct_group_summary *g = &s->groups[i];
+        if (g->counts[SCT_VERDICT_UNSUPPORTED] == 0)
+            continue;
+        fprintf(out, "%s%s %s (%zu of %zu)", any ? ", " : "declined, not certified: ",
+                g->op_type, g->types, g->counts[SCT_VERDICT_UNSUPPORTED], g->cases);
+        any = true;
+    }
+    if (any)
+        fputc('\n', out);
+}
+
+void sct_text_tier(FILE *out, const sct_run_summary *s)
+{
+    fprintf(out, "tier: %s: %s%s\n", sct_tier_name(s->tier.kind), s->tier.detail,
+            s->tier.certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE);
+}
+
+void sct_text_claims(FILE *out, const sct_run_summary *s)
+{
+    bool any = false;
+    for (size_t i = 0; i < s->n_groups; i++) {
+        const sct_group_summary *g = &s->groups[i];
+        if (g->counts[SCT_VERDICT_OUT_OF_SCOPE] == 0)
+            continue;
+        fprintf(out, "%s%s %s (%zu)", any ? ", " : "out of scope (not claimed, not run): ",
+                g->op_type, g->types, g->counts[SCT_VERDICT_OUT_OF_SCOPE]);
+        any = true;
+    }
+    if (any)
+        fputc('\n', out);
+    for (size_t i = 0; i < s->n_groups; i++) {
+        char text[1024];
+        sct_claim_text(&s->groups[i], text, sizeof text);
+        if (text[0] != '\0')
+            fprintf(out, "claim: %s\n", text);
+    }
+}
+
+/* --waivers: every waiver with the failures it covered; one that covered
+ * none is stale (docs/cli.md "Waivers"). */
+static void write_waivers(FILE *out, const sct_run_report *r, const sct_run_summary *s)
+{
+    if (r->n_waivers > 0)
+        fprintf(out, "waived: %zu failing case(s), counted apart, never as passed\n",
+                s->counts[SCT_VERDICT_WAIVED]);
+    for (size_t i = 0; i < r->n_waivers; i++) {
+        const sct_waiver_note *w = &r->waivers[i];
+        fprintf(out, "%s %s (%s; owner %s; expires %s; %s; %s): ",
+                w->matched ? "waiver" : "stale waiver", w->what, w->runtime, w->owner,
+                w->expires, w->reason, w->link);
+        if (w->matched)
+            fprintf(out, "covered %zu failure(s)\n", w->matched);
+        else
+            fprintf(out, "covers no failure of this run: remove it\n");
+    }
 }
 
 void sct_write_status_legend(FILE *out, int indent)
@@ -28,6 +100,12 @@ void sct_write_status_legend(FILE *out, int indent)
         "UNSUPPORTED  the implementation declined the op and types: neither passed\n"
         "             nor failed",
         "ERROR        the case could not be judged (bad vectors, harness failure)",
+        "DECLINED_AT_RUN  run() declined a case whose op and types query() accepted:\n"
+        "             a failure (declines are per op and types)",
+        "NOT_ENFORCED a model outside the SONNX profile was accepted: counted apart\n"
+        "             from the values (FAIL with --require-enforcement)",
+        "OUT_OF_SCOPE outside the vendor's --claim: not run",
+        "WAIVED       a failure covered by a governed waiver: never a pass",
         "[STATUS]     after a case id: what the implementation's call returned\n"
         "             ([OK], [CRASH], [UNSUPPORTED] ...), before any comparison",
     };
@@ -123,7 +201,28 @@ int sct_text_closing(FILE *out, const sct_run_report *r, const sct_run_summary *
                     i + 1 == o->n_reports ? "\n" : "");
         write_totals(out, s);
     }
-    fprintf(out, "overall: %s (exit %d)\n", sct_overall_name(s->overall),
-            sct_overall_exit_code(s->overall));
+    if (!o->quiet) {
+        sct_text_declined(out, s);
+        sct_text_claims(out, s);
+        write_waivers(out, r, s);
+        sct_text_tier(out, s);
+    }
+    /* One exit claim: the status the process returns (sct_run_exit). */
+    char baseline[4608];
+    sct_run_exit_text(r, baseline, sizeof baseline);
+    fprintf(out, "overall: %s%s (exit %d)\n", sct_overall_name(s->overall),
+            r->baseline.used ? ", against the baseline" : "", sct_run_exit(r, s));
+    if (o->quiet)
+        return 0;
+    fprintf(out, "%s\n", sct_overall_meaning(s->overall));
+    if (baseline[0] != '\0')
+        fprintf(out, "%s\n", baseline);
+    /* The enforcement answer apart from the values one (SN-24). */
+    char enforcement[2048];
+    sct_enforcement_text(s, enforcement, sizeof enforcement);
+    if (s->not_enforced > 0)
+        fprintf(out, "verdict: %s (values); %s\n", sct_overall_name(s->overall), enforcement);
+    else if (enforcement[0] != '\0')
+        fprintf(out, "enforcement: %s\n", enforcement);
     return 0;
 }

@@ -17,7 +17,16 @@
 void sct_text_value(FILE *out, const char *label, int32_t type, uint64_t bits);
 /* "[index] (coords) a=... b=... expected=... actual=... ulp=N class=C" */
 void sct_text_sample(FILE *out, const sct_sample *s);
-/* A case that did not conform: FAIL, CRASH, TIMEOUT or ERROR. */
+/* "tier: ...": what the run looked at, and whether a certificate can rest
+ * on it (run_tier.h). */
+void sct_text_tier(FILE *out, const sct_run_summary *s);
+/* "declined, not certified: ...": the op x types the implementation
+ * declined (what a PARTIAL run does not certify); nothing when none. */
+void sct_text_declined(FILE *out, const sct_run_summary *s);
+/* --claim: the groups out of scope and each declared bound's judgement. */
+void sct_text_claims(FILE *out, const sct_run_summary *s);
+/* A case that did not conform: FAIL, CRASH, TIMEOUT, DECLINED_AT_RUN or
+ * ERROR (a case of an implementation's failure, or one not judged). */
 bool sct_text_is_failing(sct_verdict v);
 /* The closing block: failing cases with their re-run command, reports
  * written, totals, verdict line.  0, or non-zero with err set. */

@@ -16,6 +16,7 @@
 
 #include "sct/numeric/dtype.h"
 #include "sct/results/value_format.h"
+#include "sct/text/atomic_file.h"
 #include "sct/text/owned.h"
 #include "text_parts.h"
 static void write_coords(FILE *out, const sct_sample *s)
@@ -79,17 +80,18 @@ static void write_case(FILE *out, const sct_case_result *c)
 
 /* Widths: a ULP distance between 64-bit values has up to 20 digits, element
  * counts 12 (a trillion elements), case counts 6: the columns stay aligned. */
-#define ROW_FORMAT "%-6s %-18s %6s %6s %6s %6s %6s %6s %6s %12s %12s %20s  %s\n"
+#define ROW_FORMAT "%-6s %-18s %6s %6s %6s %6s %6s %6s %6s %6s %6s %12s %12s %20s  %s\n"
 
 static void write_row(FILE *out, const char *op, const char *types, size_t cases,
                       const size_t *n, uint64_t elements, uint64_t mismatches,
                       bool has_ulp, uint64_t max_ulp, const char *verdict)
 {
-    char c[7][24], e[24], m[24], ulp[24];
-    size_t v[7] = {cases, n[SCT_VERDICT_PASS], n[SCT_VERDICT_FAIL],
+    char c[9][24], e[24], m[24], ulp[24];
+    size_t v[9] = {cases, n[SCT_VERDICT_PASS], n[SCT_VERDICT_FAIL],
                    n[SCT_VERDICT_CRASH], n[SCT_VERDICT_TIMEOUT],
-                   n[SCT_VERDICT_UNSUPPORTED], n[SCT_VERDICT_ERROR]};
-    for (int i = 0; i < 7; i++)
+                   n[SCT_VERDICT_UNSUPPORTED], n[SCT_VERDICT_ERROR],
+                   n[SCT_VERDICT_DECLINED_AT_RUN], n[SCT_VERDICT_NOT_ENFORCED]};
+    for (int i = 0; i < 9; i++)
         snprintf(c[i], sizeof c[i], "%zu", v[i]);
     snprintf(e, sizeof e, "%" PRIu64, elements);
     snprintf(m, sizeof m, "%" PRIu64, mismatches);
@@ -98,7 +100,7 @@ static void write_row(FILE *out, const char *op, const char *types, size_t cases
     else
         snprintf(ulp, sizeof ulp, "-");
     fprintf(out, ROW_FORMAT, op, types, c[0], c[1], c[2], c[3], c[4], c[5],
-            c[6], e, m, ulp, verdict);
+            c[6], c[7], c[8], e, m, ulp, verdict);
 }
 
 /* Group order of the table: ops in order of first appearance, then the
@@ -169,7 +171,8 @@ static void write_summary(FILE *out, const sct_run_report *r,
                           const sct_run_summary *s, const size_t *order)
 {
     fprintf(out, "\n" ROW_FORMAT, "op", "types", "cases", "pass", "fail", "crash",
-            "tmout", "unsup", "error", "elements", "mismatch", "max_ulp", "verdict");
+            "tmout", "unsup", "error", "drun", "nenf", "elements", "mismatch", "max_ulp",
+            "verdict");
     bool any_ulp = false;
     uint64_t max_ulp = 0;
     for (size_t i = 0; i < s->n_groups; i++) {
@@ -274,6 +277,11 @@ int sct_write_text_with(FILE *out, const sct_run_report *r,
                 ".%" PRIu32 "; isolation: %s)\n", id->runtime_name,
                 id->runtime_version, id->vendor, id->plugin_path, id->abi_major,
                 id->abi_minor, id->isolation);
+        /* What the run looked at and what it does not certify, before any
+         * case: a slice never reads as the whole. */
+        sct_text_tier(out, &s);
+        sct_text_declined(out, &s);
+        sct_text_claims(out, &s);
         fprintf(out, "status words:\n");
         sct_write_status_legend(out, 2);
         fputc('\n', out);
@@ -309,15 +317,16 @@ int sct_write_text(FILE *out, const sct_run_report *r, char *err, size_t err_cap
 int sct_write_text_file(const char *path, const sct_run_report *r, char *err,
                         size_t err_cap)
 {
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        snprintf(err, err_cap, "%s: cannot open for writing: %s", path, strerror(errno));
+    /* Whole or not at all (atomic_file.h): a failed write keeps the
+     * previous report. */
+    sct_atomic_file a;
+    FILE *f = sct_atomic_open(&a, path, err, err_cap);
+    if (f == NULL)
+        return 1;
+    /* A write error is left to the commit, which says why. */
+    if (sct_write_text(f, r, err, err_cap) != 0 && !ferror(f)) {
+        sct_atomic_abort(&a);
         return 1;
     }
-    int rc = sct_write_text(f, r, err, err_cap);
-    if (fclose(f) != 0 && rc == 0) {
-        snprintf(err, err_cap, "%s: write error: %s", path, strerror(errno));
-        rc = 1;
-    }
-    return rc;
+    return sct_atomic_commit(&a, err, err_cap);
 }

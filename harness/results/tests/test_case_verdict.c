@@ -45,7 +45,8 @@ static const row k_rows[] = {
     {N, SCT_EXEC_BAD_OUTPUT_META, false, SCT_VERDICT_FAIL},
     {N, SCT_EXEC_BAD_STATUS, false, SCT_VERDICT_FAIL},
     {R, SCT_EXEC_INVALID_ARGUMENT, false, SCT_VERDICT_PASS},
-    {R, SCT_EXEC_OK, true, SCT_VERDICT_FAIL},
+    /* accepted an out-of-profile model: the enforcement answer (SN-24) */
+    {R, SCT_EXEC_OK, true, SCT_VERDICT_NOT_ENFORCED},
     {R, SCT_EXEC_ERROR, false, SCT_VERDICT_FAIL},
     {R, SCT_EXEC_UNSUPPORTED, false, SCT_VERDICT_UNSUPPORTED},
     {R, SCT_EXEC_CRASH, false, SCT_VERDICT_CRASH},
@@ -63,6 +64,29 @@ START_TEST(test_row)
     const row *r = &k_rows[_i];
     const char *why = NULL;
     sct_verdict v = sct_case_verdict(r->e, r->s, r->match, &why);
+    ck_assert_msg(v == r->want, "row %d: got %s want %s", _i, sct_verdict_name(v),
+                  sct_verdict_name(r->want));
+    ck_assert_ptr_nonnull(why);
+}
+END_TEST
+
+/* After query() accepted: run()'s UNSUPPORTED is no decline (docs/plugin-abi.md),
+ * every other status as the table above. */
+static const row k_after_query[] = {
+    {V, SCT_EXEC_UNSUPPORTED, false, SCT_VERDICT_DECLINED_AT_RUN},
+    {R, SCT_EXEC_UNSUPPORTED, false, SCT_VERDICT_DECLINED_AT_RUN},
+    {N, SCT_EXEC_UNSUPPORTED, false, SCT_VERDICT_PASS},
+    {V, SCT_EXEC_OK, true, SCT_VERDICT_PASS},
+    {V, SCT_EXEC_ERROR, false, SCT_VERDICT_FAIL},
+    {R, SCT_EXEC_OK, false, SCT_VERDICT_NOT_ENFORCED},
+    {N, SCT_EXEC_CRASH, false, SCT_VERDICT_CRASH},
+};
+
+START_TEST(test_after_query)
+{
+    const row *r = &k_after_query[_i];
+    const char *why = NULL;
+    sct_verdict v = sct_case_verdict_after_query(r->e, r->s, r->match, &why);
     ck_assert_msg(v == r->want, "row %d: got %s want %s", _i, sct_verdict_name(v),
                   sct_verdict_name(r->want));
     ck_assert_ptr_nonnull(why);
@@ -109,6 +133,8 @@ int main(void)
 {
     TCase *tc = tcase_create("rows");
     tcase_add_loop_test(tc, test_row, 0, (int)(sizeof k_rows / sizeof k_rows[0]));
+    tcase_add_loop_test(tc, test_after_query, 0,
+                        (int)(sizeof k_after_query / sizeof k_after_query[0]));
     tcase_add_loop_test(tc, test_sweep_row, 0,
                         (int)(sizeof k_sweep_rows / sizeof k_sweep_rows[0]));
     return sct_check_run_tcase("case_verdict", tc);

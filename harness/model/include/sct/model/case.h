@@ -56,7 +56,12 @@ typedef struct sct_case {
     sct_tensor_decl inputs[SCT_MAX_IO];
     sct_tensor_decl outputs[SCT_MAX_IO];
     char **tags; size_t n_tags;
-    char **requirements; size_t n_requirements; /* e.g. "sonnx-div/float/R2" */
+    char **requirements; size_t n_requirements; /* e.g. "sonnx-div/float/R2": what
+                                                   the case checks */
+    /* Preconditions the case only satisfies (manifest "satisfies", optional;
+     * docs/vector-format.md): a rounding case satisfies the same-shape
+     * restriction R1, it does not test it, and its failure blames no R1. */
+    char **satisfies; size_t n_satisfies;
     /* Tolerance: max_ulp == 0 means exact (bitwise for ints/bools; for
      * floats, equal values, NaN matching NaN per options). */
     uint32_t max_ulp;

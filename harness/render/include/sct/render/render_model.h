@@ -65,7 +65,8 @@ typedef struct sct_render_case {
     char *verdict;       /* upper case: PASS, FAIL, UNSUPPORTED, CRASH, ERROR, ... */
     char *expectation;   /* values, no-crash, reject */
     char *message;
-    char **requirements; size_t n_requirements;
+    char **requirements; size_t n_requirements; /* what the case checks */
+    char **satisfies; size_t n_satisfies;       /* preconditions it only meets */
     char **tags; size_t n_tags;
     uint64_t elements;
     uint64_t mismatches;
@@ -145,6 +146,10 @@ typedef struct sct_render_cited {
     size_t n;
     sct_verdict_tally tally;
     size_t bit;          /* its bit in the cases' citation sets */
+    /* Cases that only satisfy it as a precondition ("satisfies"): counted
+     * apart, never blamed (docs/vector-format.md). */
+    size_t n_satisfied;
+    sct_verdict_tally satisfied;
 } sct_render_cited;
 
 typedef struct sct_render_doc {

@@ -49,7 +49,8 @@ typedef struct sct_case_result {
     sct_tensor_shape inputs[2];
     sct_tensor_shape output;
     char **tags; size_t n_tags;
-    char **requirements; size_t n_requirements;
+    char **requirements; size_t n_requirements; /* what the case checks */
+    char **satisfies; size_t n_satisfies;       /* preconditions it only meets */
     char *expectation;               /* "values", "no-crash", "reject" */
     uint32_t tolerance_ulp;          /* the case's max_ulp */
     sct_verdict verdict;
@@ -65,6 +66,15 @@ typedef struct sct_case_result {
     uint64_t ulp_hist[SCT_ULP_HIST_BINS];
     sct_sample *samples; size_t n_samples;
     double seconds;                  /* timing: wall time of the case */
+    /* --claim with a declared error bound for this case's op x types
+     * (docs/cli.md "Claims"): judged apart from the profile's tolerance.
+     * Valid when has_claim_bound: the bound in ULP (0: correctly rounded),
+     * the elements beyond it, and the worst of them (has_claim_worst). */
+    bool has_claim_bound;
+    uint32_t claim_bound_ulp;
+    uint64_t claim_violations;
+    bool has_claim_worst;
+    sct_sample claim_worst;
 } sct_case_result;
 
 /* Deep copy of a case record (case_codec.c: a copy is an encode and a

@@ -4,7 +4,7 @@
  * sweep (docs/sweeps.md):
  *
  *   exec status         values            no-crash   reject
- *   OK                  compare elements  PASS       FAIL (accepted)
+ *   OK                  compare elements  PASS       NOT_ENFORCED (accepted)
  *   INVALID_ARGUMENT    FAIL (rejected)   PASS       PASS
  *   ERROR               FAIL              PASS       FAIL
  *   UNSUPPORTED         UNSUPPORTED       UNSUPPORTED UNSUPPORTED
@@ -31,6 +31,14 @@
  * receives a static explanation for non-obvious verdicts ("" otherwise). */
 sct_verdict sct_case_verdict(sct_expectation expectation, sct_exec_status status,
                              bool values_match, const char **why);
+
+/* The verdict of a case whose (op, types) query() accepted, from what run()
+ * answered: as sct_case_verdict, except that UNSUPPORTED is no decline any
+ * more (declines are per (op, types), decided by query(): docs/plugin-abi.md)
+ * but DECLINED_AT_RUN, a failure, for values and reject cases; for a
+ * no-crash case it is an orderly refusal of an undefined operation: PASS. */
+sct_verdict sct_case_verdict_after_query(sct_expectation expectation, sct_exec_status status,
+                                         bool values_match, const char **why);
 
 /* The verdict of a sweep, exhaustive or sampled, for `sweep` and for
  * `merge` of sweep shards (one rule, so a merged sweep's verdict is the

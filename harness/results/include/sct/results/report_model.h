@@ -38,14 +38,36 @@ typedef struct sct_run_identity {
 typedef struct sct_run_options {
     uint32_t max_errors;
     bool strict_nan;
+    bool require_enforcement;        /* NOT_ENFORCED cases were judged FAIL */
     double timeout_seconds;
     bool isolate;
     char *vendor_options;
     char *filters;                   /* human-readable: "--op Div --type float32" */
+    char *claim;                     /* --claim: what the vendor claims, e.g.
+                                        "Pow float32 (correctly rounded); Div
+                                        float32"; NULL or "" without one */
 } sct_run_options;
 
 /* The spool of the cases (report_model.c); opaque. */
 typedef struct sct_case_spool sct_case_spool;
+
+/* The comparison with --baseline (writers/baseline.h), made before the
+ * reports are written so that they state the one exit status the process
+ * returns. */
+typedef struct sct_baseline_result {
+    bool used;
+    char *path;
+    size_t compared, changed, worse, unknown, not_run;
+} sct_baseline_result;
+
+/* A governed waiver (--waivers) as the reports state it, with the failing
+ * cases it covered in this run (0: stale). */
+typedef struct sct_waiver_note {
+    char *what;                      /* "case ID" or "group Op types" */
+    char *runtime;                   /* "NAME VERSION" or "sha256 HEX" */
+    char *reason, *link, *owner, *expires;
+    size_t matched;
+} sct_waiver_note;
 
 typedef struct sct_run_report {
     sct_run_identity identity;
@@ -67,6 +89,8 @@ typedef struct sct_run_report {
     /* --shard auto: the job-array variables the shard was read from
      * (shard_auto.h), written as shard.source; NULL otherwise. */
     char *shard_source;
+    sct_baseline_result baseline;
+    sct_waiver_note *waivers; size_t n_waivers;
 } sct_run_report;
 
 void sct_run_report_init(sct_run_report *r);

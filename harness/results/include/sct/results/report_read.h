@@ -52,9 +52,13 @@ typedef struct sct_report_read_opts {
     void *user;
     /* Opens a baseline instead (schema "sonnx-cts-baseline", harness/
      * writers/baseline.h): its entries read as cases holding only id,
-     * verdict, exec_status and max_ulp (compared when it is an integer). */
+     * verdict, exec_status and max_ulp (compared when it is an integer),
+     * mismatches and deviation_counts (stats.mismatches is
+     * SCT_BASELINE_NO_DETAIL when the baseline does not record them). */
     bool baseline;
 } sct_report_read_opts;
+
+#define SCT_BASELINE_NO_DETAIL UINT64_MAX
 
 typedef struct sct_report_file sct_report_file;
 

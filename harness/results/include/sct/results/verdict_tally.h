@@ -3,11 +3,12 @@
  * and how a group of cases (an op x type cell, the cases of a requirement)
  * gets one verdict.
  *
- * Precedence (docs/reports.md, "Verdicts"): CRASH > ERROR > FAIL > MIXED >
+ * Precedence (docs/reports.md, "Verdicts"): CRASH > ERROR > FAIL > PARTIAL >
  * UNSUPPORTED > PASS.  A group shows PASS only when every case in it passed;
- * MIXED means some cases passed and the others were unsupported or skipped
- * (partial support, nothing wrong); UNSUPPORTED and skipped cases are never
- * counted as passed.  An empty group is NOT RUN.
+ * PARTIAL (SCT_GV_MIXED) means some cases passed and the others were
+ * unsupported or skipped (partial support: only what ran conforms);
+ * UNSUPPORTED and skipped cases are never counted as passed; DECLINED_AT_RUN
+ * counts as FAIL.  An empty group is NOT RUN.
  */
 #ifndef SCT_RESULTS_VERDICT_TALLY_H
 #define SCT_RESULTS_VERDICT_TALLY_H
@@ -21,6 +22,9 @@ typedef enum sct_verdict_cat {
     SCT_VC_SKIPPED,
     SCT_VC_CRASH,      /* crash, timeout, memory fault of the implementation */
     SCT_VC_ERROR,      /* error status, harness/input error, anything else */
+    SCT_VC_NOT_ENFORCED, /* an out-of-profile model accepted: counted apart
+                            from the values (verdict.h) */
+    SCT_VC_WAIVED,     /* a failure covered by a waiver: never a pass */
     SCT_VC_COUNT
 } sct_verdict_cat;
 
@@ -31,7 +35,8 @@ typedef enum sct_group_verdict {
     SCT_GV_UNSUPPORTED,
     SCT_GV_FAIL,
     SCT_GV_ERROR,
-    SCT_GV_CRASH
+    SCT_GV_CRASH,
+    SCT_GV_NOT_ENFORCED  /* only accepted out-of-profile models */
 } sct_group_verdict;
 
 typedef struct sct_verdict_tally {
@@ -47,7 +52,7 @@ const char *sct_verdict_cat_name(sct_verdict_cat c);   /* "PASS", ... */
 
 void sct_tally_add(sct_verdict_tally *t, const char *verdict);
 sct_group_verdict sct_tally_verdict(const sct_verdict_tally *t);
-const char *sct_group_verdict_name(sct_group_verdict v); /* "PASS", "MIXED", "NOT RUN" */
+const char *sct_group_verdict_name(sct_group_verdict v); /* "PASS", "PARTIAL", "NOT RUN" */
 /* CSS class of a group verdict ("v-pass", "v-fail", ...). */
 const char *sct_group_verdict_class(sct_group_verdict v);
 /* Same for one case verdict. */

@@ -35,4 +35,13 @@ sct_selection sct_case_select(const sct_case_filter *f, const sct_case *c);
 /* "--op Div --type float32" style text of the filters ("" when none). */
 void sct_case_filter_describe(const sct_case_filter *f, char *buf, size_t cap);
 
+/* Before anything runs (docs/cli.md "Usage errors"): one pass over the set.
+ * 0 when every --op, --type, --tag and --case value names something some
+ * case of the set has (in any profile) and the selection is not empty; else
+ * non-zero with `err` naming the user's value ("--op Foo: no case of the
+ * vector set has this op (Div, Less, Mul, Pow)") or the empty selection.
+ * *n_selected receives the number of cases selected (before sharding). */
+int sct_case_filter_check(const sct_vector_set *set, const sct_case_filter *f,
+                          size_t *n_selected, char *err, size_t err_cap);
+
 #endif /* SCT_SELECT_CASE_FILTER_H */

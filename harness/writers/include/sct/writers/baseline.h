@@ -26,6 +26,8 @@ typedef struct sct_baseline_diff {
     size_t changed;         /* verdict differs */
     size_t now_passing;     /* of changed: baseline not PASS, run PASS */
     size_t new_failures;    /* of changed: baseline PASS, run not PASS */
+    size_t worse;           /* same failing verdict, failing worse: more
+                               mismatches, larger max ULP, new deviation class */
     size_t unknown;         /* run cases the baseline does not have */
     size_t not_run;         /* baseline cases not in this run (info) */
     size_t ulp_changed;     /* same verdict, different max_ulp (info) */
@@ -36,7 +38,7 @@ typedef struct sct_baseline_diff {
  * difference to `out` (naming the case).  Returns 0 when the comparison
  * was made (see `d`), non-zero with `err` when the baseline is unusable or
  * was recorded under another profile.  Exit status rule: differences
- * (changed + unknown) > 0 -> 1, else 0. */
+ * (changed + worse + unknown) > 0 -> 1, else 0 (run_summary.h sct_run_exit). */
 int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
                          sct_baseline_diff *d, char *err, size_t err_cap);
 
