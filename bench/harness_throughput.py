@@ -182,7 +182,9 @@ def memory_table(one, many, modes, dup, manifest_cases):
 
 def main(argv):
     cli, plugin, vectors, reps, dup = argv[1], argv[2], argv[3], int(argv[4]), int(argv[5])
-    modes = {"in-process": [], "isolated": ["--vendor", plugin]}
+    # The same cases both ways: the isolation is measured, not the fresh
+    # sample a plugin's certification run adds (docs/cli.md "Fresh sample").
+    modes = {"in-process": [], "isolated": ["--vendor", plugin, "--no-fresh-sample"]}
     tmp = tempfile.mkdtemp(prefix="sonnx-throughput-")
     try:
         print("## Throughput: the whole vector set, built-in kernels (%d repetitions)" % reps)

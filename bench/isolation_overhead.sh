@@ -28,7 +28,7 @@ exec /usr/bin/python3 - "$cli" "$plugin" "$vectors" "$reps" <<'PY'
 import json, os, resource, statistics, subprocess, sys, tempfile, time
 cli, plugin, vectors, reps = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 tmp = tempfile.mkdtemp(prefix="sonnx-bench-")
-modes = {"in-process": [], "isolated": ["--vendor", plugin]}
+modes = {"in-process": [], "isolated": ["--vendor", plugin, "--no-fresh-sample"]}
 wall = {m: [] for m in modes}
 run = {m: [] for m in modes}
 cpu = {m: [] for m in modes}

@@ -79,11 +79,15 @@ int sct_render_outputs(const sct_render_request *req, char *err, size_t err_cap)
     if (sct_render_load_run(&doc, req->json_path, req->profile, err, err_cap) != 0)
         return 1;
     char *vectors = find_vectors_dir(req->json_path, doc.vectors_dir);
-    char *cat = req->requirements_path
-                    ? sct_render_strdup(req->requirements_path)
-                    : sct_render_printf("%s/requirements.json", vectors);
-    sct_render_load_catalogue(&doc, cat);
-    free(cat);
+    /* A sweep's pairs come from no vector set: there is no catalogue to
+     * miss unless one is named; its cases list the requirements they cite. */
+    if (req->requirements_path != NULL || !doc.no_vector_set) {
+        char *cat = req->requirements_path
+                        ? sct_render_strdup(req->requirements_path)
+                        : sct_render_printf("%s/requirements.json", vectors);
+        sct_render_load_catalogue(&doc, cat);
+        free(cat);
+    }
     char *notes = spec_notes_path(req, vectors);
     sct_render_load_notes(&doc, notes);
     free(notes);

@@ -10,15 +10,20 @@
  * Mix per element (slot = one random word's low byte): 1/2 uniform bit
  * patterns of the type's width, 1/4 edge values of the type, 1/4 small
  * values (-16..16; Pow exponents 0..8, so integer Pow stays in range
- * often enough to be judged on more than wraparound).  Random words:
+ * often enough to be judged on more than wraparound); an integer base with
+ * a float exponent draws only pairs SN-16 defines (draw_int_float_pow).
+ * Random words:
  * splitmix64 (Steele, Lea, Flood, OOPSLA 2014) keyed by (seed, op, types,
  * operand), at position i.
  */
 #include "sct/sweep/sample_any.h"
 
+#include <math.h>
 #include <string.h>
 
+#include "sct/numeric/bf16.h"
 #include "sct/numeric/dtype.h"
+#include "sct/numeric/fp16.h"
 #include "sct/sweep/sweep_sample.h"
 #include "sweep_undefined.h"
 
@@ -124,6 +129,84 @@ static bool int_pow_in_range(const sct_dtype_info *d, uint64_t a_bits, uint64_t 
     return p <= limit;
 }
 
+/* The bits of `v` (exact in every float type: callers pass multiples of
+ * 1/8 below 8, or 0) in float type d. */
+static uint64_t float_bits(const sct_dtype_info *d, double v)
+{
+    switch (d->code) {
+    case SONNX_DT_FLOAT16: return sct_f64_to_f16(v);
+    case SONNX_DT_BFLOAT16: return sct_f64_to_bf16(v);
+    case SONNX_DT_FLOAT: {
+        float f = (float)v;
+        uint32_t u;
+        memcpy(&u, &f, sizeof u);
+        return u;
+    }
+    default: {
+        uint64_t u;
+        memcpy(&u, &v, sizeof u);
+        return u;
+    }
+    }
+}
+
+/* One (integer base, float exponent) pair whose truncated power is defined
+ * and unambiguous (docs/spec-notes.md SN-16): the exact special cases
+ * pow(x, +-0) = 1, pow(1, y) = 1, pow(0, y > 0) = 0, pow(-1, integer), or a
+ * base 2..1000 with a non-integral exponent k/8 (k < 64) whose power is
+ * below 2^39 and the type's maximum and not within 2^-40 of its size from
+ * an integer (checked in long double, 64-bit significand: far finer than
+ * the guard). */
+static void draw_int_float_pow(const sct_dtype_info *da, const sct_dtype_info *db,
+                               uint64_t r, uint64_t *x, uint64_t *y)
+{
+    bool is_signed = da->kind == SCT_KIND_SIGNED;
+    unsigned kind = (unsigned)(r & 7);
+    r >>= 3;
+    unsigned k = 1 + (unsigned)(r % 63);
+    if (k % 8 == 0)
+        k++;
+    r >>= 6;
+    uint64_t base_max = da->bits >= 64 ? UINT64_MAX
+                                       : (UINT64_C(1) << (da->bits - (is_signed ? 1 : 0))) - 1;
+    if (kind >= 4 && base_max >= 2) {
+        for (unsigned t = 0; t < 8; t++, r >>= 7) {
+            uint64_t a = 2 + r % (base_max - 1 < 999 ? base_max - 1 : 999);
+            long double v = powl((long double)a, (long double)k / 8.0L);
+            long double frac = v - floorl(v);
+            long double gap = frac < 0.5L ? frac : 1.0L - frac;
+            if (v < 0x1p39L && v <= (long double)base_max && gap > 0x1p-40L * v) {
+                *x = a;
+                *y = float_bits(db, (double)k / 8.0);
+                return;
+            }
+            k = 1 + (unsigned)((r >> 3) % 15); /* smaller exponents next try */
+            if (k % 8 == 0)
+                k++;
+        }
+        kind = 0;
+    }
+    uint64_t mask = da->bits >= 64 ? UINT64_MAX : (UINT64_C(1) << da->bits) - 1;
+    switch (kind & 3) {
+    case 0: /* pow(x, +-0) = 1 for any x */
+        *x = r & mask;
+        *y = float_bits(db, 0.0) | ((r >> 60 & 1) ? UINT64_C(1) << (db->bits - 1) : 0);
+        return;
+    case 1: /* pow(1, y) = 1 */
+        *x = 1;
+        *y = float_bits(db, (double)k / 8.0) | ((r & 1) ? UINT64_C(1) << (db->bits - 1) : 0);
+        return;
+    case 2: /* pow(0, y > 0) = 0 */
+        *x = 0;
+        *y = float_bits(db, (double)k / 8.0);
+        return;
+    default: /* pow(-1, integer) = +-1; unsigned bases: pow(1, integer) */
+        *x = is_signed ? mask : 1;
+        *y = float_bits(db, (double)(k % 8));
+        return;
+    }
+}
+
 static void put(const sct_dtype_info *d, void *buf, size_t i, uint64_t bits)
 {
     unsigned char *p = buf;
@@ -148,10 +231,15 @@ const char *sct_sample_any_fill(const char *op_type, int32_t a_type, int32_t b_t
     bool pow = strcmp(op_type, "Pow") == 0;
     bool int_base = da->kind == SCT_KIND_SIGNED || da->kind == SCT_KIND_UNSIGNED;
     if (pow && int_base && db->kind == SCT_KIND_FLOAT) {
-        *why_not = "an integer base with a float exponent is defined only where the "
-                   "truncated power is unambiguous (docs/spec-notes.md SN-16); no generator "
-                   "draws such pairs yet";
-        return NULL;
+        uint64_t kx = key_of(seed, op_type, a_type, b_type, 0);
+        for (size_t i = 0; i < n; i++) {
+            uint64_t x, y;
+            draw_int_float_pow(da, db, word(kx, i), &x, &y);
+            put(da, a, i, x);
+            put(db, b, i, y);
+        }
+        *why_not = "";
+        return "int-float-pow";
     }
     char why[160];
     sct_sample_gen g;

@@ -199,30 +199,29 @@ int sct_text_closing(FILE *out, const sct_run_report *r, const sct_run_summary *
         for (size_t i = 0; i < o->n_reports; i++)
             fprintf(out, "%s%s%s", i ? ", " : "reports written: ", o->reports[i],
                     i + 1 == o->n_reports ? "\n" : "");
-        write_totals(out, s);
-    }
-    if (!o->quiet) {
+        /* What the verdict rests on, then the totals and the one verdict
+         * line, last: the lines a CI log's tail shows. */
+        sct_text_tier(out, s);
         sct_text_declined(out, s);
         sct_text_claims(out, s);
         write_waivers(out, r, s);
-        sct_text_tier(out, s);
+        char baseline[4608];
+        sct_run_exit_text(r, baseline, sizeof baseline);
+        if (baseline[0] != '\0')
+            fprintf(out, "%s\n", baseline);
+        /* The enforcement answer apart from the values one (SN-24). */
+        char enforcement[2048];
+        sct_enforcement_text(s, enforcement, sizeof enforcement);
+        if (s->not_enforced > 0)
+            fprintf(out, "verdict: %s (values); %s\n", sct_overall_name(s->overall),
+                    enforcement);
+        else if (enforcement[0] != '\0')
+            fprintf(out, "enforcement: %s\n", enforcement);
+        fprintf(out, "meaning: %s\n", sct_overall_meaning(s->overall));
+        write_totals(out, s);
     }
     /* One exit claim: the status the process returns (sct_run_exit). */
-    char baseline[4608];
-    sct_run_exit_text(r, baseline, sizeof baseline);
     fprintf(out, "overall: %s%s (exit %d)\n", sct_overall_name(s->overall),
             r->baseline.used ? ", against the baseline" : "", sct_run_exit(r, s));
-    if (o->quiet)
-        return 0;
-    fprintf(out, "%s\n", sct_overall_meaning(s->overall));
-    if (baseline[0] != '\0')
-        fprintf(out, "%s\n", baseline);
-    /* The enforcement answer apart from the values one (SN-24). */
-    char enforcement[2048];
-    sct_enforcement_text(s, enforcement, sizeof enforcement);
-    if (s->not_enforced > 0)
-        fprintf(out, "verdict: %s (values); %s\n", sct_overall_name(s->overall), enforcement);
-    else if (enforcement[0] != '\0')
-        fprintf(out, "enforcement: %s\n", enforcement);
     return 0;
 }

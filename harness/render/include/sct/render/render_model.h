@@ -159,6 +159,8 @@ typedef struct sct_render_doc {
     sct_render_kv *identity; size_t n_identity;
     sct_render_kv *totals; size_t n_totals;   /* cases per verdict etc. */
     char *vectors_dir;           /* from the JSON identity */
+    bool no_vector_set;          /* a sweep's report: its pairs came from no
+                                    vector set, so there is no catalogue */
     char *command_line;
     /* The run's identity and options as the one reader gives them
      * (report_read.h, no cases): what the re-run command of a case needs
