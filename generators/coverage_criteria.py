@@ -1,0 +1,266 @@
+"""The coverage criteria of docs/coverage.md, measured on written vectors.
+
+Reads the input tensors of every case and counts, with exact arithmetic
+(Fractions for float results, Python integers for integer ones), the
+elements that meet each criterion; a required criterion with no element is
+a problem (the generators.coverage test fails on it).  Independent of the
+families that build the elements (criteria.py): only the boundaries
+(criteria.targets) and the cells no element can reach (criteria.attainable,
+each with its proof in criteria.py) are shared.
+
+Criteria (rows of the generated tables; columns are types):
+  <class> <side> <sign>   float Div/Mul: exact results of finite operands in
+                          the window between a rounding boundary and its
+                          neighbour (below), on it, or above it
+  div |b|~2^k exact/off   integer Div: an exact quotient (a = q*b, q != 0)
+                          and one one unit off (a = q*b +- 1) with |b| in
+                          {2^k - 1, 2^k, 2^k + 1}, for every k
+  div signs a-b+ ...      integer Div: negative operands on each side
+  div lone b=0 / MIN/-1   a no-crash case whose only undefined element is it
+  mul product = MAX ...   integer Mul: exact product at and one past each
+                          wrap boundary
+  broadcast <pattern>     profile onnx: cases whose shapes show the pattern
+                          (elements counted in the broadcast output)
+"""
+
+import os
+from collections import defaultdict
+from fractions import Fraction
+
+import onnx
+
+from . import criteria, dtypes
+from . import floatfmt as ff
+from .tensorio import unpack
+
+SIDES = [w for _, w in criteria.SIDES]
+BROADCAST_PATTERNS = ["column (N,1) vs (N,M)", "row (1,M) vs (N,M)", "both sides broadcast",
+                      "rank padding", "scalar A", "scalar B", "size-0 axis", "rank 4"]
+
+
+def _tensor(vectors, case, k):
+    decl = case["inputs"][k]
+    dt = dtypes.BY_NAME[decl["dtype"]]
+    t = onnx.TensorProto()
+    with open(os.path.join(vectors, case["path"], "test_data_set_0", "input_%d.pb" % k),
+              "rb") as fh:
+        t.ParseFromString(fh.read())
+    n = 1
+    for d in decl["shape"]:
+        n *= d
+    return unpack(dt, t.raw_data, n)
+
+
+def _pairs(case, a, b):
+    """Element pairs of the broadcast result (numpy rules)."""
+    sa, sb = case["inputs"][0]["shape"], case["inputs"][1]["shape"]
+    if sa == sb:
+        return list(zip(a, b))
+    import numpy as np
+    out = np.broadcast_shapes(tuple(sa), tuple(sb))
+    ia = np.broadcast_to(np.arange(len(a)).reshape(sa), out).ravel()
+    ib = np.broadcast_to(np.arange(len(b)).reshape(sb), out).ravel()
+    return [(a[i], b[j]) for i, j in zip(ia, ib)]
+
+
+def float_cells(dt):
+    return ["%s %s %s" % (tg.cls, side, sign) for tg in criteria.targets(dt)
+            for side in SIDES for sign in ("+", "-")]
+
+
+def _float_counts(op, dt, pairs, counts):
+    f = dt.fmt
+    tgs = criteria.targets(dt)
+    for x, y in pairs:
+        dx, dy = ff.decode(f, x), ff.decode(f, y)
+        if dx.cls != ff.FINITE or dy.cls != ff.FINITE:
+            continue
+        vx = -dx.mag if dx.sign else dx.mag
+        vy = -dy.mag if dy.sign else dy.mag
+        r = vx / vy if op == "Div" else vx * vy
+        mag, sign = abs(r), "-" if r < 0 else "+"
+        for tg in tgs:
+            if tg.lo < mag < tg.t:
+                counts["%s below %s" % (tg.cls, sign)] += 1
+            elif mag == tg.t:
+                counts["%s on %s" % (tg.cls, sign)] += 1
+            elif tg.t < mag < tg.hi:
+                counts["%s above %s" % (tg.cls, sign)] += 1
+
+
+def div_int_cells(dt):
+    cells = []
+    for k in range(dt.bits):
+        if 1 <= (1 << k) - 1 <= dt.max or (1 << k) <= dt.max:
+            cells += ["div |b|~2^%d exact" % k, "div |b|~2^%d off-by-one" % k]
+    if dt.kind == "int":
+        cells += ["div signs a-b+", "div signs a+b-", "div signs a-b-", "div lone MIN/-1"]
+    return cells + ["div lone b=0"]
+
+
+def _div_int_counts(dt, pairs, counts):
+    for a, b in pairs:
+        if b == 0 or (dt.kind == "int" and a == dt.min and b == -1):
+            continue
+        m = abs(b)
+        for k in range(dt.bits):
+            if m in ((1 << k) - 1, 1 << k, (1 << k) + 1):
+                if a != 0 and a % m == 0:
+                    counts["div |b|~2^%d exact" % k] += 1
+                if m >= 2 and a % m in (1, m - 1):
+                    counts["div |b|~2^%d off-by-one" % k] += 1
+        if a < 0 < b:
+            counts["div signs a-b+"] += 1
+        elif b < 0 < a:
+            counts["div signs a+b-"] += 1
+        elif a < 0 and b < 0:
+            counts["div signs a-b-"] += 1
+
+
+def _div_lone(dt, case, pairs, counts):
+    """A no-crash case holding exactly one undefined element."""
+    zero = sum(1 for _, b in pairs if b == 0)
+    mn = sum(1 for a, b in pairs if dt.kind == "int" and a == dt.min and b == -1)
+    if zero == 1 and mn == 0:
+        counts["div lone b=0"] += 1
+    if mn == 1 and zero == 0:
+        counts["div lone MIN/-1"] += 1
+
+
+def mul_int_cells(dt):
+    cells = ["mul product = MAX", "mul product = MAX+1"]
+    return cells + (["mul product = MIN", "mul product = MIN-1"] if dt.kind == "int" else [])
+
+
+def _mul_int_counts(dt, pairs, counts):
+    names = {dt.max: "MAX", dt.max + 1: "MAX+1"}
+    if dt.kind == "int":
+        names.update({dt.min: "MIN", dt.min - 1: "MIN-1"})
+    for a, b in pairs:
+        n = names.get(a * b)
+        if n:
+            counts["mul product = %s" % n] += 1
+
+
+def broadcast_patterns(sa, sb):
+    """The numpy-broadcast patterns a shape pair shows."""
+    import numpy as np
+    out = tuple(np.broadcast_shapes(tuple(sa), tuple(sb)))
+    pats = set()
+    r = len(out)
+    pa, pb = [1] * (r - len(sa)) + list(sa), [1] * (r - len(sb)) + list(sb)
+    ba = any(x == 1 and o != 1 for x, o in zip(pa, out))
+    bb = any(x == 1 and o != 1 for x, o in zip(pb, out))
+    if ba and bb:
+        pats.add("both sides broadcast")
+    if len(sa) != len(sb) and sa and sb:
+        pats.add("rank padding")
+    if not sa and sb:
+        pats.add("scalar A")
+    if not sb and sa:
+        pats.add("scalar B")
+    if 0 in out:
+        pats.add("size-0 axis")
+    if r == 4 and (ba or bb):
+        pats.add("rank 4")
+    for x, y in ((pa, pb), (pb, pa)) if len(sa) == len(sb) else ():
+        if r >= 2 and list(y) == list(out) and x[:-1] == y[:-1] and x[-1] == 1 \
+                and out[-1] > 1 and out[-2] > 1:
+            pats.add("column (N,1) vs (N,M)")
+        if r >= 2 and list(y) == list(out) and x[-1] == y[-1] and x[-2] == 1 and out[-2] > 1 \
+                and out[-1] > 1:
+            pats.add("row (1,M) vs (N,M)")
+    return pats, int(np.prod(out)) if out else 1
+
+
+def required(op, dt):
+    """The criteria (cells) required for (op, dt), in table order."""
+    cells = []
+    if op in ("Div", "Mul") and dt.is_float:
+        cells += [c for c in float_cells(dt)
+                  if criteria.attainable(op, dt.name, *c.split(" ")[:2])]
+    if op == "Div" and dt.is_int:
+        cells += div_int_cells(dt)
+    if op == "Mul" and dt.is_int:
+        cells += mul_int_cells(dt)
+    if op in ("Div", "Mul", "Less") and dt.name not in dtypes.SONNX_ONLY:
+        cells += ["broadcast " + p for p in BROADCAST_PATTERNS]
+    return cells
+
+
+def measure(manifest, vectors):
+    """{(op, type): {cell: elements}} over the cases of Div, Mul and Less."""
+    out = defaultdict(lambda: defaultdict(int))
+    for c in manifest["cases"]:
+        op = c["op"]
+        if op == "Pow":
+            continue
+        dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
+        if c["inputs"][1]["dtype"] != dt.name:
+            continue                                   # mixed-type rejects
+        counts = out[(op, dt.name)]
+        sa, sb = c["inputs"][0]["shape"], c["inputs"][1]["shape"]
+        if sa != sb and "onnx" in c["profiles"] and c["expectation"] != "reject":
+            pats, n = broadcast_patterns(sa, sb)
+            for p in pats:
+                counts["broadcast " + p] += max(n, 1)
+        if op == "Less" or c["expectation"] == "reject":
+            continue
+        need_values = (dt.is_float and op in ("Div", "Mul")) or dt.is_int
+        if not need_values:
+            continue
+        try:
+            pairs = _pairs(c, _tensor(vectors, c, 0), _tensor(vectors, c, 1))
+        except ValueError:
+            continue
+        if dt.is_float:
+            _float_counts(op, dt, pairs, counts)
+        elif op == "Div":
+            if c["expectation"] == "no-crash":
+                _div_lone(dt, c, pairs, counts)
+            _div_int_counts(dt, pairs, counts)
+        else:
+            _mul_int_counts(dt, pairs, counts)
+    return out
+
+
+def problems(counts):
+    out = []
+    for op, types in (("Div", dtypes.DIV_MUL_TYPES), ("Mul", dtypes.DIV_MUL_TYPES),
+                      ("Less", dtypes.LESS_TYPES)):
+        for dt in types:
+            have = counts.get((op, dt.name), {})
+            for cell in required(op, dt):
+                if not have.get(cell):
+                    out.append("%s %s: criterion '%s' has no element" % (op, dt.name, cell))
+    return out
+
+
+def render(counts):
+    lines = ["## Criteria", "",
+             "Elements meeting each criterion of the coverage model (below), counted by "
+             "`generators/coverage_criteria.py` from the input tensors with exact "
+             "arithmetic.  `-` marks a required criterion with no element (the "
+             "`generators.coverage` test fails on it); `n/a` a cell no element can reach "
+             "(proof in generators/criteria.py); blank, a criterion that does not apply.", ""]
+    for op, types in (("Div", dtypes.DIV_MUL_TYPES), ("Mul", dtypes.DIV_MUL_TYPES),
+                      ("Less", dtypes.LESS_TYPES)):
+        names = [t.name for t in types]
+        rows = []
+        for dt in types:
+            for cell in required(op, dt) + (float_cells(dt) if dt.is_float and op != "Less"
+                                            else []):
+                if cell not in rows:
+                    rows.append(cell)
+        lines += ["### %s criteria" % op, "", "| criterion | " + " | ".join(names) + " |",
+                  "|---|" + "---:|" * len(names)]
+        for cell in rows:
+            row = []
+            for dt in types:
+                n = counts.get((op, dt.name), {}).get(cell, 0)
+                req = cell in required(op, dt)
+                na = dt.is_float and cell in float_cells(dt) and not req
+                row.append(str(n) if n else ("-" if req else ("n/a" if na else "")))
+            lines.append("| %s | %s |" % (cell, " | ".join(row)))
+        lines.append("")
+    return lines
