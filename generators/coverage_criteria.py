@@ -238,7 +238,26 @@ def problems(counts):
 
 def render(counts):
     lines = ["## Criteria", "",
-             "Elements meeting each criterion of the coverage model (below), counted by "
+             "The coverage model: the criteria the vectors must meet, per op x type "
+             "(docs/vector-format.md, \"Criteria families\", says how the elements are "
+             "built).", "",
+             "- Div, Mul x float16, bfloat16, float32, float64: for every rounding-boundary "
+             "class (underflow threshold min_sub/2, between subnormals, subnormal/normal "
+             "boundary, inside the normal range, largest finite max - ulp/2, overflow "
+             "threshold max + ulp/2), an exact result below it (between it and its lower "
+             "neighbour), on it, and above it (up to the upper neighbour, max + ulp for the "
+             "overflow threshold), with each result sign: rows `<class> <side> <sign>`.",
+             "- Div x every integer type: for every k, |b| in {2^k - 1, 2^k, 2^k + 1} with an "
+             "exact quotient and with one one unit off an integer (a = q*b +- 1); negative "
+             "operands on each side; a zero divisor, and INT_MIN / -1, each alone in a "
+             "no-crash case.",
+             "- Mul x every integer type: exact products at and one past every wrap "
+             "boundary (MAX, MAX + 1, MIN, MIN - 1).",
+             "- Div, Mul, Less x every ONNX type (profile onnx): the broadcast patterns "
+             "(N,1) vs (N,M) either side, (1,M) vs (N,M), both sides broadcast, rank "
+             "padding, scalar A, scalar B, a size-0 axis, rank 4; counted in output "
+             "elements.", "",
+             "Elements meeting each criterion, counted by "
              "`generators/coverage_criteria.py` from the input tensors with exact "
              "arithmetic.  `-` marks a required criterion with no element (the "
              "`generators.coverage` test fails on it); `n/a` a cell no element can reach "
