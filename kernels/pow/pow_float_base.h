@@ -45,17 +45,29 @@
 
 /* FIX(x, y, d): d = x^y in binary64 rounded to the base type (pow_cr.h). */
 #define SCT_DEFINE_POW_FLOAT_BASE(base, BT, DECODE, ENCODE, FIX)                  \
-    SCT_POW_FB_LOOP(base, f16, BT, DECODE, ENCODE, FIX, uint16_t, SCT_POW_WITH_F16, SCT_POW_Y_F16) \
-    SCT_POW_FB_LOOP(base, bf16, BT, DECODE, ENCODE, FIX, uint16_t, SCT_POW_WITH_BF16, SCT_POW_Y_BF16) \
-    SCT_POW_FB_LOOP(base, f32, BT, DECODE, ENCODE, FIX, float, SCT_POW_WITH_EXACT, SCT_POW_Y_EXACT) \
-    SCT_POW_FB_LOOP(base, f64, BT, DECODE, ENCODE, FIX, double, sct_pow_real, SCT_POW_Y_EXACT) \
-    SCT_POW_FB_LOOP(base, i8, BT, DECODE, ENCODE, FIX, int8_t, SCT_POW_WITH_EXACT, SCT_POW_Y_EXACT) \
-    SCT_POW_FB_LOOP(base, i16, BT, DECODE, ENCODE, FIX, int16_t, SCT_POW_WITH_EXACT, SCT_POW_Y_EXACT) \
-    SCT_POW_FB_LOOP(base, i32, BT, DECODE, ENCODE, FIX, int32_t, SCT_POW_WITH_EXACT, SCT_POW_Y_EXACT) \
-    SCT_POW_FB_LOOP(base, i64, BT, DECODE, ENCODE, FIX, int64_t, sct_pow_real_i64, SCT_POW_Y_EXACT) \
-    SCT_POW_FB_LOOP(base, u8, BT, DECODE, ENCODE, FIX, uint8_t, SCT_POW_WITH_EXACT, SCT_POW_Y_EXACT) \
-    SCT_POW_FB_LOOP(base, u16, BT, DECODE, ENCODE, FIX, uint16_t, SCT_POW_WITH_EXACT, SCT_POW_Y_EXACT) \
-    SCT_POW_FB_LOOP(base, u32, BT, DECODE, ENCODE, FIX, uint32_t, SCT_POW_WITH_EXACT, SCT_POW_Y_EXACT) \
-    SCT_POW_FB_LOOP(base, u64, BT, DECODE, ENCODE, FIX, uint64_t, sct_pow_real_u64, SCT_POW_Y_EXACT)
+    SCT_POW_FB_LOOP(base, f16, BT, DECODE, ENCODE, FIX, uint16_t, SCT_POW_WITH_F16,  \
+                    SCT_POW_Y_F16)                                                   \
+    SCT_POW_FB_LOOP(base, bf16, BT, DECODE, ENCODE, FIX, uint16_t, SCT_POW_WITH_BF16, \
+                    SCT_POW_Y_BF16)                                                  \
+    SCT_POW_FB_LOOP(base, f32, BT, DECODE, ENCODE, FIX, float, SCT_POW_WITH_EXACT,   \
+                    SCT_POW_Y_EXACT)                                                 \
+    SCT_POW_FB_LOOP(base, f64, BT, DECODE, ENCODE, FIX, double, sct_pow_real,        \
+                    SCT_POW_Y_EXACT)                                                 \
+    SCT_POW_FB_LOOP(base, i8, BT, DECODE, ENCODE, FIX, int8_t, SCT_POW_WITH_EXACT,   \
+                    SCT_POW_Y_EXACT)                                                 \
+    SCT_POW_FB_LOOP(base, i16, BT, DECODE, ENCODE, FIX, int16_t, SCT_POW_WITH_EXACT, \
+                    SCT_POW_Y_EXACT)                                                 \
+    SCT_POW_FB_LOOP(base, i32, BT, DECODE, ENCODE, FIX, int32_t, SCT_POW_WITH_EXACT, \
+                    SCT_POW_Y_EXACT)                                                 \
+    SCT_POW_FB_LOOP(base, i64, BT, DECODE, ENCODE, FIX, int64_t, sct_pow_real_i64,   \
+                    SCT_POW_Y_EXACT)                                                 \
+    SCT_POW_FB_LOOP(base, u8, BT, DECODE, ENCODE, FIX, uint8_t, SCT_POW_WITH_EXACT,  \
+                    SCT_POW_Y_EXACT)                                                 \
+    SCT_POW_FB_LOOP(base, u16, BT, DECODE, ENCODE, FIX, uint16_t, SCT_POW_WITH_EXACT, \
+                    SCT_POW_Y_EXACT)                                                 \
+    SCT_POW_FB_LOOP(base, u32, BT, DECODE, ENCODE, FIX, uint32_t, SCT_POW_WITH_EXACT, \
+                    SCT_POW_Y_EXACT)                                                 \
+    SCT_POW_FB_LOOP(base, u64, BT, DECODE, ENCODE, FIX, uint64_t, sct_pow_real_u64,  \
+                    SCT_POW_Y_EXACT)                                                
 
 #endif /* SCT_KERNELS_POW_FLOAT_BASE_H */
