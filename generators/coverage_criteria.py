@@ -127,6 +127,32 @@ def _div_lone(dt, case, pairs, counts):
         counts["div lone MIN/-1"] += 1
 
 
+def pow_cells(a_dt, b_dt):
+    """Integer base, integer exponent: each undefined kind alone."""
+    if not (a_dt.is_int and b_dt.is_int):
+        return []
+    return ["pow lone overflow"] + (["pow lone negative exponent"] if b_dt.kind == "int" else [])
+
+
+def _pow_lone(vectors, c, out):
+    a_dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
+    b_dt = dtypes.BY_NAME[c["inputs"][1]["dtype"]]
+    if c["expectation"] != "no-crash" or not pow_cells(a_dt, b_dt):
+        return
+    pairs = _pairs(c, _tensor(vectors, c, 0), _tensor(vectors, c, 1))
+    def overflows(x, y):            # without building x**y for huge y
+        if abs(x) <= 1:
+            return False
+        return y >= a_dt.bits or not a_dt.min <= x ** y <= a_dt.max
+    over = sum(1 for x, y in pairs if y >= 0 and overflows(x, y))
+    neg = sum(1 for x, y in pairs if y < 0 and abs(x) != 1)
+    key = ("Pow", "%s_%s" % (a_dt.name, b_dt.name))
+    if over == 1 and neg == 0:
+        out[key]["pow lone overflow"] += 1
+    if neg == 1 and over == 0:
+        out[key]["pow lone negative exponent"] += 1
+
+
 def mul_int_cells(dt):
     cells = ["mul product = MAX", "mul product = MAX+1"]
     return cells + (["mul product = MIN", "mul product = MIN-1"] if dt.kind == "int" else [])
@@ -194,6 +220,7 @@ def measure(manifest, vectors):
     for c in manifest["cases"]:
         op = c["op"]
         if op == "Pow":
+            _pow_lone(vectors, c, out)
             continue
         dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
         if c["inputs"][1]["dtype"] != dt.name:
@@ -224,8 +251,18 @@ def measure(manifest, vectors):
     return out
 
 
+def _pow_keys():
+    return [(a, b) for a in dtypes.POW_BASE_TYPES for b in dtypes.POW_EXP_TYPES
+            if pow_cells(a, b)]
+
+
 def problems(counts):
     out = []
+    for a, b in _pow_keys():
+        have = counts.get(("Pow", "%s_%s" % (a.name, b.name)), {})
+        for cell in pow_cells(a, b):
+            if not have.get(cell):
+                out.append("Pow %s_%s: criterion '%s' has no element" % (a.name, b.name, cell))
     for op, types in (("Div", dtypes.DIV_MUL_TYPES), ("Mul", dtypes.DIV_MUL_TYPES),
                       ("Less", dtypes.LESS_TYPES)):
         for dt in types:
@@ -253,6 +290,8 @@ def render(counts):
              "no-crash case.",
              "- Mul x every integer type: exact products at and one past every wrap "
              "boundary (MAX, MAX + 1, MIN, MIN - 1).",
+             "- Pow x integer base x integer exponent: an overflowing power, and (signed "
+             "exponent) a negative exponent, each alone in a no-crash case.",
              "- Div, Mul, Less x every ONNX type (profile onnx): the broadcast patterns "
              "(N,1) vs (N,M) either side, (1,M) vs (N,M), both sides broadcast, rank "
              "padding, scalar A, scalar B, a size-0 axis, rank 4; counted in output "
@@ -282,4 +321,15 @@ def render(counts):
                 row.append(str(n) if n else ("-" if req else ("n/a" if na else "")))
             lines.append("| %s | %s |" % (cell, " | ".join(row)))
         lines.append("")
+    keys = _pow_keys()
+    names = ["%s_%s" % (a.name, b.name) for a, b in keys]
+    lines += ["### Pow criteria (integer base, integer exponent)", "",
+              "| criterion | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+    for cell in ("pow lone overflow", "pow lone negative exponent"):
+        row = []
+        for (a, b), k in zip(keys, names):
+            n = counts.get(("Pow", k), {}).get(cell, 0)
+            row.append(str(n) if n else ("-" if cell in pow_cells(a, b) else ""))
+        lines.append("| %s | %s |" % (cell, " | ".join(row)))
+    lines.append("")
     return lines

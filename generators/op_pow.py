@@ -197,6 +197,26 @@ def moderate(a_dt, b_dt, rng):
     return x, y
 
 
+def lone_undefined(a_dt, b_dt):
+    """Each undefined integer-base input alone in a case of its own
+    (docs/coverage.md, "lone undefined inputs"): an overflowing power
+    2^bits, and for a signed integer exponent 2^-1.  A runtime that checks
+    a tensor for one kind up front must not hide another behind it."""
+    if not b_dt.is_int:
+        return []
+    out = []
+    picks = [("undefined_overflow_alone", 2, a_dt.bits, "an overflowing power 2^%d" % a_dt.bits)]
+    if b_dt.kind == "int":
+        picks.append(("undefined_negexp_alone", 2, -1, "a negative integer exponent 2^-1"))
+    for name, x, y, what in picks:
+        assert OP.golden(a_dt, b_dt, x, y)[0] is None, (a_dt.name, b_dt.name, x, y)
+        out.append(make_case(OP, a_dt, b_dt, name, (1,), [x], (1,), [y], family="undefined",
+                             tags={"lone-undefined"}, expectation="no-crash",
+                             description="Integer Pow with %s and nothing else undefined "
+                                         "beside it: must not crash." % what))
+    return out
+
+
 def pair_cases(a_dt, b_dt, shapes=()):
     """All cases of one (base, exponent) pair; `shapes` names the members
     of the shape/broadcast/reject family this pair carries."""
@@ -228,6 +248,7 @@ def pair_cases(a_dt, b_dt, shapes=()):
                                description="Integer Pow whose value SONNX/ONNX leave undefined "
                                            "(overflow, negative integer exponent, NaN/inf or "
                                            "out-of-range real result): must not crash."))
+        cases += lone_undefined(a_dt, b_dt)
     # One rank-1 case holds the fixed edge pairs followed by seeded random
     # pairs (one case instead of two keeps the file count down).
     rng = Rng(cid + "random")

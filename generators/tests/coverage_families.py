@@ -28,6 +28,8 @@ FAMILIES = [
     (("wrap_boundaries",), "mul product = "),
     (("undefined_zero_alone",), "div lone b=0"),
     (("undefined_min_alone",), "div lone MIN/-1"),
+    (("undefined_overflow_alone",), "pow lone overflow"),
+    (("undefined_negexp_alone",), "pow lone negative exponent"),
     (("broadcast_column_a", "broadcast_column_b"), "broadcast column"),
     (("broadcast_row_a",), "broadcast row"),
     (("broadcast_rank4",), "broadcast rank 4"),
