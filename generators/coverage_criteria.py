@@ -68,11 +68,25 @@ def float_cells(dt):
             for side in SIDES for sign in ("+", "-")]
 
 
+def body_cells(dt):
+    return (["body %s" % tg.cls for tg in criteria.targets(dt)]
+            + ["body operand %s" % k for k in ("nan", "inf", "zero", "subnormal")])
+
+
 def _float_counts(op, dt, pairs, counts):
     f = dt.fmt
     tgs = criteria.targets(dt)
-    for x, y in pairs:
+    body = len(pairs) >= criteria.BODY_START + 1
+    for i, (x, y) in enumerate(pairs):
         dx, dy = ff.decode(f, x), ff.decode(f, y)
+        in_body = body and i >= criteria.BODY_START
+        if in_body:
+            for d in (dx, dy):
+                kind = {ff.NAN: "nan", ff.INF: "inf", ff.ZERO: "zero"}.get(d.cls)
+                if d.cls == ff.FINITE and d.mag < ff.value(f, ff.min_normal(f)):
+                    kind = "subnormal"
+                if kind:
+                    counts["body operand %s" % kind] += 1
         if dx.cls != ff.FINITE or dy.cls != ff.FINITE:
             continue
         vx = -dx.mag if dx.sign else dx.mag
@@ -80,6 +94,8 @@ def _float_counts(op, dt, pairs, counts):
         r = vx / vy if op == "Div" else vx * vy
         mag, sign = abs(r), "-" if r < 0 else "+"
         for tg in tgs:
+            if in_body and tg.lo < mag < tg.hi:
+                counts["body %s" % tg.cls] += 1
             if tg.lo < mag < tg.t:
                 counts["%s below %s" % (tg.cls, sign)] += 1
             elif mag == tg.t:
@@ -205,6 +221,8 @@ def required(op, dt):
     if op in ("Div", "Mul") and dt.is_float:
         cells += [c for c in float_cells(dt)
                   if criteria.attainable(op, dt.name, *c.split(" ")[:2])]
+        cells += [c for c in body_cells(dt)
+                  if op == "Mul" or c != "body overflow-threshold"]
     if op == "Div" and dt.is_int:
         cells += div_int_cells(dt)
     if op == "Mul" and dt.is_int:
@@ -284,6 +302,9 @@ def render(counts):
              "threshold max + ulp/2), an exact result below it (between it and its lower "
              "neighbour), on it, and above it (up to the upper neighbour, max + ulp for the "
              "overflow threshold), with each result sign: rows `<class> <side> <sign>`.",
+             "- the same, vector body: an element of every boundary class, and NaN, inf, "
+             "zero and subnormal operands, at index >= 64 of a tensor (rows `body ...`; "
+             "the body_offsets cases, odd offsets: every lane position).",
              "- Div x every integer type: for every k, |b| in {2^k - 1, 2^k, 2^k + 1} with an "
              "exact quotient and with one one unit off an integer (a = q*b +- 1); negative "
              "operands on each side; a zero divisor, and INT_MIN / -1, each alone in a "

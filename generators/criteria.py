@@ -19,7 +19,7 @@ from typing import List, NamedTuple, Optional, Tuple
 from . import floatfmt as ff
 from .cases import Case, OpSpec, make_case
 from .dtypes import DType
-from .specials import Rng
+from .specials import Rng, random_float, specials
 
 
 class Target(NamedTuple):
@@ -178,6 +178,35 @@ def boundary_case(op: OpSpec, dt: DType) -> Case:
                                  "above every rounding-boundary class of %s (docs/coverage.md), "
                                  "each with both result signs: elements %s."
                                  % (op.name, dt.name, _ranges(groups)))
+
+
+BODY_START = 64
+
+
+def body_case(op: OpSpec, dt: DType) -> Case:
+    """The boundary-class pairs and every special value (against 1 and
+    against itself) placed inside a long tensor, from element 64 on, two
+    apart and so at every lane position of a 4/8/16-wide loop; the other
+    elements are seeded random finite values.  A runtime computes short
+    tensors in its scalar tail; this case puts the same inputs in its
+    vectorised body (docs/coverage.md, "vector body")."""
+    cid = "%s/%s/body_offsets" % (op.name.lower(), dt.name)
+    rng = Rng(cid)
+    one = ff.one(dt.fmt)
+    inner, _ = boundary_pairs(op.name, dt, Rng(cid + "/pairs"))
+    inner += [(x, one) for x in specials(dt)] + [(one, x) for x in specials(dt)]
+    inner += [(x, x) for x in specials(dt)]
+    n = BODY_START + 2 * len(inner) + 17
+    pairs = [(random_float(dt, rng), random_float(dt, rng)) for _ in range(n)]
+    for i, pr in enumerate(inner):
+        pairs[BODY_START + 2 * i + 1] = pr
+    return make_case(op, dt, dt, "body_offsets", (n,), [p[0] for p in pairs], (n,),
+                     [p[1] for p in pairs], tags={"vector-body"},
+                     description="Vector body: %d boundary-class and special-value pairs at "
+                                 "the odd elements %d, %d, ..., %d of a %d-element tensor "
+                                 "(every lane position), seeded random finite values around "
+                                 "them." % (len(inner), BODY_START + 1, BODY_START + 3,
+                                            BODY_START + 2 * len(inner) - 1, n))
 
 
 # ------------------------------------------------------------ integers

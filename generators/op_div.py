@@ -159,7 +159,7 @@ def build():
     for dt in dtypes.DIV_MUL_TYPES:
         if dt.is_float:
             cases += (float_families(OP, dt, float_edges) + hard_cases(OP, dt)
-                          + [criteria.boundary_case(OP, dt)])
+                          + [criteria.boundary_case(OP, dt), criteria.body_case(OP, dt)])
         else:
             cases += int_families(OP, dt, int_special_pairs, int_edges, defined(dt))
     return cases

@@ -23,8 +23,10 @@ from generators.coverage import load  # noqa: E402
 
 # family (case-name suffixes) -> a substring of a criterion it alone meets
 FAMILIES = [
-    (("boundary_classes",), "overflow-threshold on"),
+    # body_offsets repeats the boundary-class pairs inside a long tensor
+    (("boundary_classes", "body_offsets"), "overflow-threshold on"),
     (("quotient_edges",), "div |b|~2^"),
+    (("body_offsets",), "body "),
     (("wrap_boundaries",), "mul product = "),
     (("undefined_zero_alone",), "div lone b=0"),
     (("undefined_min_alone",), "div lone MIN/-1"),
