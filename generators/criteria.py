@@ -233,7 +233,37 @@ def quotient_pairs(dt: DType):
                         a, b = sa * am, sb * bm
                         if _in(dt, a) and _in(dt, b) and b != 0 and (a, b) not in pairs:
                             pairs.append((a, b))
+    # Exact quotients that a reciprocal path drops just below an integer.
+    for bm in recip_low_divisors(mag):
+        for j in range(0, dt.bits):
+            am = bm << j
+            if am > mag:
+                break
+            for a, b in ((am, bm), (-am, bm)):
+                if _in(dt, a) and (a, b) not in pairs:
+                    pairs.append((a, b))
     return pairs
+
+
+def recip_low_divisors(limit: int, count: int = 4) -> List[int]:
+    """The smallest odd b > 1 (b <= limit) whose reciprocal rounded to
+    binary64, or to binary32, is below 1/b by more than a quarter ulp of 1
+    (b * RN(1/b) < 1 - 2^-54, resp. 1 - 2^-25): exact quotients q*b / b
+    with q a power of two then come out just below q through a reciprocal,
+    and truncate to q - 1 (e.g. 49 * RN(1/49) < 1).  Exact: Fractions of
+    the rounded reciprocals."""
+    import numpy as np
+    out = {"64": [], "32": []}
+    b = 3
+    while b <= limit and (len(out["64"]) < count or len(out["32"]) < count):
+        r64 = Fraction(1.0 / b)
+        r32 = Fraction(float(np.float32(1) / np.float32(b)))
+        if r64 * b < 1 - Fraction(1, 2 ** 54) and len(out["64"]) < count:
+            out["64"].append(b)
+        if r32 * b < 1 - Fraction(1, 2 ** 25) and len(out["32"]) < count:
+            out["32"].append(b)
+        b += 2
+    return sorted(set(out["64"] + out["32"]))
 
 
 def wrap_pairs(dt: DType):
