@@ -104,6 +104,72 @@ def _float_counts(op, dt, pairs, counts):
                 counts["%s above %s" % (tg.cls, sign)] += 1
 
 
+# (output format, wider intermediate, order): whether a witness exists.
+# "direct": the exact result rounded to the intermediate, then to the
+# output; "reciprocal" (Div): a * RN(1/b) in the intermediate, then to the
+# output.  None exists where the intermediate has q >= 2p + 2 bits (direct
+# results round correctly), and for bfloat16 through a float32 reciprocal
+# (exhaustive search, generators/dround.py).
+INTERMEDIATES = {"float32": dtypes.FLOAT32.fmt, "binary64": dtypes.FLOAT64.fmt,
+                 "x87": dtypes.FloatFormat(64, 15), "tf32": dtypes.FloatFormat(11, 8)}
+WIDER = {
+    "float16": [("float32", "direct", False), ("float32", "reciprocal", True),
+                ("binary64", "direct", False), ("binary64", "reciprocal", True)],
+    "bfloat16": [("float32", "direct", False), ("float32", "reciprocal", False),
+                 ("binary64", "direct", False), ("binary64", "reciprocal", True),
+                 ("tf32", "direct", True)],
+    "float32": [("binary64", "direct", False), ("binary64", "reciprocal", True),
+                ("x87", "direct", False), ("x87", "reciprocal", True)],
+    "float64": [("x87", "direct", True), ("x87", "reciprocal", True)],
+}
+WIDER_TAGS = {"double-rounding", "hard-rounding", "boundary-classes"}
+
+
+def wider_cells(op, dt, required_only):
+    out = []
+    for inner, order, exists in WIDER.get(dt.name, []):
+        if order == "reciprocal" and op != "Div":
+            continue
+        if inner == "tf32" and op != "Mul":
+            continue
+        if exists or not required_only:
+            out.append("via %s %s" % (inner, order))
+    return out
+
+
+def _rn(fmt, q):
+    """q rounded to fmt as a Fraction; None for an overflow."""
+    bits = ff.round_rational(fmt, q)[0]
+    d = ff.decode(fmt, bits)
+    if d.cls == ff.INF:
+        return None
+    return -d.mag if d.sign else d.mag
+
+
+def _wider_counts(op, dt, pairs, counts):
+    f = dt.fmt
+    cells = wider_cells(op, dt, False)
+    for x, y in pairs:
+        dx, dy = ff.decode(f, x), ff.decode(f, y)
+        if dx.cls != ff.FINITE or dy.cls != ff.FINITE:
+            continue
+        va = -dx.mag if dx.sign else dx.mag
+        vb = -dy.mag if dy.sign else dy.mag
+        exact = va / vb if op == "Div" else va * vb
+        want = _rn(f, exact)
+        for cell in cells:
+            _, inner, order = cell.split(" ")
+            g = INTERMEDIATES[inner]
+            if order == "direct":
+                w = _rn(g, exact)
+            else:
+                r = _rn(g, 1 / vb)
+                w = None if r is None else _rn(g, va * r)
+            got = None if w is None else _rn(f, w)
+            if got != want:
+                counts[cell] += 1
+
+
 def div_int_cells(dt):
     cells = []
     for k in range(dt.bits):
@@ -223,6 +289,7 @@ def required(op, dt):
                   if criteria.attainable(op, dt.name, *c.split(" ")[:2])]
         cells += [c for c in body_cells(dt)
                   if op == "Mul" or c != "body overflow-threshold"]
+        cells += wider_cells(op, dt, True)
     if op == "Div" and dt.is_int:
         cells += div_int_cells(dt)
     if op == "Mul" and dt.is_int:
@@ -260,6 +327,8 @@ def measure(manifest, vectors):
             continue
         if dt.is_float:
             _float_counts(op, dt, pairs, counts)
+            if WIDER_TAGS & set(c["tags"]):
+                _wider_counts(op, dt, pairs, counts)
         elif op == "Div":
             if c["expectation"] == "no-crash":
                 _div_lone(dt, c, pairs, counts)
@@ -305,6 +374,13 @@ def render(counts):
              "- the same, vector body: an element of every boundary class, and NaN, inf, "
              "zero and subnormal operands, at index >= 64 of a tensor (rows `body ...`; "
              "the body_offsets cases, odd offsets: every lane position).",
+             "- Div, Mul x float types: for every (output format, wider intermediate, "
+             "order) a runtime may use — float16/bfloat16 via float32 and binary64, float32 "
+             "via binary64 and x87 80-bit, float64 via x87, bfloat16 Mul via TF32; "
+             "direct, and (Div) through the reciprocal — elements where that computation "
+             "and the correctly rounded result disagree (rows `via ...`, counted in the "
+             "hard-rounding, double-rounding and boundary-classes cases; `n/a`: no such "
+             "element exists, see generators/dround.py).",
              "- Div x every integer type: for every k, |b| in {2^k - 1, 2^k, 2^k + 1} with an "
              "exact quotient and with one one unit off an integer (a = q*b +- 1); negative "
              "operands on each side; a zero divisor, and INT_MIN / -1, each alone in a "
@@ -327,8 +403,8 @@ def render(counts):
         names = [t.name for t in types]
         rows = []
         for dt in types:
-            for cell in required(op, dt) + (float_cells(dt) if dt.is_float and op != "Less"
-                                            else []):
+            for cell in required(op, dt) + (float_cells(dt) + wider_cells(op, dt, False)
+                                            if dt.is_float and op != "Less" else []):
                 if cell not in rows:
                     rows.append(cell)
         lines += ["### %s criteria" % op, "", "| criterion | " + " | ".join(names) + " |",
@@ -338,7 +414,8 @@ def render(counts):
             for dt in types:
                 n = counts.get((op, dt.name), {}).get(cell, 0)
                 req = cell in required(op, dt)
-                na = dt.is_float and cell in float_cells(dt) and not req
+                na = (dt.is_float and op != "Less" and not req
+                      and cell in float_cells(dt) + wider_cells(op, dt, False))
                 row.append(str(n) if n else ("-" if req else ("n/a" if na else "")))
             lines.append("| %s | %s |" % (cell, " | ".join(row)))
         lines.append("")

@@ -12,7 +12,8 @@ model's output.  Models (docs/vector-format.md, "Hard cases"):
     recip-same    Div as a*(1/b) with 1/b rounded to the output format (the
                   Div -> Mul(Reciprocal) rewrite of graph optimisers)
     recip-x87     float64 Div as a*(1/b) in x87 extended, rounded to float64
-    recip-f64     float32 Div as a*(1/b) in binary64, rounded to float32
+    recip-f64     float16/bfloat16/float32 Div as a*(1/b) in binary64, rounded
+                  to the output format (recip-x87: float32 too)
     x87           float64 Div/Mul rounded to the 64-bit-significand x87
                   extended format, then to float64
     tf32          bfloat16 Mul through an 11-bit-significand (TF32) product
@@ -45,18 +46,20 @@ TF32 = FloatFormat(11, 8)
 # (k + 1/2) * min_subnormal whose significand 2k + 1 = 2^j - 1 sits at the
 # top of its binade, where the binary64 product can land one binary64 ulp
 # off the tie (top_ties below).
-WIDER_RECIP = {"float64": "recip-x87", "float32": "recip-f64"}
+# float16 and bfloat16 through a binary64 reciprocal, and float32 through an
+# x87 one, have witnesses of the same kind (found by the exhaustive 16-bit
+# search and among top_ties); bfloat16 through a float32 reciprocal has none.
+WIDER_RECIP = {"float16": ["recip-f32", "recip-f64"], "bfloat16": ["recip-f64"],
+               "float32": ["recip-f64", "recip-x87"], "float64": ["recip-x87"]}
 INNER = {"recip-f32": FLOAT32.fmt, "recip-x87": X87, "recip-f64": FLOAT64.fmt}
 
 
 def models(op: str, dt: DType) -> List[str]:
     out = []
     if op == "Div":
-        if dt.name == "float16":
-            out.append("recip-f32")
-        out.append("recip-same")
-        if dt.name in WIDER_RECIP:
-            out.append(WIDER_RECIP[dt.name])
+        wider = WIDER_RECIP.get(dt.name, [])
+        out += [m for m in wider if m == "recip-f32"] + ["recip-same"]
+        out += [m for m in wider if m != "recip-f32"]
     if dt.name == "float64":
         out.append("x87")
     if op == "Mul" and dt.name == "bfloat16":
@@ -130,6 +133,9 @@ def witnesses16(op: str, dt: DType, model: str, per_region: int, rng: Rng):
             with np.errstate(all="ignore"):
                 if model == "recip-f32":
                     got = _to16(dt, a32 * (np.float32(1) / b32))
+                elif model == "recip-f64":
+                    a64, b64 = a32.astype(np.float64), b32.astype(np.float64)
+                    got = _rne16(dt, a64 * (1.0 / b64))
                 else:                          # recip-same
                     a64, b64 = a32.astype(np.float64), b32.astype(np.float64)
                     got = _rne16(dt, a64 * _rne16(dt, 1.0 / b64))
