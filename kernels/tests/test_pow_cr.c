@@ -1,7 +1,7 @@
 /*
  * test_pow_cr.c — the built-in float32 Pow is correctly rounded on the
  * published hardest-to-round binary32 pow inputs (CORE-MATH worst cases,
- * data/core_math_powf_worst.txt: x^y within 2^-44 .. 2^-51 ULP of a
+ * generators/data/core_math_powf_worst.txt: x^y within 2^-44 .. 2^-51 ULP of a
  * rounding boundary).
  * - every listed (x, y) through the registry's float32^float32 loop equals
  *   x^y computed with 200-bit MPFR and rounded once to 24 bits (the
