@@ -214,10 +214,26 @@ def cross(avals: Sequence[int], bvals: Sequence[int]):
 
 SHAPE_FAMILY = ("rank0", "rank4", "zero_size", "broadcast_scalar", "broadcast_trailing",
                 "broadcast_both", "reject_broadcast", "reject_shape")
+# Broadcast patterns of the coverage model (docs/coverage.md): a size-1
+# axis on either side, both sides at once, rank padding, scalar on the
+# left, size-0 axes; every output has distinct rows and columns (N, M > 1,
+# N != M) so that a kernel reading along the wrong axis shows.
+BROADCAST_PATTERNS = (
+    ("broadcast_column_a", (5, 1), (5, 7), "broadcast-column", "A [5,1] against B [5,7]"),
+    ("broadcast_column_b", (5, 7), (5, 1), "broadcast-column", "A [5,7] against B [5,1]"),
+    ("broadcast_row_a", (1, 7), (5, 7), "broadcast-row", "A [1,7] against B [5,7]"),
+    ("broadcast_rank4", (2, 1, 3, 1), (4, 1, 5), "broadcast-rank4",
+     "A [2,1,3,1] and B [4,1,5] (rank padding on the left, size-1 axes on both sides "
+     "at every position) to [2,4,3,5]"),
+    ("broadcast_scalar_a", (), (3, 4), "broadcast-scalar-a", "A is a rank-0 scalar"),
+    ("broadcast_zero", (2, 0, 1), (1, 3), "broadcast-zero-size",
+     "A [2,0,1] and B [1,3] to the empty [2,0,3]"),
+)
 
 
 def shape_family(op: OpSpec, a_dt: DType, b_dt: DType, draw_a, draw_b, rng,
-                 onnx_types=True, only=SHAPE_FAMILY) -> List[Case]:
+                 onnx_types=True, only=SHAPE_FAMILY + tuple(p[0] for p in BROADCAST_PATTERNS)
+                 ) -> List[Case]:
     """Rank-0, rank-4 and zero-size cases (values, both profiles), ONNX
     broadcasting cases (profile onnx) and SONNX shape/type rejects.
 
@@ -258,6 +274,12 @@ def shape_family(op: OpSpec, a_dt: DType, b_dt: DType, draw_a, draw_b, rng,
                            profiles=["sonnx"], expectation="reject", with_output=False,
                            description="Shapes [3,4] and [4,3] are neither equal nor "
                                        "broadcastable: must be rejected."))
+    if onnx_types:        # drawn last: the older cases keep their values
+        for name, sa, sb, tag, what in BROADCAST_PATTERNS:
+            cases.append(make_case(op, a_dt, b_dt, name, sa, vals(draw_a, sa), sb,
+                                   vals(draw_b, sb), tags={tag, "broadcast"},
+                                   family="broadcast", profiles=["onnx"],
+                                   description="ONNX multidirectional broadcasting: %s." % what))
     return [c for c in cases if c.id.rsplit("/", 1)[1] in only]
 
 

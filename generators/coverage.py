@@ -14,7 +14,7 @@ import os
 import sys
 from collections import defaultdict
 
-from . import dtypes
+from . import coverage_criteria, dtypes
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -99,7 +99,7 @@ def per_type_shape_tags(op, a):
     return tags
 
 
-def analyse(manifest, catalogue):
+def analyse(manifest, catalogue, vectors=None):
     by_key = defaultdict(lambda: defaultdict(int))
     pow_base = defaultdict(lambda: defaultdict(int))
     problems = []
@@ -129,11 +129,15 @@ def analyse(manifest, catalogue):
             if r not in ids:
                 problems.append("%s cites unknown requirement %s" % (c["id"], r))
     gaps = sorted(i for i in ids if i not in cited)
+    if vectors is not None:
+        problems += coverage_criteria.problems(coverage_criteria.measure(manifest, vectors))
     return by_key, problems, cited, gaps
 
 
-def render(manifest, catalogue):
+def render(manifest, catalogue, vectors):
     by_key, problems, cited, gaps = analyse(manifest, catalogue)
+    criteria_counts = coverage_criteria.measure(manifest, vectors)
+    problems += coverage_criteria.problems(criteria_counts)
     lines = ["# Vector coverage", "",
              "Generated from `vectors/manifest.json` by `/usr/bin/python3 -m generators."
              "coverage` (also run by `/usr/bin/python3 -m generators`); do not edit.", "",
@@ -173,6 +177,7 @@ def render(manifest, catalogue):
     lines += ["Pow: the shape, broadcast and reject tags (rank0, rank2, rank4, zero-size, "
               "broadcast-*, reject-*) are required once per base type, spread over the "
               "exponent types (see docs/vector-format.md).", ""]
+    lines += coverage_criteria.render(criteria_counts)
     lines += ["## Requirements", "",
               "| requirement | cases citing it |", "|---|---:|"]
     for r in catalogue:
@@ -194,7 +199,7 @@ def load(vectors):
 
 
 def write_doc(vectors, doc):
-    text, _ = render(*load(vectors))
+    text, _ = render(*load(vectors), vectors)
     with open(doc, "w", encoding="utf-8", newline="\n") as fh:
         fh.write(text)
 
@@ -206,7 +211,7 @@ def main(argv=None):
     ap.add_argument("--check", action="store_true",
                     help="fail if the doc is stale instead of rewriting it")
     args = ap.parse_args(argv)
-    text, problems = render(*load(args.vectors))
+    text, problems = render(*load(args.vectors), args.vectors)
     for p in problems:
         print("coverage: " + p)
     status = 1 if problems else 0

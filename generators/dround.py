@@ -12,6 +12,8 @@ model's output.  Models (docs/vector-format.md, "Hard cases"):
     recip-same    Div as a*(1/b) with 1/b rounded to the output format (the
                   Div -> Mul(Reciprocal) rewrite of graph optimisers)
     recip-x87     float64 Div as a*(1/b) in x87 extended, rounded to float64
+    recip-f64     float16/bfloat16/float32 Div as a*(1/b) in binary64, rounded
+                  to the output format (recip-x87: float32 too)
     x87           float64 Div/Mul rounded to the 64-bit-significand x87
                   extended format, then to float64
     tf32          bfloat16 Mul through an 11-bit-significand (TF32) product
@@ -32,26 +34,32 @@ import numpy as np
 
 from . import floatfmt as ff
 from . import hardround as H
-from .dtypes import FLOAT32, FloatFormat, DType
+from .dtypes import FLOAT32, FLOAT64, FloatFormat, DType
 from .specials import Rng
 
 X87 = FloatFormat(64, 15)
 TF32 = FloatFormat(11, 8)
 # a*(1/b) with the reciprocal and the product in a wider format.  float32
-# through float64 has no witness among the hard pool and 512 subnormal
-# ties (the tie comes back in the binary64 product), so it is not listed.
-WIDER_RECIP = {"float64": "recip-x87"}
-INNER = {"recip-f32": FLOAT32.fmt, "recip-x87": X87}
+# through binary64: a quotient of float32 numbers is either a subnormal
+# tie or at least 2^-48 (relative) away from every midpoint, farther than
+# the two binary64 roundings move it; so the only witnesses are ties
+# (k + 1/2) * min_subnormal whose significand 2k + 1 = 2^j - 1 sits at the
+# top of its binade, where the binary64 product can land one binary64 ulp
+# off the tie (top_ties below).
+# float16 and bfloat16 through a binary64 reciprocal, and float32 through an
+# x87 one, have witnesses of the same kind (found by the exhaustive 16-bit
+# search and among top_ties); bfloat16 through a float32 reciprocal has none.
+WIDER_RECIP = {"float16": ["recip-f32", "recip-f64"], "bfloat16": ["recip-f64"],
+               "float32": ["recip-f64", "recip-x87"], "float64": ["recip-x87"]}
+INNER = {"recip-f32": FLOAT32.fmt, "recip-x87": X87, "recip-f64": FLOAT64.fmt}
 
 
 def models(op: str, dt: DType) -> List[str]:
     out = []
     if op == "Div":
-        if dt.name == "float16":
-            out.append("recip-f32")
-        out.append("recip-same")
-        if dt.name in WIDER_RECIP:
-            out.append(WIDER_RECIP[dt.name])
+        wider = WIDER_RECIP.get(dt.name, [])
+        out += [m for m in wider if m == "recip-f32"] + ["recip-same"]
+        out += [m for m in wider if m != "recip-f32"]
     if dt.name == "float64":
         out.append("x87")
     if op == "Mul" and dt.name == "bfloat16":
@@ -125,6 +133,9 @@ def witnesses16(op: str, dt: DType, model: str, per_region: int, rng: Rng):
             with np.errstate(all="ignore"):
                 if model == "recip-f32":
                     got = _to16(dt, a32 * (np.float32(1) / b32))
+                elif model == "recip-f64":
+                    a64, b64 = a32.astype(np.float64), b32.astype(np.float64)
+                    got = _rne16(dt, a64 * (1.0 / b64))
                 else:                          # recip-same
                     a64, b64 = a32.astype(np.float64), b32.astype(np.float64)
                     got = _rne16(dt, a64 * _rne16(dt, 1.0 / b64))
@@ -231,6 +242,26 @@ def tie_pairs(dt: DType, rng: Rng, count: int = 512):
     return out
 
 
+def top_ties(dt: DType, limit: int = 1 << 8):
+    """Div pairs a = (2^j - 1) * B * min_subnormal, b = 2B (B odd): the
+    quotient is the tie (2^(j-1) - 1/2) * min_subnormal whose significand
+    is all ones, for every j and the first odd B that fit in p bits."""
+    f = dt.fmt
+    p = f.precision
+    ms = ff.value(f, ff.min_subnormal(f))
+    out = []
+    for j in range(2, p):
+        M = (1 << j) - 1
+        for B in range(3, min(limit, 1 << (p - j)), 2):
+            a, fa = ff.round_rational(f, M * B * ms)
+            b, fb = ff.round_rational(f, Fraction(2 * B))
+            if fa or fb:
+                continue
+            q = Fraction(M, 2)
+            out.append(H.HardPair("tie", 0, a, b, q.numerator, q.denominator))
+    return out
+
+
 def witnesses(op: str, dt: DType, rng: Rng) -> Dict[str, list]:
     """model -> [(a, b, model, region)] for every model of (op, dt)."""
     res = {}
@@ -242,6 +273,6 @@ def witnesses(op: str, dt: DType, rng: Rng) -> Dict[str, list]:
             if pool is None:
                 pool = H.hard_pairs(op, dt, rng, per_side=4)
                 if op == "Div":
-                    pool += tie_pairs(dt, rng)
+                    pool += tie_pairs(dt, rng) + top_ties(dt)
             res[model] = witnesses_wide(op, dt, model, pool, 2)
     return res

@@ -9,6 +9,7 @@ from . import arith, dtypes
 from .arith_cases import float_families, float_value, int_families, pow2, search_pairs
 from .arith_cases import float_with_exp
 from .cases import OpSpec
+from . import criteria
 from .hard_cases import hard_cases
 from .ieee_reqs import float_tag_requirements
 from .specials import int_specials
@@ -130,6 +131,22 @@ def int_edges(dt, rng):
         what += " and INT_MIN / -1 (overflow, implementation-defined)"
     edges.append(("undefined", ua, ub, set(), what + ": undefined, must not crash.",
                   "no-crash"))
+    # Each undefined input also alone (docs/coverage.md, "lone undefined
+    # inputs"): a runtime that checks the whole tensor for zero divisors
+    # first must not hide a crash on INT_MIN / -1 behind a polite error.
+    edges.append(("undefined_zero_alone", [1], [0], {"lone-undefined"},
+                  "One division by zero and nothing else undefined: must not crash.",
+                  "no-crash"))
+    if dt.kind == "int":
+        edges.append(("undefined_min_alone", [dt.min], [-1], {"lone-undefined"},
+                      "INT_MIN / -1 alone (no zero divisor beside it): must not crash.",
+                      "no-crash"))
+    qp = criteria.quotient_pairs(dt)
+    edges.append(("quotient_edges", [a for a, _ in qp], [b for _, b in qp], {"quotient-edges"},
+                  "Exact quotients (a = q*b) and quotients one unit off an integer "
+                  "(a = q*b +- 1) for every divisor magnitude |b| = 2^k - 1, 2^k, 2^k + 1, "
+                  "q in {1, 3, MAX / |b|}, every sign combination (docs/coverage.md).",
+                  "values"))
     return edges
 
 
@@ -141,7 +158,8 @@ def build():
     cases = []
     for dt in dtypes.DIV_MUL_TYPES:
         if dt.is_float:
-            cases += float_families(OP, dt, float_edges) + hard_cases(OP, dt)
+            cases += (float_families(OP, dt, float_edges) + hard_cases(OP, dt)
+                          + [criteria.boundary_case(OP, dt), criteria.body_case(OP, dt)])
         else:
             cases += int_families(OP, dt, int_special_pairs, int_edges, defined(dt))
     return cases

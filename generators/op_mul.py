@@ -9,6 +9,7 @@ from . import floatfmt as ff
 from .arith_cases import float_families, float_value, float_with_exp, int_families, pow2
 from .arith_cases import search_pairs
 from .cases import OpSpec, cross
+from . import criteria
 from .hard_cases import hard_cases
 from .ieee_reqs import float_tag_requirements
 from .specials import int_specials
@@ -118,16 +119,22 @@ def int_edges(dt, rng):
     if dt.kind == "int":
         a += [dt.min, dt.min, -1, dt.min]
         b += [-1, 2, dt.min, dt.min]
+    wb = criteria.wrap_pairs(dt)
     return [("wrapping", a, b, {"wrapping"},
              "Products outside the %s range wrap modulo 2^%d (sonnx-mul int section)."
-             % (dt.name, dt.bits), "values")]
+             % (dt.name, dt.bits), "values"),
+            ("wrap_boundaries", [x for x, _ in wb], [y for _, y in wb], {"wrap-boundaries"},
+             "Exact products equal to MAX and MAX + 1%s (every wrap boundary of %s, at and "
+             "one past it), from the divisors of each boundary (docs/coverage.md)."
+             % (", MIN and MIN - 1" if dt.kind == "int" else "", dt.name), "values")]
 
 
 def build():
     cases = []
     for dt in dtypes.DIV_MUL_TYPES:
         if dt.is_float:
-            cases += float_families(OP, dt, float_edges) + hard_cases(OP, dt)
+            cases += (float_families(OP, dt, float_edges) + hard_cases(OP, dt)
+                          + [criteria.boundary_case(OP, dt), criteria.body_case(OP, dt)])
         else:
             cases += int_families(OP, dt, int_special_pairs, int_edges, lambda a, b: True)
     return cases

@@ -5,6 +5,7 @@ undefined elements (overflow, negative integer exponent, NaN/inf) in
 "no-crash" cases (SN-16)."""
 
 import math
+import os
 from fractions import Fraction
 
 from . import dtypes, pow_golden, pow_hard
@@ -197,6 +198,51 @@ def moderate(a_dt, b_dt, rng):
     return x, y
 
 
+WORST_CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+                           "core_math_powf_worst.txt")
+
+
+def worst_cases_case():
+    """float32^float32 on CORE-MATH's published binary32 pow worst cases
+    (x^y within 2^-44 .. 2^-51 ULP of a rounding boundary; the data file
+    names its source).  Goldens: the Ziv-loop golden, as for every Pow case."""
+    xs, ys = [], []
+    with open(WORST_CASES, encoding="utf-8") as fh:
+        for line in fh:
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            x, y = (float.fromhex(v) for v in line.split(","))
+            xs.append(ff.encode_exact(dtypes.FLOAT32.fmt, Fraction(x)))
+            ys.append(ff.encode_exact(dtypes.FLOAT32.fmt, Fraction(y)))
+    return make_case(OP, dtypes.FLOAT32, dtypes.FLOAT32, "worst_cases", (len(xs),), xs,
+                     (len(ys),), ys, tags={"hard-rounding"},
+                     description="The published hardest-to-round binary32 pow inputs: %d "
+                                 "worst cases of the CORE-MATH project (x^y within 2^-44 .. "
+                                 "2^-51 ULP of a rounding boundary; list and attribution in "
+                                 "generators/data/core_math_powf_worst.txt)." % len(xs))
+
+
+def lone_undefined(a_dt, b_dt):
+    """Each undefined integer-base input alone in a case of its own
+    (docs/coverage.md, "lone undefined inputs"): an overflowing power
+    2^bits, and for a signed integer exponent 2^-1.  A runtime that checks
+    a tensor for one kind up front must not hide another behind it."""
+    if not b_dt.is_int:
+        return []
+    out = []
+    picks = [("undefined_overflow_alone", 2, a_dt.bits, "an overflowing power 2^%d" % a_dt.bits)]
+    if b_dt.kind == "int":
+        picks.append(("undefined_negexp_alone", 2, -1, "a negative integer exponent 2^-1"))
+    for name, x, y, what in picks:
+        assert OP.golden(a_dt, b_dt, x, y)[0] is None, (a_dt.name, b_dt.name, x, y)
+        out.append(make_case(OP, a_dt, b_dt, name, (1,), [x], (1,), [y], family="undefined",
+                             tags={"lone-undefined"}, expectation="no-crash",
+                             description="Integer Pow with %s and nothing else undefined "
+                                         "beside it: must not crash." % what))
+    return out
+
+
 def pair_cases(a_dt, b_dt, shapes=()):
     """All cases of one (base, exponent) pair; `shapes` names the members
     of the shape/broadcast/reject family this pair carries."""
@@ -228,6 +274,7 @@ def pair_cases(a_dt, b_dt, shapes=()):
                                description="Integer Pow whose value SONNX/ONNX leave undefined "
                                            "(overflow, negative integer exponent, NaN/inf or "
                                            "out-of-range real result): must not crash."))
+        cases += lone_undefined(a_dt, b_dt)
     # One rank-1 case holds the fixed edge pairs followed by seeded random
     # pairs (one case instead of two keeps the file count down).
     rng = Rng(cid + "random")
@@ -339,6 +386,7 @@ def build():
     for bi, a_dt in enumerate(dtypes.POW_BASE_TYPES):
         for ei, b_dt in enumerate(dtypes.POW_EXP_TYPES):
             cases += pair_cases(a_dt, b_dt, shapes_of(bi, ei))
+    cases.append(worst_cases_case())
     return cases
 
 

@@ -9,8 +9,7 @@ rounding (floatfmt.py):
   then to p bits equals direct rounding (Figueroa 1995); 24 >= 2*11+2.
 - bfloat16: float32 operation, then RNE on the bit pattern (24 >= 2*8+2).
 - Pow, finite non-zero operands: mpmath (ordinary, non-interval) power at
-  400 bits, converted by mpmath to float64 and by numpy to the target
-  type; special operands: the C library's pow (numpy float64), which
+  400 bits, rounded once (RNE) at the target type's quantum; special operands: the C library's pow (numpy float64), which
   implements C99 Annex F.
 - Integers: Fraction/trunc for Div, numpy's wrapping multiply in the real
   width (int4/uint4: masks) for Mul, Python integers for Pow.
@@ -24,6 +23,9 @@ import mpmath
 import numpy as np
 
 FLOATS = ("float16", "bfloat16", "float32", "float64")
+# (precision, emin, emax) of the float types, for rounding Pow results once
+POW_FORMATS = {"float16": (11, -14, 15), "bfloat16": (8, -126, 127),
+               "float32": (24, -126, 127), "float64": (53, -1022, 1023)}
 WIDTH = {"int4": 4, "int8": 8, "int16": 16, "int32": 32, "int64": 64,
          "uint4": 4, "uint8": 8, "uint16": 16, "uint32": 32, "uint64": 64}
 NPINT = {"int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64,
@@ -147,18 +149,21 @@ def pow_float_ref(a_dt, b_dt, x_bits, y_raw):
     with mpmath.workprec(400):
         r = mpmath.power(mpmath.mpf(abs(x)), mpmath.mpf(y))
         neg = x < 0 and int(y) % 2 == 1
-        if a_dt == "float64" and r < mpmath.ldexp(1, -1022):
-            # float64 subnormal result: round at the fixed quantum 2^-1074
-            # here (mpmath's float() would round to 53 bits first).
-            s = mpmath.ldexp(r, 1074)
-            f = int(mpmath.floor(s))
-            d = s - f
-            if d > 0.5 or (d == 0.5 and f % 2 == 1):
-                f += 1
-            v = math.ldexp(f, -1074)
-            v = -v if neg else v
+        # Round the 400-bit value ONCE to the target's quantum (going
+        # through float64 first would round twice: the published binary32
+        # pow worst cases lie within 2^-44 ULP of a boundary).
+        prec, emin, emax = POW_FORMATS[a_dt]
+        e = max(int(mpmath.frexp(r)[1]) - 1, emin)    # r = m * 2^(e+1), m in [1/2, 1)
+        s = mpmath.ldexp(r, prec - 1 - e)
+        f = int(mpmath.floor(s))
+        d = s - f
+        if d > 0.5 or (d == 0.5 and f % 2 == 1):
+            f += 1
+        if e > emax or f.bit_length() + e - prec + 1 > emax + 1:
+            v = math.inf                                # at or beyond 2^(emax+1)
         else:
-            v = float(-r if neg else r)    # mpmath rounds to nearest double
+            v = math.ldexp(f, e - prec + 1)
+        v = -v if neg else v
     return _target_from_float64(a_dt, v)
 
 

@@ -225,6 +225,7 @@ class HardCaseTests(unittest.TestCase):
         """Every element: at least one defect model (re-implemented here)
         gives another value than the golden."""
         x87, tf32, f32 = dtypes.FloatFormat(64, 15), dtypes.FloatFormat(11, 8), dtypes.FLOAT32.fmt
+        f64 = dtypes.FLOAT64.fmt
         for c, dt, a, b, g in self._cases("double-rounding", ("Div", "Mul")):
             fmt = dtypes.BY_NAME[dt].fmt
             for x, y, gold in zip(a, b, g):
@@ -240,11 +241,68 @@ class HardCaseTests(unittest.TestCase):
                 sticky = m * ulp if m * ulp < Fraction(2) ** (fmt.emax + 1) else None
                 got.append(sticky if sticky is None or exact > 0 else -sticky)
                 if c["op"] == "Div":
-                    for inner in (f32, fmt, x87):
+                    for inner in (f32, fmt, x87, f64):
                         r = _rn(inner, 1 / vb)
                         got.append(_rn(fmt, _rn(inner, va * r)) if r is not None else None)
                 self.assertTrue(any(v != want for v in got),
                                 "%s: %#x, %#x is no witness" % (c["id"], x, y))
+
+    def test_boundary_classes_in_their_windows(self):
+        """boundary_classes: every element's exact result lies in the window
+        its element range names (docs/coverage.md), the boundaries derived
+        here from the format's parameters alone."""
+        for c, dt, a, b, _ in self._cases("boundary-classes", ("Div", "Mul")):
+            fmt = dtypes.BY_NAME[dt].fmt
+            p, two = fmt.precision, Fraction(2)
+            ms = two ** (fmt.emin - p + 1)
+            mn = two ** fmt.emin
+            top = two ** (fmt.emax - p + 1)
+            mx = two ** (fmt.emax + 1) - top
+            u1 = two ** (1 - p)
+            mid = Fraction(3, 2) + u1 / 2
+            bounds = {"underflow-threshold": (0, ms / 2, ms),
+                      "between-subnormals": (ms, 3 * ms / 2, 2 * ms),
+                      "subnormal-normal": (mn - ms, mn - ms / 2, mn),
+                      "normal": (mid - u1 / 2, mid, mid + u1 / 2),
+                      "largest-finite": (mx - top, mx - top / 2, mx),
+                      "overflow-threshold": (mx, mx + top / 2, mx + top)}
+            ranges = re.findall(r"\[(\d+), (\d+)\): ([a-z-]+) (below|on|above) the boundary",
+                                c["description"])
+            self.assertTrue(ranges, c["id"])
+            covered = 0
+            for i, j, cls, side in ranges:
+                lo, t, hi = bounds[cls]
+                signs = set()
+                for k in range(int(i), int(j)):
+                    va, vb = _val(dt, a[k]), _val(dt, b[k])
+                    r = va * vb if c["op"] == "Mul" else va / vb
+                    ok = {"below": lo < abs(r) < t, "on": abs(r) == t,
+                          "above": t < abs(r) < hi}[side]
+                    self.assertTrue(ok, "%s[%d]: %s is not %s %s" % (c["id"], k, r, side, cls))
+                    signs.add(r < 0)
+                    covered += 1
+                self.assertEqual(signs, {True, False}, "%s: %s %s" % (c["id"], cls, side))
+            self.assertEqual(covered, len(a), c["id"])
+
+    def test_integer_criteria_families(self):
+        """quotient_edges: a = q*b + d with |d| <= 1; wrap_boundaries: the
+        exact product is MAX, MAX + 1, MIN or MIN - 1 of the type."""
+        for c in self.manifest["cases"]:
+            name = c["id"].rsplit("/", 1)[1]
+            if name not in ("quotient_edges", "wrap_boundaries"):
+                continue
+            a, b, _ = vecio.case_tensors(ARGS.vectors, c)
+            dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
+            lo = -(1 << (dt.bits - 1)) if dt.kind == "int" else 0
+            hi = (1 << (dt.bits - 1)) - 1 if dt.kind == "int" else (1 << dt.bits) - 1
+            for x, y in zip(a, b):
+                if name == "quotient_edges":
+                    self.assertNotEqual(y, 0, c["id"])
+                    self.assertIn(min(x % abs(y), abs(y) - x % abs(y)) if abs(y) > 1 else 0,
+                                  (0, 1), "%s: %d / %d" % (c["id"], x, y))
+                else:
+                    self.assertIn(x * y, {lo, lo - 1, hi, hi + 1} if lo else {hi, hi + 1},
+                                  "%s: %d * %d" % (c["id"], x, y))
 
     def test_pow_hard_exact_are_exact(self):
         """hard_exact: every golden equals the exact power (no rounding)."""

@@ -4,10 +4,10 @@
  *
  * Accuracy: as f16_pow.c — binary64 sct_pow_real (Annex F.9.4.4 special
  * cases exact, glibc pow < 1 binary64 ULP), rounded ONCE to bfloat16 with
- * RNE (sct_f64_to_bf16, sct_pow_real).  Correctly rounded unless x^y lies within ~2^-53
- * (relative) of a bfloat16 midpoint without being on it; for bfloat16
- * exponents verified against MPFR on all 2^32 pairs, correctly rounded
- * every time (issue 8, docs/sweeps.md, Debian glibc 2.36's pow).  binary64
+ * RNE (sct_pow_cr_bf16, stored exactly by sct_f64_to_bf16).  Correctly
+ * rounded on every input: a result within ~2^-53 (relative) of a bfloat16
+ * rounding boundary is recomputed with MPFR (pow/pow_cr.c); for bfloat16
+ * exponents MPFR agreed on all 2^32 pairs even without it (docs/sweeps.md).  binary64
  * results never lose bits
  * that matter: any result below binary64's normal range (2^-1022) rounds
  * to ±0 in bfloat16 anyway (smallest subnormal 2^-133), and binary64
@@ -17,4 +17,4 @@
  */
 #include "pow/pow_float_base.h"
 
-SCT_DEFINE_POW_FLOAT_BASE(bf16, uint16_t, sct_bf16_to_f64, sct_f64_to_bf16, sct_pow_real)
+SCT_DEFINE_POW_FLOAT_BASE(bf16, uint16_t, sct_bf16_to_f64, sct_f64_to_bf16, sct_pow_cr_bf16)

@@ -4,16 +4,12 @@
  *
  * Accuracy: x^y is computed in binary64 (sct_pow_real: Annex F.9.4.4
  * special cases exact, else glibc pow, error < 1 binary64 ULP), then
- * rounded ONCE to float16 with RNE (sct_f64_to_f16, never via binary32).
- * The float16 result is therefore correctly rounded unless the exact x^y
- * lies within about 2^-53 (relative) of a float16 rounding midpoint without
- * being on it; exact midpoints (e.g. integer powers with 12 significant
- * bits) are returned exactly by glibc and tie to even correctly.  No
- * float16 pair with a float16 exponent hits that window: verified against
- * MPFR on all 2^32 pairs, correctly rounded every time (issue 8,
- * docs/sweeps.md "Results", with Debian glibc 2.36's pow; another libm
- * needs the verification again).  The other exponent types are not covered
- * by that run; the tolerance policy allows 1 ULP (docs/architecture.md).
+ * rounded ONCE to float16 with RNE (sct_pow_cr_f16, stored exactly by
+ * sct_f64_to_f16, never via binary32).  Correctly rounded on every input:
+ * where the exact x^y could lie within the binary64 error (about 2^-53
+ * relative) of a float16 rounding boundary, pow/pow_cr.c recomputes it
+ * with MPFR.  With a float16 exponent no pair even needs that (MPFR on
+ * all 2^32 pairs, docs/sweeps.md "Results", Debian glibc 2.36's pow).
  *
  * Special cases: Annex F.9.4.4 (see pow/pow_real.c) — pow(x, ±0) = 1 and
  * pow(1, y) = 1 even for NaN, signed zeros/infinities for odd integer
@@ -23,4 +19,4 @@
  */
 #include "pow/pow_float_base.h"
 
-SCT_DEFINE_POW_FLOAT_BASE(f16, uint16_t, sct_f16_to_f64, sct_f64_to_f16, sct_pow_real)
+SCT_DEFINE_POW_FLOAT_BASE(f16, uint16_t, sct_f16_to_f64, sct_f64_to_f16, sct_pow_cr_f16)

@@ -2,16 +2,15 @@
  * f32_pow.c — Pow with a float32 base, all 12 exponent types (onnx Pow;
  * sonnx-pow R5/R6).
  *
- * Accuracy: binary64 sct_pow_real (Annex F.9.4.4 special cases exact,
- * glibc pow < 1 binary64 ULP, ~0.52) rounded once to binary32 by the C
- * conversion (RNE, C11 F.3 / 6.3.1.5): < 0.5 + 2^-29 ULP, correctly rounded
- * unless x^y lies within ~2^-29 ULP of a binary32 rounding boundary.  MPFR:
- * 0 disagreements on 1.1e8 float32^float32 and 1e7 float32^int32 samples
- * (docs/sweeps.md).  A float64 exponent reaches such boundaries (91 double
- * roundings in 10^6 samples, next to 2^-150): that loop uses
- * sct_pow_real_f32, which detects them and recomputes with powl
- * (pow/pow_real_f32.c): MPFR then finds 0 of 10^6 float32^float64 samples
- * off (generators v4 and v5; docs/sweeps.md).
+ * Accuracy: correctly rounded, every exponent type.  binary64 sct_pow_real
+ * (Annex F.9.4.4 special cases exact, glibc pow < 1 binary64 ULP, ~0.52)
+ * rounded to binary32 is right unless x^y lies within ~2^-29 ULP of a
+ * binary32 rounding boundary: the published hardest-to-round inputs do
+ * (CORE-MATH's binary32 pow worst cases, 2^-44 .. 2^-51 ULP), and a
+ * float64 exponent reaches them too (91 double roundings in 10^6 samples
+ * next to 2^-150).  sct_pow_cr_f32 detects every such result and
+ * recomputes it with MPFR (pow/pow_cr.c); kernels.pow_correctly_rounded
+ * checks the worst-case list.
  *
  * Special cases: Annex F.9.4.4, see pow/pow_real.c.
  */
@@ -20,4 +19,4 @@
 #define SCT_F32_WIDEN(v) ((double)(v))
 #define SCT_F32_ROUND(d) ((float)(d))
 
-SCT_DEFINE_POW_FLOAT_BASE(f32, float, SCT_F32_WIDEN, SCT_F32_ROUND, sct_pow_real_f32)
+SCT_DEFINE_POW_FLOAT_BASE(f32, float, SCT_F32_WIDEN, SCT_F32_ROUND, sct_pow_cr_f32)

@@ -19,11 +19,6 @@ double sct_pow_real(double x, double y);
 double sct_pow_real_i64(double x, int64_t n);
 double sct_pow_real_u64(double x, uint64_t n);
 
-/* x^y rounded to binary32 (returned as the binary64 holding that binary32
- * value): for a float32 base x and a float64 exponent y, where the
- * binary64 pow alone can double-round (pow_real_f32.c). */
-double sct_pow_real_f32(double x, double y);
-
 /* True when y is a finite odd integer (Annex F.9.4.4 wording).  Every
  * binary64 number of magnitude >= 2^53 is an even integer. */
 int sct_is_odd_integer(double y);

@@ -77,6 +77,11 @@ def ran_ok(r):
 
 
 ROUNDING = {"rounded-toward-zero", "rounded-away-from-zero", "off-by-n-ulp"}
+INT_WRONG = {"int-wrong", "int-floor", "int-truncated", "int-saturated"}
+# A wrong element read through a bad stride: any value class may result.
+ANY_VALUE = ROUNDING | INT_WRONG | {
+    "bool-wrong", "bool-nan-compare", "sign-flip", "zero-sign", "overflow", "subnormal-flushed",
+    "inf-expected-got-finite", "nan-expected", "unexpected-nan", "nan-payload", "other"}
 
 # name: (CLI filters, affected(case_ref, manifest_entry, vectors), rule)
 RULES = {
@@ -123,6 +128,25 @@ RULES = {
         # harness/check names a wrong bool next to a subnormal operand
         # "subnormal-flushed" (the converted operand became 0)
         value_defect({"bool-wrong", "subnormal-flushed"}, {"bool-wrong"})),
+    # coverage criteria (docs/coverage.md): defects nobody modelled
+    "f16-overflow-half-ulp": (
+        [],
+        lambda c, e, v: c["op"] in ("Div", "Mul", "Pow") and c["output_type"] == "float16"
+        and ran_ok(c),
+        value_defect({"inf-expected-got-finite"}, {"inf-expected-got-finite"})),
+    "div-recip-f64-f32": (
+        ["--op", "Div"],
+        lambda c, e, v: a_type(c) == "float32" and ran_ok(c),
+        value_defect(ROUNDING | {"subnormal-flushed", "overflow", "inf-expected-got-finite"},
+                     ROUNDING)),
+    "int-div-float-recip": (
+        ["--op", "Div"],
+        lambda c, e, v: a_type(c) in SIGNED | UNSIGNED and ran_ok(c),
+        value_defect(INT_WRONG, INT_WRONG)),
+    "broadcast-col-stride": (
+        [],
+        lambda c, e, v: "broadcast" in (e or {}).get("tags", []) and ran_ok(c),
+        value_defect(ANY_VALUE, ANY_VALUE)),
     "flush-subnormals": (
         [],
         lambda c, e, v: c["output_type"] in FLOATS and ran_ok(c),

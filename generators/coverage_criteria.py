@@ -1,0 +1,433 @@
+"""The coverage criteria of docs/coverage.md, measured on written vectors.
+
+Reads the input tensors of every case and counts, with exact arithmetic
+(Fractions for float results, Python integers for integer ones), the
+elements that meet each criterion; a required criterion with no element is
+a problem (the generators.coverage test fails on it).  Independent of the
+families that build the elements (criteria.py): only the boundaries
+(criteria.targets) and the cells no element can reach (criteria.attainable,
+each with its proof in criteria.py) are shared.
+
+Criteria (rows of the generated tables; columns are types):
+  <class> <side> <sign>   float Div/Mul: exact results of finite operands in
+                          the window between a rounding boundary and its
+                          neighbour (below), on it, or above it
+  div |b|~2^k exact/off   integer Div: an exact quotient (a = q*b, q != 0)
+                          and one one unit off (a = q*b +- 1) with |b| in
+                          {2^k - 1, 2^k, 2^k + 1}, for every k
+  div signs a-b+ ...      integer Div: negative operands on each side
+  div lone b=0 / MIN/-1   a no-crash case whose only undefined element is it
+  mul product = MAX ...   integer Mul: exact product at and one past each
+                          wrap boundary
+  broadcast <pattern>     profile onnx: cases whose shapes show the pattern
+                          (elements counted in the broadcast output)
+"""
+
+import os
+from collections import defaultdict
+from fractions import Fraction
+
+import onnx
+
+from . import criteria, dtypes
+from . import floatfmt as ff
+from .tensorio import unpack
+
+SIDES = [w for _, w in criteria.SIDES]
+BROADCAST_PATTERNS = ["column (N,1) vs (N,M)", "row (1,M) vs (N,M)", "both sides broadcast",
+                      "rank padding", "scalar A", "scalar B", "size-0 axis", "rank 4"]
+
+
+def _tensor(vectors, case, k):
+    decl = case["inputs"][k]
+    dt = dtypes.BY_NAME[decl["dtype"]]
+    t = onnx.TensorProto()
+    with open(os.path.join(vectors, case["path"], "test_data_set_0", "input_%d.pb" % k),
+              "rb") as fh:
+        t.ParseFromString(fh.read())
+    n = 1
+    for d in decl["shape"]:
+        n *= d
+    return unpack(dt, t.raw_data, n)
+
+
+def _pairs(case, a, b):
+    """Element pairs of the broadcast result (numpy rules)."""
+    sa, sb = case["inputs"][0]["shape"], case["inputs"][1]["shape"]
+    if sa == sb:
+        return list(zip(a, b))
+    import numpy as np
+    out = np.broadcast_shapes(tuple(sa), tuple(sb))
+    ia = np.broadcast_to(np.arange(len(a)).reshape(sa), out).ravel()
+    ib = np.broadcast_to(np.arange(len(b)).reshape(sb), out).ravel()
+    return [(a[i], b[j]) for i, j in zip(ia, ib)]
+
+
+def float_cells(dt):
+    return ["%s %s %s" % (tg.cls, side, sign) for tg in criteria.targets(dt)
+            for side in SIDES for sign in ("+", "-")]
+
+
+def body_cells(dt):
+    return (["body %s" % tg.cls for tg in criteria.targets(dt)]
+            + ["body operand %s" % k for k in ("nan", "inf", "zero", "subnormal")])
+
+
+def _float_counts(op, dt, pairs, counts):
+    f = dt.fmt
+    tgs = criteria.targets(dt)
+    body = len(pairs) >= criteria.BODY_START + 1
+    for i, (x, y) in enumerate(pairs):
+        dx, dy = ff.decode(f, x), ff.decode(f, y)
+        in_body = body and i >= criteria.BODY_START
+        if in_body:
+            for d in (dx, dy):
+                kind = {ff.NAN: "nan", ff.INF: "inf", ff.ZERO: "zero"}.get(d.cls)
+                if d.cls == ff.FINITE and d.mag < ff.value(f, ff.min_normal(f)):
+                    kind = "subnormal"
+                if kind:
+                    counts["body operand %s" % kind] += 1
+        if dx.cls != ff.FINITE or dy.cls != ff.FINITE:
+            continue
+        vx = -dx.mag if dx.sign else dx.mag
+        vy = -dy.mag if dy.sign else dy.mag
+        r = vx / vy if op == "Div" else vx * vy
+        mag, sign = abs(r), "-" if r < 0 else "+"
+        for tg in tgs:
+            if in_body and tg.lo < mag < tg.hi:
+                counts["body %s" % tg.cls] += 1
+            if tg.lo < mag < tg.t:
+                counts["%s below %s" % (tg.cls, sign)] += 1
+            elif mag == tg.t:
+                counts["%s on %s" % (tg.cls, sign)] += 1
+            elif tg.t < mag < tg.hi:
+                counts["%s above %s" % (tg.cls, sign)] += 1
+
+
+# (output format, wider intermediate, order): whether a witness exists.
+# "direct": the exact result rounded to the intermediate, then to the
+# output; "reciprocal" (Div): a * RN(1/b) in the intermediate, then to the
+# output.  None exists where the intermediate has q >= 2p + 2 bits (direct
+# results round correctly), and for bfloat16 through a float32 reciprocal
+# (exhaustive search, generators/dround.py).
+INTERMEDIATES = {"float32": dtypes.FLOAT32.fmt, "binary64": dtypes.FLOAT64.fmt,
+                 "x87": dtypes.FloatFormat(64, 15), "tf32": dtypes.FloatFormat(11, 8)}
+WIDER = {
+    "float16": [("float32", "direct", False), ("float32", "reciprocal", True),
+                ("binary64", "direct", False), ("binary64", "reciprocal", True)],
+    "bfloat16": [("float32", "direct", False), ("float32", "reciprocal", False),
+                 ("binary64", "direct", False), ("binary64", "reciprocal", True),
+                 ("tf32", "direct", True)],
+    "float32": [("binary64", "direct", False), ("binary64", "reciprocal", True),
+                ("x87", "direct", False), ("x87", "reciprocal", True)],
+    "float64": [("x87", "direct", True), ("x87", "reciprocal", True)],
+}
+WIDER_TAGS = {"double-rounding", "hard-rounding", "boundary-classes"}
+
+
+def wider_cells(op, dt, required_only):
+    out = []
+    for inner, order, exists in WIDER.get(dt.name, []):
+        if order == "reciprocal" and op != "Div":
+            continue
+        if inner == "tf32" and op != "Mul":
+            continue
+        if exists or not required_only:
+            out.append("via %s %s" % (inner, order))
+    return out
+
+
+def _rn(fmt, q):
+    """q rounded to fmt as a Fraction; None for an overflow."""
+    bits = ff.round_rational(fmt, q)[0]
+    d = ff.decode(fmt, bits)
+    if d.cls == ff.INF:
+        return None
+    return -d.mag if d.sign else d.mag
+
+
+def _wider_counts(op, dt, pairs, counts):
+    f = dt.fmt
+    cells = wider_cells(op, dt, False)
+    for x, y in pairs:
+        dx, dy = ff.decode(f, x), ff.decode(f, y)
+        if dx.cls != ff.FINITE or dy.cls != ff.FINITE:
+            continue
+        va = -dx.mag if dx.sign else dx.mag
+        vb = -dy.mag if dy.sign else dy.mag
+        exact = va / vb if op == "Div" else va * vb
+        want = _rn(f, exact)
+        for cell in cells:
+            _, inner, order = cell.split(" ")
+            g = INTERMEDIATES[inner]
+            if order == "direct":
+                w = _rn(g, exact)
+            else:
+                r = _rn(g, 1 / vb)
+                w = None if r is None else _rn(g, va * r)
+            got = None if w is None else _rn(f, w)
+            if got != want:
+                counts[cell] += 1
+
+
+def div_int_cells(dt):
+    cells = []
+    for k in range(dt.bits):
+        if 1 <= (1 << k) - 1 <= dt.max or (1 << k) <= dt.max:
+            cells += ["div |b|~2^%d exact" % k, "div |b|~2^%d off-by-one" % k]
+    if dt.kind == "int":
+        cells += ["div signs a-b+", "div signs a+b-", "div signs a-b-", "div lone MIN/-1"]
+    return cells + ["div lone b=0"]
+
+
+def _div_int_counts(dt, pairs, counts):
+    for a, b in pairs:
+        if b == 0 or (dt.kind == "int" and a == dt.min and b == -1):
+            continue
+        m = abs(b)
+        for k in range(dt.bits):
+            if m in ((1 << k) - 1, 1 << k, (1 << k) + 1):
+                if a != 0 and a % m == 0:
+                    counts["div |b|~2^%d exact" % k] += 1
+                if m >= 2 and a % m in (1, m - 1):
+                    counts["div |b|~2^%d off-by-one" % k] += 1
+        if a < 0 < b:
+            counts["div signs a-b+"] += 1
+        elif b < 0 < a:
+            counts["div signs a+b-"] += 1
+        elif a < 0 and b < 0:
+            counts["div signs a-b-"] += 1
+
+
+def _div_lone(dt, case, pairs, counts):
+    """A no-crash case holding exactly one undefined element."""
+    zero = sum(1 for _, b in pairs if b == 0)
+    mn = sum(1 for a, b in pairs if dt.kind == "int" and a == dt.min and b == -1)
+    if zero == 1 and mn == 0:
+        counts["div lone b=0"] += 1
+    if mn == 1 and zero == 0:
+        counts["div lone MIN/-1"] += 1
+
+
+def pow_cells(a_dt, b_dt):
+    """Integer base, integer exponent: each undefined kind alone."""
+    if not (a_dt.is_int and b_dt.is_int):
+        return []
+    return ["pow lone overflow"] + (["pow lone negative exponent"] if b_dt.kind == "int" else [])
+
+
+def _pow_lone(vectors, c, out):
+    a_dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
+    b_dt = dtypes.BY_NAME[c["inputs"][1]["dtype"]]
+    if c["expectation"] != "no-crash" or not pow_cells(a_dt, b_dt):
+        return
+    pairs = _pairs(c, _tensor(vectors, c, 0), _tensor(vectors, c, 1))
+    def overflows(x, y):            # without building x**y for huge y
+        if abs(x) <= 1:
+            return False
+        return y >= a_dt.bits or not a_dt.min <= x ** y <= a_dt.max
+    over = sum(1 for x, y in pairs if y >= 0 and overflows(x, y))
+    neg = sum(1 for x, y in pairs if y < 0 and abs(x) != 1)
+    key = ("Pow", "%s_%s" % (a_dt.name, b_dt.name))
+    if over == 1 and neg == 0:
+        out[key]["pow lone overflow"] += 1
+    if neg == 1 and over == 0:
+        out[key]["pow lone negative exponent"] += 1
+
+
+def mul_int_cells(dt):
+    cells = ["mul product = MAX", "mul product = MAX+1"]
+    return cells + (["mul product = MIN", "mul product = MIN-1"] if dt.kind == "int" else [])
+
+
+def _mul_int_counts(dt, pairs, counts):
+    names = {dt.max: "MAX", dt.max + 1: "MAX+1"}
+    if dt.kind == "int":
+        names.update({dt.min: "MIN", dt.min - 1: "MIN-1"})
+    for a, b in pairs:
+        n = names.get(a * b)
+        if n:
+            counts["mul product = %s" % n] += 1
+
+
+def broadcast_patterns(sa, sb):
+    """The numpy-broadcast patterns a shape pair shows."""
+    import numpy as np
+    out = tuple(np.broadcast_shapes(tuple(sa), tuple(sb)))
+    pats = set()
+    r = len(out)
+    pa, pb = [1] * (r - len(sa)) + list(sa), [1] * (r - len(sb)) + list(sb)
+    ba = any(x == 1 and o != 1 for x, o in zip(pa, out))
+    bb = any(x == 1 and o != 1 for x, o in zip(pb, out))
+    if ba and bb:
+        pats.add("both sides broadcast")
+    if len(sa) != len(sb) and sa and sb:
+        pats.add("rank padding")
+    if not sa and sb:
+        pats.add("scalar A")
+    if not sb and sa:
+        pats.add("scalar B")
+    if 0 in out:
+        pats.add("size-0 axis")
+    if r == 4 and (ba or bb):
+        pats.add("rank 4")
+    for x, y in ((pa, pb), (pb, pa)) if len(sa) == len(sb) else ():
+        if r >= 2 and list(y) == list(out) and x[:-1] == y[:-1] and x[-1] == 1 \
+                and out[-1] > 1 and out[-2] > 1:
+            pats.add("column (N,1) vs (N,M)")
+        if r >= 2 and list(y) == list(out) and x[-1] == y[-1] and x[-2] == 1 and out[-2] > 1 \
+                and out[-1] > 1:
+            pats.add("row (1,M) vs (N,M)")
+    return pats, int(np.prod(out)) if out else 1
+
+
+def required(op, dt):
+    """The criteria (cells) required for (op, dt), in table order."""
+    cells = []
+    if op in ("Div", "Mul") and dt.is_float:
+        cells += [c for c in float_cells(dt)
+                  if criteria.attainable(op, dt.name, *c.split(" ")[:2])]
+        cells += [c for c in body_cells(dt)
+                  if op == "Mul" or c != "body overflow-threshold"]
+        cells += wider_cells(op, dt, True)
+    if op == "Div" and dt.is_int:
+        cells += div_int_cells(dt)
+    if op == "Mul" and dt.is_int:
+        cells += mul_int_cells(dt)
+    if op in ("Div", "Mul", "Less") and dt.name not in dtypes.SONNX_ONLY:
+        cells += ["broadcast " + p for p in BROADCAST_PATTERNS]
+    return cells
+
+
+def measure(manifest, vectors):
+    """{(op, type): {cell: elements}} over the cases of Div, Mul and Less."""
+    out = defaultdict(lambda: defaultdict(int))
+    for c in manifest["cases"]:
+        op = c["op"]
+        if op == "Pow":
+            _pow_lone(vectors, c, out)
+            continue
+        dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
+        if c["inputs"][1]["dtype"] != dt.name:
+            continue                                   # mixed-type rejects
+        counts = out[(op, dt.name)]
+        sa, sb = c["inputs"][0]["shape"], c["inputs"][1]["shape"]
+        if sa != sb and "onnx" in c["profiles"] and c["expectation"] != "reject":
+            pats, n = broadcast_patterns(sa, sb)
+            for p in pats:
+                counts["broadcast " + p] += max(n, 1)
+        if op == "Less" or c["expectation"] == "reject":
+            continue
+        need_values = (dt.is_float and op in ("Div", "Mul")) or dt.is_int
+        if not need_values:
+            continue
+        try:
+            pairs = _pairs(c, _tensor(vectors, c, 0), _tensor(vectors, c, 1))
+        except ValueError:
+            continue
+        if dt.is_float:
+            _float_counts(op, dt, pairs, counts)
+            if WIDER_TAGS & set(c["tags"]):
+                _wider_counts(op, dt, pairs, counts)
+        elif op == "Div":
+            if c["expectation"] == "no-crash":
+                _div_lone(dt, c, pairs, counts)
+            _div_int_counts(dt, pairs, counts)
+        else:
+            _mul_int_counts(dt, pairs, counts)
+    return out
+
+
+def _pow_keys():
+    return [(a, b) for a in dtypes.POW_BASE_TYPES for b in dtypes.POW_EXP_TYPES
+            if pow_cells(a, b)]
+
+
+def problems(counts):
+    out = []
+    for a, b in _pow_keys():
+        have = counts.get(("Pow", "%s_%s" % (a.name, b.name)), {})
+        for cell in pow_cells(a, b):
+            if not have.get(cell):
+                out.append("Pow %s_%s: criterion '%s' has no element" % (a.name, b.name, cell))
+    for op, types in (("Div", dtypes.DIV_MUL_TYPES), ("Mul", dtypes.DIV_MUL_TYPES),
+                      ("Less", dtypes.LESS_TYPES)):
+        for dt in types:
+            have = counts.get((op, dt.name), {})
+            for cell in required(op, dt):
+                if not have.get(cell):
+                    out.append("%s %s: criterion '%s' has no element" % (op, dt.name, cell))
+    return out
+
+
+def render(counts):
+    lines = ["## Criteria", "",
+             "The coverage model: the criteria the vectors must meet, per op x type "
+             "(docs/vector-format.md, \"Criteria families\", says how the elements are "
+             "built).", "",
+             "- Div, Mul x float16, bfloat16, float32, float64: for every rounding-boundary "
+             "class (underflow threshold min_sub/2, between subnormals, subnormal/normal "
+             "boundary, inside the normal range, largest finite max - ulp/2, overflow "
+             "threshold max + ulp/2), an exact result below it (between it and its lower "
+             "neighbour), on it, and above it (up to the upper neighbour, max + ulp for the "
+             "overflow threshold), with each result sign: rows `<class> <side> <sign>`.",
+             "- the same, vector body: an element of every boundary class, and NaN, inf, "
+             "zero and subnormal operands, at index >= 64 of a tensor (rows `body ...`; "
+             "the body_offsets cases, odd offsets: every lane position).",
+             "- Div, Mul x float types: for every (output format, wider intermediate, "
+             "order) a runtime may use — float16/bfloat16 via float32 and binary64, float32 "
+             "via binary64 and x87 80-bit, float64 via x87, bfloat16 Mul via TF32; "
+             "direct, and (Div) through the reciprocal — elements where that computation "
+             "and the correctly rounded result disagree (rows `via ...`, counted in the "
+             "hard-rounding, double-rounding and boundary-classes cases; `n/a`: no such "
+             "element exists, see generators/dround.py).",
+             "- Div x every integer type: for every k, |b| in {2^k - 1, 2^k, 2^k + 1} with an "
+             "exact quotient and with one one unit off an integer (a = q*b +- 1); negative "
+             "operands on each side; a zero divisor, and INT_MIN / -1, each alone in a "
+             "no-crash case.",
+             "- Mul x every integer type: exact products at and one past every wrap "
+             "boundary (MAX, MAX + 1, MIN, MIN - 1).",
+             "- Pow x integer base x integer exponent: an overflowing power, and (signed "
+             "exponent) a negative exponent, each alone in a no-crash case.",
+             "- Div, Mul, Less x every ONNX type (profile onnx): the broadcast patterns "
+             "(N,1) vs (N,M) either side, (1,M) vs (N,M), both sides broadcast, rank "
+             "padding, scalar A, scalar B, a size-0 axis, rank 4; counted in output "
+             "elements.", "",
+             "Elements meeting each criterion, counted by "
+             "`generators/coverage_criteria.py` from the input tensors with exact "
+             "arithmetic.  `-` marks a required criterion with no element (the "
+             "`generators.coverage` test fails on it); `n/a` a cell no element can reach "
+             "(proof in generators/criteria.py); blank, a criterion that does not apply.", ""]
+    for op, types in (("Div", dtypes.DIV_MUL_TYPES), ("Mul", dtypes.DIV_MUL_TYPES),
+                      ("Less", dtypes.LESS_TYPES)):
+        names = [t.name for t in types]
+        rows = []
+        for dt in types:
+            for cell in required(op, dt) + (float_cells(dt) + wider_cells(op, dt, False)
+                                            if dt.is_float and op != "Less" else []):
+                if cell not in rows:
+                    rows.append(cell)
+        lines += ["### %s criteria" % op, "", "| criterion | " + " | ".join(names) + " |",
+                  "|---|" + "---:|" * len(names)]
+        for cell in rows:
+            row = []
+            for dt in types:
+                n = counts.get((op, dt.name), {}).get(cell, 0)
+                req = cell in required(op, dt)
+                na = (dt.is_float and op != "Less" and not req
+                      and cell in float_cells(dt) + wider_cells(op, dt, False))
+                row.append(str(n) if n else ("-" if req else ("n/a" if na else "")))
+            lines.append("| %s | %s |" % (cell, " | ".join(row)))
+        lines.append("")
+    keys = _pow_keys()
+    names = ["%s_%s" % (a.name, b.name) for a, b in keys]
+    lines += ["### Pow criteria (integer base, integer exponent)", "",
+              "| criterion | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+    for cell in ("pow lone overflow", "pow lone negative exponent"):
+        row = []
+        for (a, b), k in zip(keys, names):
+            n = counts.get(("Pow", k), {}).get(cell, 0)
+            row.append(str(n) if n else ("-" if cell in pow_cells(a, b) else ""))
+        lines.append("| %s | %s |" % (cell, " | ".join(row)))
+    lines.append("")
+    return lines

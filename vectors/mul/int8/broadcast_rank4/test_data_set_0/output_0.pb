@@ -1,0 +1,1 @@
+BCJx'[AAA3wUUU[['4'ww3D3''4433DDNN[A'ffwU3¢z*bFFF6~ZZZzz¢Ø¢bb*8*~~6H6¢¢Ø6Ø**8866HHDDz¢TTbF*ll~Z6
