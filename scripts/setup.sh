@@ -15,6 +15,9 @@ PACKAGES=(
   check libprotobuf-c-dev protobuf-c-compiler libcjson-dev libonnx-dev
   # the other runtimes certified (issue 17): oneDNN, PoCL (OpenCL on the CPU)
   libdnnl-dev pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
+  # the runtimes people deploy: Eigen 3.4 (TensorFlow's CPU expressions),
+  # PyTorch 1.13 (ATen), XNNPACK, OpenCV DNN 4.6
+  libeigen3-dev libtorch-dev libxnnpack-dev libpthreadpool-dev libopencv-dnn-dev
   # the plugin sandbox: seccomp filter and write watch (issue 16)
   libseccomp-dev
   # generators (run with Debian's /usr/bin/python3)
