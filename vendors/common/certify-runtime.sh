@@ -123,7 +123,7 @@ end_ns=$(date +%s%N)
 
 # The ISA class a baseline was recorded on (its identity's isa_class item),
 # or "" for an adapter whose verdicts do not depend on it.
-isa_class_of() { grep -o 'isa_class=[A-Za-z0-9_]*' "$1" | head -n 1 | cut -d= -f2; }
+isa_class_of() { grep -o 'isa_class=[A-Za-z0-9_]*' "$1" | head -n 1 | cut -d= -f2 || true; }
 if [[ $write_baselines == 1 ]]; then
   for profile in onnx sonnx; do
     c=$(isa_class_of "$dir/baseline-$profile.json")
