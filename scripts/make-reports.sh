@@ -70,7 +70,8 @@ if [[ $certify == 1 ]]; then
   left_out=()
   for script in "${runtime_scripts[@]}"; do
     echo "make-reports: $script ${baselines[*]:-}"
-    if ! BUILD_DIR="$BUILD_DIR" "$script" ${baselines[@]+"${baselines[@]}"}; then
+    read -r -a cmd <<<"$script"   # a script and its arguments (runtimes.tsv)
+    if ! BUILD_DIR="$BUILD_DIR" "${cmd[@]}" ${baselines[@]+"${baselines[@]}"}; then
       left_out+=("$script")
     fi
   done

@@ -65,6 +65,8 @@ fi
 if command -v npm >/dev/null 2>&1; then
   scripts/fetch-onnxruntime.sh
   scripts/fetch-onnxruntime.sh --web
+  # TensorFlow.js 4.22 (cpu and wasm backends, run under node: vendors/tfjs)
+  scripts/fetch-tfjs.sh
 else
   echo "setup: npm missing; the ONNX Runtime certification will not be built" >&2
 fi

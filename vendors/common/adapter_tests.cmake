@@ -16,11 +16,14 @@
 # sct_adapter_tests(PREFIX p NAME text PLUGIN target SOURCE file.c
 #                   [VOPTS options] [REQUIRED file] [TEST_ARGS args...]
 #                   [VALGRIND] [RUN_ENV VAR=VALUE...] [RUN_ARGS args...]
-#                   [ISA_CLASSES class:VAR=VALUE...])
+#                   [ISA_CLASSES class:VAR=VALUE...] [BASELINE_DIR dir])
+# BASELINE_DIR: where baseline-<p>*.json are (default: the adapter's
+# directory, the parent of the tests' one); one plugin certifying two
+# runtimes (TensorFlow.js cpu and wasm) keeps one directory per runtime.
 # RUN_ENV / RUN_ARGS: what the baseline runs need from the plugin sandbox
 # (docs/plugin-abi.md §5.1), the same as the adapter's certify.sh passes.
 function(sct_adapter_tests)
-  cmake_parse_arguments(A "VALGRIND" "PREFIX;NAME;PLUGIN;SOURCE;VOPTS;REQUIRED" "TEST_ARGS;RUN_ENV;RUN_ARGS;ISA_CLASSES" ${ARGN})
+  cmake_parse_arguments(A "VALGRIND" "PREFIX;NAME;PLUGIN;SOURCE;VOPTS;REQUIRED;BASELINE_DIR" "TEST_ARGS;RUN_ENV;RUN_ARGS;ISA_CLASSES" ${ARGN})
   add_executable(test_${A_PREFIX}_plugin ${A_SOURCE})
   target_link_libraries(test_${A_PREFIX}_plugin PRIVATE sonnx_cts_abi PkgConfig::CHECK
                         ${CMAKE_DL_LIBS} m)
@@ -37,13 +40,16 @@ function(sct_adapter_tests)
     set_tests_properties(${A_PREFIX}_plugin_valgrind PROPERTIES SKIP_RETURN_CODE 77
       TIMEOUT 1200 ENVIRONMENT "CK_FORK=no;CK_TIMEOUT_MULTIPLIER=20")
   endif()
+  if(NOT A_BASELINE_DIR)
+    set(A_BASELINE_DIR "${CMAKE_CURRENT_SOURCE_DIR}/..")
+  endif()
   if(TARGET sonnx-cts)
     foreach(profile onnx sonnx)
       add_test(NAME ${A_PREFIX}_certify_baseline_${profile}
         COMMAND "${PROJECT_SOURCE_DIR}/vendors/common/certify_against_baseline.sh"
                 "${A_NAME}" $<TARGET_FILE:sonnx-cts> $<TARGET_FILE:${A_PLUGIN}>
                 "${SONNX_CTS_VECTORS_DIR}"
-                "${CMAKE_CURRENT_SOURCE_DIR}/../baseline-${profile}.json" ${profile}
+                "${A_BASELINE_DIR}/baseline-${profile}.json" ${profile}
                 "${A_VOPTS}" "${A_REQUIRED}" ${A_RUN_ARGS})
       set_tests_properties(${A_PREFIX}_certify_baseline_${profile} PROPERTIES
         SKIP_RETURN_CODE 77)
@@ -62,7 +68,7 @@ function(sct_adapter_tests)
           COMMAND "${PROJECT_SOURCE_DIR}/vendors/common/certify_against_baseline.sh"
                   "${A_NAME}" $<TARGET_FILE:sonnx-cts> $<TARGET_FILE:${A_PLUGIN}>
                   "${SONNX_CTS_VECTORS_DIR}"
-                  "${CMAKE_CURRENT_SOURCE_DIR}/../baseline-${profile}.json" ${profile}
+                  "${A_BASELINE_DIR}/baseline-${profile}.json" ${profile}
                   "${A_VOPTS}" "${A_REQUIRED}" ${A_RUN_ARGS})
         set_tests_properties(${t} PROPERTIES SKIP_RETURN_CODE 77
           ENVIRONMENT "${force};SCT_EXPECT_ISA_CLASS=${cls}")
