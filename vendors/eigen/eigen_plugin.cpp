@@ -8,8 +8,9 @@
  * identity (docs/plugin-abi.md §3.1) records Eigen's version, the compiler
  * and the code-generation flags it was built with, the SIMD instruction
  * sets Eigen vectorised with and the float packet width, and the plugin
- * file's sha256.  Built with the project's default flags (no -march):
- * SSE2 on every x86-64 CPU, no runtime dispatch, so no ISA class.
+ * file's sha256.  Always compiled as a default user build (-O2 -DNDEBUG,
+ * no sanitizers, no -march: vendors/eigen/CMakeLists.txt): SSE2 on every
+ * x86-64 CPU, no runtime dispatch, so no ISA class.
  *
  * Profiles: Eigen has no SONNX profile; under "sonnx" inputs are passed
  * unchanged and the adapter never rejects on its own.
