@@ -4,7 +4,9 @@
 # profiles through each implementation, isolated in the harness's child
 # process, as vendors/*/certify.sh runs it (without the report rendering):
 # built-in kernels, ONNX Runtime 1.30.0, ONNX Runtime Web 1.30.0 (wasm
-# under node), oneDNN 2.6, PoCL 3.1.  The runtimes alternate within each
+# under node), oneDNN 2.6, PoCL 3.1, Eigen 3.4 (TensorFlow's CPU
+# expressions), PyTorch 1.13, XNNPACK (operator API), OpenCV DNN 4.6,
+# TensorFlow.js 4.22 (cpu and wasm backends under node).  The runtimes alternate within each
 # repetition, so a drift of the machine's speed hits them all alike.
 # A runtime whose plugin or library is missing is skipped (named).
 #
@@ -32,7 +34,13 @@ list="built-in|||$cts||
 ORT|$build/vendors/onnxruntime/sonnx_ort_plugin.so|lib=$ort_lib|$ort_lib||
 ORT-Web|$build/vendors/onnxruntime-web/sonnx_ort_web_plugin.so|dir=$web_dir|$web_dir/package.json|seccomp|--memory-limit 64G
 oneDNN|$build/vendors/onednn/sonnx_onednn_plugin.so||/usr/include/oneapi/dnnl/dnnl.h||
-PoCL|$build/vendors/pocl/sonnx_pocl_plugin.so||/etc/OpenCL/vendors/pocl.icd|seccomp|"
+PoCL|$build/vendors/pocl/sonnx_pocl_plugin.so||/etc/OpenCL/vendors/pocl.icd|seccomp|
+Eigen|$build/vendors/eigen/sonnx_eigen_plugin.so||/usr/include/eigen3/Eigen/Core||
+PyTorch|$build/vendors/torch/sonnx_torch_plugin.so||/usr/lib/x86_64-linux-gnu/libtorch_cpu.so.1.13||
+XNNPACK|$build/vendors/xnnpack/sonnx_xnnpack_plugin.so||/usr/lib/x86_64-linux-gnu/libXNNPACK.so.0||
+OpenCV|$build/vendors/opencv/sonnx_opencv_plugin.so||/usr/lib/x86_64-linux-gnu/libopencv_dnn.so.406||
+TF.js-cpu|$build/vendors/tfjs/sonnx_tfjs_plugin.so|backend=cpu,dir=$cache/tfjs-4.22.0|$cache/tfjs-4.22.0/node_modules/@tensorflow/tfjs-core/package.json|seccomp|--memory-limit 64G
+TF.js-wasm|$build/vendors/tfjs/sonnx_tfjs_plugin.so|backend=wasm,dir=$cache/tfjs-4.22.0|$cache/tfjs-4.22.0/node_modules/@tensorflow/tfjs-core/package.json|seccomp|--memory-limit 64G"
 
 cases=$(/usr/bin/python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["cases"]))' \
         "$vectors/manifest.json")
@@ -85,7 +93,7 @@ done
 
 echo "| runtime | median wall s (both profiles) | min | max | median CPU s |"
 echo "|---|---:|---:|---:|---:|"
-for name in built-in ORT ORT-Web oneDNN PoCL; do
+for name in built-in ORT ORT-Web oneDNN PoCL Eigen PyTorch XNNPACK OpenCV TF.js-cpu TF.js-wasm; do
   grep -q "^$name " "$res" || continue
   grep "^$name " "$res" | awk '{ print $2, $3 }' | sort -n | awk -v n="$name" '
     { w[NR] = $1; c[NR] = $2 }

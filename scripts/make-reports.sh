@@ -3,16 +3,43 @@
 #   docs/reports/builtin.{json,html,md} + docs/reports/builtin*.png
 #       the built-in reference kernels on vectors/ (sonnx profile)
 #   docs/conformance/<runtime>-<profile>.{html,md} + *.png, one per profile
-#       of each record docs/conformance/{onnxruntime-1.30.0,onnxruntime-web-1.30.0,
-#       onednn-2.6.3,pocl-3.1}.json that exists
+#       of each record of vendors/common/runtimes.tsv that exists
 #   docs/conformance/compare.png, compare-differ.png: the cross-runtime
 #       matrix (scripts/compare-runtimes.sh writes compare.html)
 # Builds sonnx-cts into $BUILD_DIR (default build/) when it is not there.
 # Run from anywhere; paths in the reports are relative to the repository.
+#
+# usage: scripts/make-reports.sh [--certify [--write-baselines]]
+#   --certify          first certify every runtime of vendors/common/runtimes.tsv
+#                      (its vendors/<runtime>/certify.sh: the records
+#                      docs/conformance/<runtime>.json) and regenerate the
+#                      comparison (scripts/compare-runtimes.sh); a runtime
+#                      that is not set up here is named and left out
+#   --write-baselines  with --certify: also each runtime's CI baselines
+#                      (vendors/<runtime>/baseline-*.json, per ISA class where
+#                      the runtime's verdicts depend on it)
+# So, after new vectors: `scripts/make-reports.sh --certify --write-baselines`
+# regenerates every record, baseline, comparison and rendering.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR="${BUILD_DIR:-build}"
 SONNX_CTS="${SONNX_CTS:-$BUILD_DIR/harness/cli/sonnx-cts}"
+certify=0 baselines=()
+for arg in "$@"; do
+  case "$arg" in
+    --certify) certify=1 ;;
+    --write-baselines) baselines=(--write-baselines) ;;
+    *) echo "make-reports: unknown argument $arg (--certify, --write-baselines)" >&2; exit 2 ;;
+  esac
+done
+[[ $certify == 1 || ${#baselines[@]} -eq 0 ]] || { echo "make-reports: --write-baselines needs --certify" >&2; exit 2; }
+# The runtimes: vendors/common/runtimes.tsv (record, label, certify script).
+runtime_records=() runtime_scripts=()
+while IFS=$'\t' read -r rec _ script; do
+  [[ -z "$rec" || "$rec" == \#* ]] && continue
+  runtime_records+=("docs/conformance/$rec")
+  runtime_scripts+=("$script")
+done < vendors/common/runtimes.tsv
 
 if [ ! -x "$SONNX_CTS" ]; then
   BUILD_DIR="$BUILD_DIR" scripts/build.sh
@@ -39,6 +66,19 @@ shots() {
   fi
 }
 
+if [[ $certify == 1 ]]; then
+  left_out=()
+  for script in "${runtime_scripts[@]}"; do
+    echo "make-reports: $script ${baselines[*]:-}"
+    read -r -a cmd <<<"$script"   # a script and its arguments (runtimes.tsv)
+    if ! BUILD_DIR="$BUILD_DIR" "${cmd[@]}" ${baselines[@]+"${baselines[@]}"}; then
+      left_out+=("$script")
+    fi
+  done
+  BUILD_DIR="$BUILD_DIR" scripts/compare-runtimes.sh
+  [[ ${#left_out[@]} -eq 0 ]] || echo "make-reports: not certified (not set up here?): ${left_out[*]}" >&2
+fi
+
 mkdir -p docs/reports
 # Exit status 1 (non-conformance) still produces reports; only 2 is an error.
 status=0
@@ -55,9 +95,7 @@ echo "make-reports: docs/reports/builtin.{json,html,md} and screenshots (run exi
 # ONNX Runtime: a conformance record (runs by profile + the certified
 # library, written by the ORT engineer's certification script) or a plain
 # run report; one HTML/Markdown report per profile it holds.
-for ORT_JSON in docs/conformance/onnxruntime-1.30.0.json \
-    docs/conformance/onnxruntime-web-1.30.0.json docs/conformance/onednn-2.6.3.json \
-    docs/conformance/pocl-3.1.json; do
+for ORT_JSON in "${runtime_records[@]}"; do
 if [ -f "$ORT_JSON" ]; then
   base="${ORT_JSON%.json}"
   profiles="$(/usr/bin/python3 -c '

@@ -20,6 +20,9 @@ PACKAGES=(
   libssl-dev
   # the other runtimes certified (issue 17): oneDNN, PoCL (OpenCL on the CPU)
   libdnnl-dev pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
+  # the runtimes people deploy: Eigen 3.4 (TensorFlow's CPU expressions),
+  # PyTorch 1.13 (ATen), XNNPACK, OpenCV DNN 4.6
+  libeigen3-dev libtorch-dev libxnnpack-dev libpthreadpool-dev libopencv-dnn-dev
   # the plugin sandbox: seccomp filter and write watch (issue 16)
   libseccomp-dev
   # generators (run with Debian's /usr/bin/python3)
@@ -67,6 +70,8 @@ fi
 if command -v npm >/dev/null 2>&1; then
   scripts/fetch-onnxruntime.sh
   scripts/fetch-onnxruntime.sh --web
+  # TensorFlow.js 4.22 (cpu and wasm backends, run under node: vendors/tfjs)
+  scripts/fetch-tfjs.sh
 else
   echo "setup: npm missing; the ONNX Runtime certification will not be built" >&2
 fi

@@ -45,9 +45,16 @@ def main():
                  [("docs/reports/builtin.html", out + ".html"),
                   ("docs/reports/builtin.md", out + ".md")]))
 
-    records = [("builtin.json", "built-in"), ("onnxruntime-1.30.0.json", "ORT"),
-               ("onnxruntime-web-1.30.0.json", "ORT-Web"),
-               ("onednn-2.6.3.json", "oneDNN"), ("pocl-3.1.json", "PoCL")]
+    # The built-in kernels and every runtime of vendors/common/runtimes.tsv
+    # whose record is committed (the columns scripts/compare-runtimes.sh
+    # renders).
+    records = [("builtin.json", "built-in")]
+    with open("vendors/common/runtimes.tsv", encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip() and not line.startswith("#"):
+                rec, label = line.rstrip("\n").split("\t")[:2]
+                if os.path.exists(os.path.join("docs/conformance", rec)):
+                    records.append((rec, label))
     for name, _ in records[1:]:
         path = os.path.join("docs/conformance", name)
         with open(path, encoding="utf-8") as fh:

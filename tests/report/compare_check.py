@@ -26,9 +26,20 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chromium_check as cc  # noqa: E402 (chromium(), the console detector)
 
-RECORDS = [("builtin.json", "built-in"), ("onnxruntime-1.30.0.json", "ORT"),
-           ("onnxruntime-web-1.30.0.json", "ORT-Web"), ("onednn-2.6.3.json", "oneDNN"),
-           ("pocl-3.1.json", "PoCL")]
+
+
+def records(root):
+    """(record file, label) of the built-in kernels and of every runtime in
+    vendors/common/runtimes.tsv whose record is committed -- the columns
+    scripts/compare-runtimes.sh renders."""
+    out = [("builtin.json", "built-in")]
+    with open(os.path.join(root, "vendors", "common", "runtimes.tsv"), encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip() and not line.startswith("#"):
+                rec, label = line.rstrip("\n").split("\t")[:2]
+                if os.path.exists(os.path.join(root, "docs", "conformance", rec)):
+                    out.append((rec, label))
+    return out
 
 
 def fail(msg):
@@ -53,7 +64,7 @@ def committed(tool, root, work):
         if f.endswith(".json") or f.endswith(".html"):
             shutil.copy(os.path.join(src, f), d)
     args = []
-    for f, label in RECORDS:
+    for f, label in records(root):
         args += [os.path.join(d, f), "--label", label]
     for profile, stem in (("onnx", "compare"), ("sonnx", "compare-sonnx")):
         md, html = os.path.join(d, stem + ".md"), os.path.join(d, stem + ".html")
@@ -126,7 +137,7 @@ def refusals(tool, work):
     print("ok: refusals exit 2; without an output file the matrix is on stdout")
 
 
-def browser(html):
+def browser(html, root):
     p, console = cc.chromium(["--dump-dom"], "file://" + html)
     if p.returncode != 0:
         fail("chromium exit %d" % p.returncode)
@@ -137,7 +148,7 @@ def browser(html):
         if need not in dom:
             fail("%s missing from the rendered DOM" % need)
     header = dom.split('id="matrix"')[1].split("</tr>")[0]
-    for _, label in RECORDS:
+    for _, label in records(root):
         if ">%s</th>" % label not in header:
             fail("column %s missing from the matrix header" % label)
     print("ok: compare.html renders in headless Chromium, no console message")
@@ -193,7 +204,7 @@ def linked_page(tool, root, work):
             run([tool, "report", os.path.join(d, "builtin.json"), "--profile", profile,
                  "--html", out], ok=(0,))
     args = []
-    for f, label in RECORDS:
+    for f, label in records(root):
         args += [os.path.join(d, f), "--label", label]
     page = os.path.join(d, "linked.html")
     run([tool, "compare", "--profile", "onnx"] + args + ["--html", page])
@@ -220,7 +231,7 @@ def main():
     refusals(tool, work)
     if os.path.exists(cc.CHROMIUM):
         page = linked_page(tool, root, work)
-        browser(html or page)
+        browser(html or page, root)
         cell_links(page)
     else:
         print("note: %s absent, browser check not run" % cc.CHROMIUM)

@@ -14,12 +14,20 @@
 #          --library-source TEXT --command TEXT [--cmake-flag -DX=ON]
 #          [--vendor-options STR] [--short-name NAME --method-file TXT]
 #          [--run-env VAR=VALUE]... [--run-arg ARG]... [--write-baselines]
+#          [--isa-class CLASS:VAR=VALUE]...
 #   --run-env, --run-arg  environment and extra `sonnx-cts run` arguments of
 #                      the runs (e.g. what the plugin sandbox must allow, for
 #                      PoCL and ORT-Web: docs/plugin-abi.md §5.1); the record
 #                      keeps them in each run's command line and identity
 #   --write-baselines  also record DIR/baseline-{onnx,sonnx}.json (what the
-#                      ctests *_certify_baseline_* compare against)
+#                      ctests *_certify_baseline_* compare against); an
+#                      adapter whose identity names "isa_class=C" gets
+#                      baseline-{onnx,sonnx}.C.json instead (vendors/common/
+#                      README.md "ISA classes")
+#   --isa-class CLASS:VAR=VALUE  with --write-baselines: also record the
+#                      baselines of a lower ISA class, the runtime forced down
+#                      by VAR=VALUE (e.g. avx2:ONEDNN_MAX_CPU_ISA=AVX2); a CPU
+#                      that does not reach CLASS is said and skipped
 # environment: BUILD_DIR (default: build), configured and built (only the
 #   CLI and the plugin target) if needed.
 #
@@ -32,7 +40,7 @@ cd "$root"
 
 stem="" dir="" target="" plugin_rel="" lib="" lib_source="" command=""
 cmake_flag="" vopts="" short="" method="" write_baselines=0
-run_env=() run_args=()
+run_env=() run_args=() isa_classes=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --stem) stem=$2; shift 2 ;;
@@ -49,6 +57,7 @@ while [[ $# -gt 0 ]]; do
     --run-env) run_env+=("$2"); shift 2 ;;
     --run-arg) run_args+=("$2"); shift 2 ;;
     --write-baselines) write_baselines=1; shift ;;
+    --isa-class) isa_classes+=("$2"); shift 2 ;;
     *) echo "certify-runtime: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -112,6 +121,39 @@ for profile in onnx sonnx; do
   fi
 done
 end_ns=$(date +%s%N)
+
+# The ISA class a baseline was recorded on (its identity's isa_class item),
+# or "" for an adapter whose verdicts do not depend on it.
+isa_class_of() { grep -o 'isa_class=[A-Za-z0-9_]*' "$1" | head -n 1 | cut -d= -f2 || true; }
+if [[ $write_baselines == 1 ]]; then
+  for profile in onnx sonnx; do
+    c=$(isa_class_of "$dir/baseline-$profile.json")
+    if [[ -n "$c" ]]; then
+      mv "$dir/baseline-$profile.json" "$dir/baseline-$profile.$c.json"
+      echo "certify: $dir/baseline-$profile.$c.json (ISA class $c)"
+    fi
+  done
+  for spec in ${isa_classes[@]+"${isa_classes[@]}"}; do
+    want=${spec%%:*} force=${spec#*:}
+    for profile in onnx sonnx; do
+      b="$tmp/baseline-$profile.$want.json"
+      set +e
+      env ${run_env[@]+"${run_env[@]}"} "$force" "$cli" run --vectors vectors \
+        --profile "$profile" --vendor "$plugin" --vendor-options "$vopts" \
+        ${run_args[@]+"${run_args[@]}"} --quiet --write-baseline "$b"
+      status=$?
+      set -e
+      [[ $status -le 1 ]] || { echo "certify: the $profile run with $force failed (exit $status)" >&2; exit "$status"; }
+      c=$(isa_class_of "$b")
+      if [[ "$c" != "$want" ]]; then
+        echo "certify: with $force this CPU is ISA class '${c:-none}', not $want: baseline-$profile.$want.json not recorded" >&2
+        continue
+      fi
+      mv "$b" "$dir/baseline-$profile.$want.json"
+      echo "certify: $dir/baseline-$profile.$want.json (ISA class $want, $force)"
+    done
+  done
+fi
 seconds=$(awk -v a="$start_ns" -v b="$end_ns" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
 
 named=()

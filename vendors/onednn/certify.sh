@@ -3,7 +3,9 @@
 # both profiles and regenerate docs/conformance/onednn-VERSION.{json,md} and
 # the per-profile detail (vendors/common/certify-runtime.sh says what and
 # how).  ONE command regenerates the record and, with --write-baselines, the
-# baselines vendors/onednn/baseline-{onnx,sonnx}.json the ctests compare to.
+# baselines the ctests compare to: vendors/onednn/baseline-{onnx,sonnx}.<class>.json
+# for this CPU's ISA class and, forced down with ONEDNN_MAX_CPU_ISA, for
+# avx2 (vendors/common/README.md "ISA classes").
 #
 # usage: vendors/onednn/certify.sh [--write-baselines]
 set -euo pipefail
@@ -20,4 +22,5 @@ exec vendors/common/certify-runtime.sh --stem "onednn-$version" \
   --library "$lib" \
   --library-source "$(basename "$lib") of Debian bookworm libdnnl2 $pkg" \
   --short-name oneDNN --method-file vendors/onednn/method.txt \
+  --isa-class avx2:ONEDNN_MAX_CPU_ISA=AVX2 \
   --command "vendors/onednn/certify.sh" "$@"

@@ -48,6 +48,27 @@ static const char *isa_name(dnnl_cpu_isa_t isa)
     }
 }
 
+/* The ISA class the verdicts depend on (vendors/common/README.md, "ISA
+ * classes"): oneDNN 2.6 has bf16 (and f16) binary primitives only with
+ * AVX-512, so an AVX2-only CPU turns those cases into UNSUPPORTED.  The
+ * baseline ctests compare against baseline-<profile>.<class>.json. */
+static const char *isa_class(dnnl_cpu_isa_t isa)
+{
+    switch (isa) {
+    case dnnl_cpu_isa_sse41: return "sse41";
+    case dnnl_cpu_isa_avx: return "avx";
+    case dnnl_cpu_isa_avx2:
+    case dnnl_cpu_isa_avx2_vnni: return "avx2";
+    case dnnl_cpu_isa_avx512_mic:
+    case dnnl_cpu_isa_avx512_mic_4ops:
+    case dnnl_cpu_isa_avx512_core:
+    case dnnl_cpu_isa_avx512_core_vnni:
+    case dnnl_cpu_isa_avx512_core_bf16:
+    case dnnl_cpu_isa_avx512_core_amx: return "avx512";
+    default: return "other";
+    }
+}
+
 static int write_identity(const sct_onednn_options *o, char *err,
                           size_t err_cap)
 {
@@ -65,6 +86,9 @@ static int write_identity(const sct_onednn_options *o, char *err,
                                 v->hash) != 0 ||
         sct_vendor_identity_add(g_version, sizeof g_version, "cpu_isa",
                                 isa_name(dnnl_get_effective_cpu_isa())) !=
+            0 ||
+        sct_vendor_identity_add(g_version, sizeof g_version, "isa_class",
+                                isa_class(dnnl_get_effective_cpu_isa())) !=
             0 ||
         (o->max_isa[0] != '\0' &&
          sct_vendor_identity_add(g_version, sizeof g_version, "max_isa",

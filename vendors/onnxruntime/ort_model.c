@@ -118,8 +118,24 @@ static void init_input(input_decl *d, const char *name, int32_t elem_type,
     d->info.type = &d->type;
 }
 
+static int build(const sct_ort_model_key *key, int32_t out_rank,
+                 uint8_t **bytes, size_t *len, char *err, size_t err_cap);
+
 int sct_ort_model_build(const sct_ort_model_key *key, uint8_t **bytes,
                         size_t *len, char *err, size_t err_cap)
+{
+    return build(key, -1, bytes, len, err, err_cap);
+}
+
+int sct_ort_model_build_shaped(const sct_ort_model_key *key, int32_t out_rank,
+                               uint8_t **bytes, size_t *len, char *err,
+                               size_t err_cap)
+{
+    return build(key, out_rank, bytes, len, err, err_cap);
+}
+
+static int build(const sct_ort_model_key *key, int32_t out_rank,
+                 uint8_t **bytes, size_t *len, char *err, size_t err_cap)
 {
     *bytes = NULL;
     *len = 0;
@@ -138,6 +154,14 @@ int sct_ort_model_build(const sct_ort_model_key *key, uint8_t **bytes,
     onnx__type_proto__tensor__init(&out_tensor);
     out_tensor.has_elem_type = 1;
     out_tensor.elem_type = sct_ort_model_output_type(key);
+    /* With out_rank >= 0 the output declares its rank too (symbolic dims
+     * "C_0", ...): importers that require an output shape (OpenCV DNN). */
+    input_decl out_decl;
+    if (out_rank >= 0) {
+        init_input(&out_decl, sct_ort_output_name, out_tensor.elem_type,
+                   out_rank);
+        out_tensor.shape = &out_decl.shape;
+    }
     Onnx__TypeProto out_type;
     onnx__type_proto__init(&out_type);
     out_type.value_case = ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE;

@@ -60,4 +60,10 @@ extern const char *const sct_ort_output_name;
 int sct_ort_model_build(const sct_ort_model_key *key, uint8_t **bytes,
                         size_t *len, char *err, size_t err_cap);
 
+/* The same with the output's rank declared (symbolic dims "C_0", ...),
+ * for importers that require an output shape (vendors/opencv). */
+int sct_ort_model_build_shaped(const sct_ort_model_key *key, int32_t out_rank,
+                               uint8_t **bytes, size_t *len, char *err,
+                               size_t err_cap);
+
 #endif /* SCT_ORT_MODEL_H */

@@ -75,4 +75,50 @@ static inline sonnx_status sct_fx_run(const sct_fx_case *c, void *out,
     return sct_fx_entry->run(&op, in, 2, o, 1, msg, msg_cap);
 }
 
+/* The plugin under test (main's argument), the options its init gets
+ * (main's optional second argument, else ""), and a message buffer. */
+static const char *sct_fx_path;
+static const char *sct_fx_options = "";
+static char sct_fx_msg[512];
+
+/* The checked fixture most adapter tests want: load and init with no
+ * options before each test, shutdown after. */
+static inline void sct_fx_open(void)
+{
+    sct_fx_entry = sct_fx_load(sct_fx_path);
+    ck_assert_msg(sct_fx_entry->init(sct_fx_path, sct_fx_options, sct_fx_msg,
+                                     sizeof sct_fx_msg) == SONNX_STATUS_OK,
+                  "init: %s", sct_fx_msg);
+}
+
+static inline void sct_fx_close(void) { sct_fx_entry->shutdown(); }
+
+/* main() of an adapter's plugin test: argv[1] is the plugin, argv[2] (if
+ * given) the options of every init; one test case
+ * `suite` with the sct_fx_open/close fixture and a timeout of `timeout`
+ * seconds (loading a large runtime under valgrind takes long); `add` adds
+ * the tests. */
+static inline int sct_fx_main(int argc, char **argv, const char *suite,
+                              double timeout, void (*add)(TCase *))
+{
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: %s PLUGIN [OPTIONS]\n", argv[0]);
+        return 2;
+    }
+    sct_fx_path = argv[1];
+    if (argc == 3)
+        sct_fx_options = argv[2];
+    Suite *s = suite_create(suite);
+    TCase *tc = tcase_create("plugin");
+    tcase_set_timeout(tc, timeout);
+    tcase_add_checked_fixture(tc, sct_fx_open, sct_fx_close);
+    add(tc);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
+
 #endif /* SCT_VENDOR_PLUGIN_FIXTURE_H */

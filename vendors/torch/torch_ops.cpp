@@ -1,0 +1,164 @@
+/* torch_ops.cpp — see torch_ops.h. */
+#include "torch_ops.h"
+
+#include <cstring>
+#include <string>
+
+#include <ATen/ATen.h>
+#include <ATen/Version.h>
+
+extern "C" {
+#include "sct/vendor/vendor_call.h"
+}
+
+namespace sct_torch {
+namespace {
+
+/* The dtypes torch 1.13 has for ONNX's types.  uint16/32/64 and int4/uint4
+ * have none (torch.uint16 etc. arrived in 2.3): UNSUPPORTED, never
+ * widened by the adapter. */
+bool dtype_of(int32_t t, at::ScalarType *s)
+{
+    switch (t) {
+    case SONNX_DT_FLOAT: *s = at::kFloat; return true;
+    case SONNX_DT_DOUBLE: *s = at::kDouble; return true;
+    case SONNX_DT_FLOAT16: *s = at::kHalf; return true;
+    case SONNX_DT_BFLOAT16: *s = at::kBFloat16; return true;
+    case SONNX_DT_INT8: *s = at::kChar; return true;
+    case SONNX_DT_UINT8: *s = at::kByte; return true;
+    case SONNX_DT_INT16: *s = at::kShort; return true;
+    case SONNX_DT_INT32: *s = at::kInt; return true;
+    case SONNX_DT_INT64: *s = at::kLong; return true;
+    case SONNX_DT_BOOL: *s = at::kBool; return true;
+    default: return false;
+    }
+}
+
+bool onnx_of(at::ScalarType s, int32_t *t)
+{
+    static const struct { at::ScalarType s; int32_t t; } map[] = {
+        {at::kFloat, SONNX_DT_FLOAT}, {at::kDouble, SONNX_DT_DOUBLE},
+        {at::kHalf, SONNX_DT_FLOAT16}, {at::kBFloat16, SONNX_DT_BFLOAT16},
+        {at::kChar, SONNX_DT_INT8}, {at::kByte, SONNX_DT_UINT8},
+        {at::kShort, SONNX_DT_INT16}, {at::kInt, SONNX_DT_INT32},
+        {at::kLong, SONNX_DT_INT64}, {at::kBool, SONNX_DT_BOOL}};
+    for (const auto &m : map)
+        if (m.s == s) {
+            *t = m.t;
+            return true;
+        }
+    return false;
+}
+
+at::Tensor wrap(const sonnx_tensor &t, at::ScalarType s)
+{
+    std::vector<int64_t> sizes(t.dims, t.dims + t.rank);
+    /* from_blob does not copy and torch's binary ops only read their
+     * inputs; the harness's read-only mapping catches any write. */
+    return at::from_blob(t.data, sizes, at::TensorOptions().dtype(s));
+}
+
+std::string first_line(const char *what)
+{
+    std::string s(what);
+    size_t nl = s.find('\n');
+    return nl == std::string::npos ? s : s.substr(0, nl);
+}
+
+} // namespace
+
+sonnx_status check(const char *op_type, const int32_t *types, size_t n,
+                   char *msg, size_t msg_cap)
+{
+    static const char *const ops[] = {"Div", "Mul", "Pow", "Less"};
+    bool known = false;
+    for (const char *o : ops)
+        known = known || std::strcmp(o, op_type) == 0;
+    if (!known || n != 2)
+        return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, msg, msg_cap,
+                               "PyTorch adapter: %s with %zu inputs is not "
+                               "mapped", op_type, n);
+    for (size_t i = 0; i < n; i++) {
+        at::ScalarType s;
+        if (!dtype_of(types[i], &s))
+            return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, msg, msg_cap,
+                                   "PyTorch 1.13 has no dtype for ONNX "
+                                   "element type %d (input %zu)",
+                                   (int)types[i], i);
+    }
+    return SONNX_STATUS_OK;
+}
+
+sonnx_status compute(const char *op_type, const sonnx_tensor *in,
+                     sonnx_tensor *out, char *msg, size_t msg_cap)
+{
+    int32_t types[2] = {in[0].elem_type, in[1].elem_type};
+    sonnx_status s = check(op_type, types, 2, msg, msg_cap);
+    if (s != SONNX_STATUS_OK)
+        return s;
+    at::ScalarType sa, sb;
+    dtype_of(types[0], &sa);
+    dtype_of(types[1], &sb);
+    at::Tensor r;
+    try {
+        at::Tensor a = wrap(in[0], sa), b = wrap(in[1], sb);
+        if (std::strcmp(op_type, "Div") == 0)
+            /* ONNX integer Div truncates (onnx-div:truncation): torch's
+             * rounding_mode='trunc'; floats: true division. */
+            r = at::isIntegralType(a.scalar_type(), true)
+                    ? at::div(a, b, c10::string_view("trunc"))
+                    : at::div(a, b);
+        else if (std::strcmp(op_type, "Mul") == 0)
+            r = at::mul(a, b);
+        else if (std::strcmp(op_type, "Pow") == 0)
+            r = at::pow(a, b); /* torch's promotion, nothing cast here */
+        else
+            r = at::lt(a, b);
+        r = r.contiguous();
+    } catch (const c10::Error &e) {
+        return sct_vendor_fail(SONNX_STATUS_ERROR, msg, msg_cap,
+                               "PyTorch: %s",
+                               first_line(e.what_without_backtrace()).c_str());
+    } catch (const std::exception &e) {
+        return sct_vendor_fail(SONNX_STATUS_ERROR, msg, msg_cap, "PyTorch: %s",
+                               first_line(e.what()).c_str());
+    }
+    int32_t ot;
+    if (!onnx_of(r.scalar_type(), &ot))
+        return sct_vendor_fail(SONNX_STATUS_ERROR, msg, msg_cap,
+                               "PyTorch returned dtype %s, which has no ONNX "
+                               "type", c10::toString(r.scalar_type()));
+    size_t need = r.numel() * r.element_size();
+    if (r.dim() > SONNX_MAX_RANK || need > out->nbytes)
+        return sct_vendor_fail(SONNX_STATUS_ERROR, msg, msg_cap,
+                               "PyTorch's result (%s, %zu bytes) does not fit "
+                               "the output (%llu bytes)",
+                               c10::toString(r.scalar_type()), need,
+                               (unsigned long long)out->nbytes);
+    if (need > 0)
+        std::memcpy(out->data, r.data_ptr(), need);
+    /* The type torch produced, even when ONNX wants another: the harness
+     * reports the difference (mixed-type Pow promotes). */
+    out->elem_type = ot;
+    out->rank = (int32_t)r.dim();
+    for (int64_t i = 0; i < r.dim(); i++)
+        out->dims[i] = r.size(i);
+    return SONNX_STATUS_OK;
+}
+
+const char *cpu_capability()
+{
+    static std::string cap;
+    if (cap.empty()) {
+        std::string cfg = at::show_config();
+        const std::string key = "CPU capability usage: ";
+        size_t p = cfg.find(key);
+        cap = p == std::string::npos
+                  ? "unknown"
+                  : cfg.substr(p + key.size(),
+                               cfg.find('\n', p) - p - key.size());
+    }
+    return cap.c_str();
+}
+
+} // namespace sct_torch
