@@ -1,7 +1,10 @@
 /*
- * case_permute.c — see case_permute.h.  The permutation is Fisher-Yates
- * over splitmix64 words (Steele, Lea, Flood, OOPSLA 2014) keyed by the seed
- * and the case id, so a run repeated with --seed permutes alike.
+ * case_permute.c — see case_permute.h.  The permutation is Sattolo's
+ * variant of Fisher-Yates (a uniformly drawn n-cycle: no element keeps its
+ * place, so a two-element case is never handed over unchanged, as plain
+ * Fisher-Yates does half the time) over splitmix64 words (Steele, Lea,
+ * Flood, OOPSLA 2014) keyed by the seed and the case id, so a run repeated
+ * with --seed permutes alike.
  */
 #include "case_permute.h"
 
@@ -65,7 +68,7 @@ bool sct_case_permute_begin(sct_case_permutation *p, const char *case_id, uint64
     for (size_t i = 0; i < n; i++)
         p->perm[i] = i;
     for (size_t i = n - 1; i > 0; i--) {
-        size_t j = (size_t)(mix64(key + (i + 1) * UINT64_C(0x9e3779b97f4a7c15)) % (i + 1));
+        size_t j = (size_t)(mix64(key + (i + 1) * UINT64_C(0x9e3779b97f4a7c15)) % i);
         uint64_t t = p->perm[i];
         p->perm[i] = p->perm[j];
         p->perm[j] = t;
