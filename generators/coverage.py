@@ -2,7 +2,7 @@
 
     /usr/bin/python3 -m generators.coverage [--vectors DIR] [--doc FILE] [--check]
 
-Checks that every (op, type) of issue 2 has cases and that every tag occurs
+Checks that every (op, type) the specs name has cases and that every tag occurs
 for every type where it applies (rules below, documented in
 docs/vector-format.md), that every cited requirement exists in the
 catalogue, and writes the op x type x tag table to docs/coverage.md
@@ -21,7 +21,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FLOAT_INPUT = ["zero", "signed-zero", "inf", "nan", "nan-payload", "subnormal-min",
                "subnormal-max", "normal-min", "normal-max", "one", "one-ulp", "random-bits"]
 ROUNDING = ["overflow", "underflow-subnormal", "round-to-zero", "rounding-tie"]
-# Issue 14: exact results next to a rounding boundary, and witnesses of
+# Hard cases: exact results next to a rounding boundary, and witnesses of
 # double-rounding / reciprocal defect models (docs/vector-format.md, "Hard cases").
 HARD = ["hard-rounding", "double-rounding"]
 INT_INPUT = ["int-zero", "int-one", "int-max"]

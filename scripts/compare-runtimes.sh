@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# compare-runtimes.sh — the cross-runtime comparison (issue 17), ONE command
+# compare-runtimes.sh — the cross-runtime comparison, ONE command
 # after the runtimes' records (vendors/*/certify.sh) are regenerated:
 #
 #   docs/conformance/builtin.json            record of the built-in kernels

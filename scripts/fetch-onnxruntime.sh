@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fetch-onnxruntime.sh — put ONNX Runtime 1.30.0's CPU library (the C API
 # shared object) into the sonnx-cts cache, outside the source tree, and print
-# its path.  Used by set-up/CI before the ORT certification (issue 5).
+# its path.  Used by set-up/CI before the ORT certification.
 #
 # Source: the npm package onnxruntime-node@1.30.0, which ships the library at
 # package/bin/napi-v6/linux/x64/libonnxruntime.so.1.  We `npm pack` the

@@ -18,12 +18,12 @@ PACKAGES=(
   # SHA-256 and Ed25519 from OpenSSL's EVP (vector hashes, certification
   # bundles): never hand-written cryptography
   libssl-dev
-  # the other runtimes certified (issue 17): oneDNN, PoCL (OpenCL on the CPU)
+  # the other runtimes certified: oneDNN, PoCL (OpenCL on the CPU)
   libdnnl-dev pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   # the runtimes people deploy: Eigen 3.4 (TensorFlow's CPU expressions),
   # PyTorch 1.13 (ATen), XNNPACK, OpenCV DNN 4.6
   libeigen3-dev libtorch-dev libxnnpack-dev libpthreadpool-dev libopencv-dnn-dev
-  # the plugin sandbox: seccomp filter and write watch (issue 16)
+  # the plugin sandbox: seccomp filter and write watch
   libseccomp-dev
   # generators (run with Debian's /usr/bin/python3)
   python3 python3-onnx python3-numpy python3-mpmath

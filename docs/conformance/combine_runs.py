@@ -63,7 +63,7 @@ def main(argv):
     ap.add_argument("--command", required=True)
     ap.add_argument("--seconds", type=float, required=True)
     ap.add_argument("--source-commit", required=True)
-    # Runtimes other than ORT (issue 17): the name the rendered record uses
+    # Runtimes other than ORT: the name the rendered record uses
     # for the runtime, the record's file name, and the "How it was run"
     # bullets (one per line of a text file kept beside the adapter).
     ap.add_argument("--short-name")

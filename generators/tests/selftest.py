@@ -410,7 +410,7 @@ class ToolTests(unittest.TestCase):
         problems = coverage.analyse(broken, catalogue)[1]
         self.assertIn("Less int8: tag int-min missing", problems)
         self.assertIn("Div float32: tag special-cross missing", problems)
-        hard = copy.deepcopy(manifest)                     # issue 14: hard cases required
+        hard = copy.deepcopy(manifest)                     # hard cases required
         hard["cases"] = [c for c in hard["cases"]
                          if c["id"] not in ("div/float16/double_rounding", "less/float64/last_bit")]
         problems = coverage.analyse(hard, catalogue)[1]

@@ -223,7 +223,7 @@ int sct_cmd_run(int argc, char **argv)
 
     /* The vector set (its manifest index, 24 bytes a case) is not needed by
      * the reports: released before they are written, so that its memory
-     * and the renderer's are never held at once (issue 6). */
+     * and the renderer's are never held at once. */
     char no_case[4400] = "";
     if (report.n_cases == 0)
         snprintf(no_case, sizeof no_case, "no case selected in %s (%zu not in profile %s, "

@@ -1,6 +1,6 @@
 /*
  * cmd_sweep.c — `sonnx-cts sweep`: the exhaustive sweep of one op over a
- * 16-bit (or 8-bit) input space (issue 8; library harness/sweep, sweep.h).
+ * 16-bit (or 8-bit) input space (library harness/sweep, sweep.h).
  *
  *   sonnx-cts sweep --op OP --type T [--exponent-type T1]
  *                   [--vendor LIB [--vendor-options S] [--no-isolate]
@@ -16,7 +16,7 @@
  * the counts per deviation class, the max ULP with its inputs, the ULP
  * histogram and the first N mismatching pairs; --json writes the report in
  * the "sonnx-cts-run" schema with one case per sweep (plus a "sweep"
- * object, docs/sweeps.md).  float32/float64 spaces are sampled (issue 14,
+ * object, docs/sweeps.md).  float32/float64 spaces are sampled (
  * sweep_sample.h): N reproducible pairs of seed S, default
  * SCT_SWEEP_DEFAULT_SAMPLES.  Exit status as `run`: 0 conforms, 1 not
  * conformant or nothing passed (unsupported), 2 error.
@@ -109,7 +109,7 @@ static bool parse_shard(const char *s, sweep_args *a)
     return true;
 }
 
-/* The sampled sweep's options (issue 14); true when `o` is one of them. */
+/* The sampled sweep's options; true when `o` is one of them. */
 static bool parse_sampling_option(const char *o, const char *v, sweep_args *a,
                                   bool *ok)
 {

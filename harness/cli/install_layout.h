@@ -1,6 +1,6 @@
 /*
  * install_layout.h — where `sonnx-cts` finds its vector set and plugins when
- * the command line does not say (issue 13).
+ * the command line does not say.
  *
  * An installed tree follows the GNU directories (docs/install.md):
  *   <prefix>/bin/sonnx-cts

@@ -48,7 +48,7 @@ char *sct_join_command_line(int argc, char **argv)
 /* A directory as the report shows it: relative to the working directory
  * when it lies inside it (so a record made at the repository root shows
  * "vectors", never the host's checkout path), else absolute, so a report read
- * elsewhere still says which directory (issue 13). */
+ * elsewhere still says which directory. */
 static char *report_path(const char *dir)
 {
     char *abs = realpath(dir, NULL);

@@ -1,5 +1,5 @@
 /*
- * sandbox_options.c — parsing and help of the sandbox options (issue 16).
+ * sandbox_options.c — parsing and help of the sandbox options.
  */
 #include "sandbox_options.h"
 

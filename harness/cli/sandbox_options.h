@@ -1,5 +1,5 @@
 /*
- * sandbox_options.h — the `run` options of the plugin sandbox (issue 16,
+ * sandbox_options.h — the `run` options of the plugin sandbox (
  * docs/cli.md): --sandbox auto|require, --memory-limit SIZE,
  * --cpu-limit SEC.  Kept apart from run_options.c so that the sandbox's
  * options are parsed and explained in one place.

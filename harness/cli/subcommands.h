@@ -30,7 +30,7 @@ int sct_cmd_run(int argc, char **argv);
 int sct_cmd_list(int argc, char **argv);
 int sct_cmd_report(int argc, char **argv);
 int sct_cmd_merge(int argc, char **argv);
-int sct_cmd_compare(int argc, char **argv); /* cmd_compare.c (issue 17) */
+int sct_cmd_compare(int argc, char **argv); /* cmd_compare.c */
 int sct_cmd_certify(int argc, char **argv); /* cmd_certify.c (harness/bundle) */
 int sct_cmd_verify(int argc, char **argv);  /* cmd_verify.c (harness/bundle) */
 int sct_cmd_repro(int argc, char **argv);   /* cmd_repro.c (harness/replay) */

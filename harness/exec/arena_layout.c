@@ -1,7 +1,7 @@
 /*
  * arena_layout.c — where each tensor of one call goes in the shared arena.
  * Inputs first, outputs after, each followed by one PROT_NONE guard page.
- * An output's data ends exactly where its guard page starts (issue 4:
+ * An output's data ends exactly where its guard page starts (docs/plugin-abi.md:
  * "output buffers sit against guard pages"), so even a one-byte overrun of an
  * output whose size is not a page multiple faults at once.
  */

@@ -1,5 +1,5 @@
 /*
- * isolated_backend.c — the harness side of process isolation (issue 4):
+ * isolated_backend.c — the harness side of process isolation:
  * every vendor call runs in a persistent forked worker (worker_child.c);
  * tensors travel through a shared memfd arena; a crash, a fault on a guard
  * page or read-only input, or a timeout is classified against the exact
@@ -10,7 +10,7 @@
  * The worker is exec'd, never a bare fork (worker_launch.c): nothing of
  * the harness's memory — the goldens of the case at hand — is in it.
  *
- * Sandbox (issue 16, worker_sandbox.h): the worker runs in its own PID and
+ * Sandbox (worker_sandbox.h): the worker runs in its own PID and
  * network namespaces behind a seccomp filter and Landlock, with an
  * address-space limit; this side creates its private scratch directory,
  * answers the write watch's notifications, enforces the CPU time per call
@@ -634,7 +634,7 @@ static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
 }
 
 /* Classifies a fatal signal by where it hit: the guard page after an output,
- * or a read-only input (issue 4; plugin.h run() contract). */
+ * or a read-only input (plugin.h run() contract). */
 static void classify_fault(const isolated *s, sct_exec_result *r)
 {
     const sct_wire_reply *p = &s->reply;

@@ -1,5 +1,5 @@
 /*
- * sandbox_keeper.c — the worker as init of its own PID namespace (issue 16).
+ * sandbox_keeper.c — the worker as init of its own PID namespace.
  *
  * Why a namespace: when init of a PID namespace ends, the kernel kills every
  * other process in it and its exit is reaped only after they are all gone

@@ -1,5 +1,5 @@
 /*
- * sandbox_notify.c — the harness side of the write watch (issue 16): the
+ * sandbox_notify.c — the harness side of the write watch: the
  * worker's seccomp filter passes every open that may write (O_WRONLY,
  * O_RDWR, O_CREAT, O_TRUNC; creat) to the harness as a notification
  * (seccomp_unotify(2)).  The harness reads the path from the worker's

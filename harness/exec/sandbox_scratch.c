@@ -1,5 +1,5 @@
 /*
- * sandbox_scratch.c — the plugin's private scratch directory (issue 16):
+ * sandbox_scratch.c — the plugin's private scratch directory:
  * created per backend in $TMPDIR, the only place the sandboxed worker may
  * write (Landlock, the write watch), its working directory, $TMPDIR and
  * $HOME; removed with its contents when the backend closes.

@@ -277,7 +277,7 @@ static void send_sandbox_reply(const worker *w, unsigned active, const char *not
         _exit(SCT_WORKER_EXIT_LOST_SOCKET);
 }
 
-/* Sandbox (issue 16): own namespaces (this process may become a keeper,
+/* Sandbox: own namespaces (this process may become a keeper,
  * see sandbox_keeper.c), a new session (kill(0, ...) then names only the
  * worker's own group, never the harness's), the scratch directory as
  * working and temporary directory, then the limits and filters; the

@@ -1,6 +1,6 @@
 /*
  * worker_sandbox.c — the worker confines itself before loading the plugin
- * (issue 16; contract in docs/plugin-abi.md §5.1).  Order matters: limits
+ * (contract in docs/plugin-abi.md §5.1).  Order matters: limits
  * first, then Landlock, then the seccomp filter (which forbids changing the
  * limits afterwards); all before dlopen, so even the plugin's constructors
  * run confined.

@@ -1,7 +1,7 @@
 /*
  * case_rules.h — consistency of one case's declared signature with the
  * operator it names: arity, element types and the output shape implied by
- * ONNX broadcasting (issue 6: "shape of output not matching the inputs").
+ * ONNX broadcasting ("shape of output not matching the inputs").
  */
 #ifndef SCT_IO_CASE_RULES_H
 #define SCT_IO_CASE_RULES_H

@@ -2,7 +2,7 @@
  * file_read.h — reads one whole vector file into memory, with a size cap.
  *
  * Why a cap: a truncated or hostile vector set must not make the harness
- * allocate without bound (issue 6).  Tensors are refused above
+ * allocate without bound.  Tensors are refused above
  * SCT_IO_MAX_TENSOR_BYTES; a file may add protobuf framing on top.
  */
 #ifndef SCT_IO_FILE_READ_H

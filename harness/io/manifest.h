@@ -1,6 +1,6 @@
 /*
  * manifest.h — manifest.json (docs/vector-format.md) as an INDEX of its case
- * entries, each materialised on demand (issue 6: peak memory flat in the
+ * entries, each materialised on demand (peak memory flat in the
  * number of cases).
  *
  * At open the file is read once, in chunks (harness/jsonstream): validated

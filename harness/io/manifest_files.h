@@ -1,7 +1,7 @@
 /*
  * manifest_files.h — the files a manifest case entry names must exist on disk,
  * as regular files, inside the vectors directory after resolving symbolic
- * links (issue 6: "paths escaping the vectors directory", "files missing").
+ * links ("paths escaping the vectors directory", "files missing").
  * Digests are verified later, when a case is loaded (case_load.c).
  */
 #ifndef SCT_IO_MANIFEST_FILES_H

@@ -1,6 +1,6 @@
 /*
  * path_check.h — keeps every file the manifest names inside the vectors
- * directory (issue 6: "paths escaping the vectors directory").
+ * directory ("paths escaping the vectors directory").
  *
  * Two layers: a lexical check of the relative path as written (no "..",
  * not absolute, no empty or "." components, no backslash or control

@@ -3,7 +3,7 @@
  *
  * Why: protobuf-c sizes repeated fields from the input, and a packed varint
  * of one byte becomes an 8-byte int64 in memory, so a file below the size
- * cap can still ask for many times its size (issue 6: cap allocations).
+ * cap can still ask for many times its size (cap allocations).
  * Unpacking with this allocator fails cleanly once the budget is spent, and
  * `exceeded` tells the caller to report "too large" instead of "corrupt".
  */

@@ -2,7 +2,7 @@
  * render_cases.c — the cases of a render doc (render_cases.h): the case
  * store and its accessors (render_model.h), and the one loading pass that
  * gathers what the renderers need per group, per (op, type A, type B) and
- * per cited requirement, so that they never hold the cases (issue 6).
+ * per cited requirement, so that they never hold the cases.
  *
  * Every case is read through the report reader (report_read.h, tolerant)
  * as an sct_case_result and shown through render_case_view.h.
@@ -26,7 +26,7 @@
  * whose sct_render_cited.bit is b; exact when at most CITE_BITS distinct
  * ids are cited (else bits are shared).  Cases share their set: a vector
  * set has few distinct citation sets, so each case keeps only an index
- * (issue 6: per-case memory is what grows with the case count). */
+ * (per-case memory is what grows with the case count). */
 typedef struct cite_set {
     uint64_t bits[4];
     bool multi;          /* cites an id more than once */

@@ -7,7 +7,7 @@
  * The file is opened by the one report reader (sct/results/report_read.h,
  * tolerant mode): validated, hashed and indexed in one pass; the cases are
  * read one at a time as case records (render_cases.c), so memory does not
- * grow with them (issue 6).  Here: the doc's identity, totals and groups,
+ * grow with them.  Here: the doc's identity, totals and groups,
  * from the run's JSON without its cases (exact integers), and the doc's
  * release.
  */

@@ -2,7 +2,7 @@
  * render_table.h — a table of plain-text cells, written as HTML or as
  * Markdown by one of two writers.  The code that fills a table decides
  * once its columns, their order and every cell's text; a writer decides
- * only the markup (issue 15: the HTML and Markdown reports show the same
+ * only the markup (the HTML and Markdown reports show the same
  * thing).  Every text goes through the format's escaping (html_escape.h,
  * markdown_escape.h).
  */

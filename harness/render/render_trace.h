@@ -7,7 +7,7 @@
  * no citation silently disappears.
  *
  * The rows hold counts (from the doc's citation tallies, gathered while
- * loading), not case lists (issue 6: nothing per case is kept): the cases
+ * loading), not case lists (nothing per case is kept): the cases
  * of a row are streamed from the doc when it is printed
  * (sct_trace_each_case).
  */

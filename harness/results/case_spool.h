@@ -1,7 +1,7 @@
 /*
  * case_spool.h — the spool of a run report's cases (case_spool.c): each
  * completed case serialised (case_codec.h) to an anonymous temporary file,
- * only its offset kept in memory (issue 6).  Private to harness/results:
+ * only its offset kept in memory.  Private to harness/results:
  * the report model (report_model.c) is its one user.
  */
 #ifndef SCT_RESULTS_CASE_SPOOL_H

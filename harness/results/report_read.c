@@ -185,7 +185,7 @@ int sct_report_open(const char *path, const sct_report_read_opts *opts,
     f->ix.fd = -1;
     char why[512];
     /* A run report's cases, and every run's of a conformance record: the
-     * index holds them as spans, the root without them (issue 6). */
+     * index holds them as spans, the root without them. */
     static const char *const patterns[] = {"cases", "runs.*.cases"};
     if (sct_json_index_file_paths(path, patterns, opts->baseline ? 1 : 2, REPORT_MAX_BYTES,
                                   CASE_MAX_BYTES, opts->on_bytes, opts->user, &f->ix, why,
@@ -361,7 +361,7 @@ int sct_report_read_all(const char *path, sct_run_report *r, char *err, size_t e
         snprintf(err, err_cap, "%s: cases: missing array", path);
         rc = 1;
     }
-    /* Each case goes to the report's spool as it is read (issue 6). */
+    /* Each case goes to the report's spool as it is read. */
     for (size_t i = 0; rc == 0 && i < f->n_cases; i++) {
         sct_case_result *slot = sct_run_report_add_case(r);
         if (slot == NULL) {

@@ -1,6 +1,6 @@
 /*
  * sample_keeper.c — capped element samples with the worst always shown
- * (issue 3: "capped per case by --max-errors with the worst element always
+ * ("capped per case by --max-errors with the worst element always
  * shown").
  */
 #include "sct/results/sample_keeper.h"

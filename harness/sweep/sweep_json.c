@@ -81,7 +81,7 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
                                     sct_dtype_elem_size(spec->b_type));
     sct_json_add_u64(o, "space_bits", bits);
     if (spec->samples > 0) {
-        /* Sampled (issue 14): the pairs are samples 0..samples-1 of the
+        /* Sampled: the pairs are samples 0..samples-1 of the
          * generator; "pair" and "first_pair" are sample indices. */
         sct_json_add_str(o, "pair_index", "sample index (sweep_sample.h)");
         cJSON *smp = sct_sweep_sampling_json(spec);

@@ -1,7 +1,7 @@
 /*
  * sweep_sample_fill32.c — the float32 x float32 sample loops of
  * sct_sample_fill (sweep_sample_parts.h), written so the compiler
- * vectorises them (issue 14: a sampled sweep must run >= 20x the pairs per
+ * vectorises them (a sampled sweep must run >= 20x the pairs per
  * second of the same check in numpy, docs/benchmarks.md §8).  They draw the
  * SAME samples as the per-sample path (sct_sample_at; checked sample by
  * sample in sweep.test_sweep_sample): every word of a sample is addressed by

@@ -106,8 +106,7 @@ int sct_baseline_write(const char *path, const sct_run_report *r, char *err,
 /* One baseline entry while comparing: 16 bytes, the entry itself stays in
  * the file (read through report_read.h, which indexes it) and is read
  * again when a run case matches its id hash, so that comparing with a
- * baseline does not grow with the number of cases beyond this table
- * (issue 6). */
+ * baseline does not grow with the number of cases beyond this table. */
 typedef struct entry {
     uint64_t hash;      /* FNV-1a of the id */
     uint32_t index;     /* element of the baseline's "cases" */

@@ -17,7 +17,7 @@
  * 6.5.5p5-6), so UBSan stays quiet and x86 idiv never faults.
  *
  * 16-bit types go through binary32 so that the loop vectorises (the
- * exhaustive sweeps of issue 8 divide 2^32 pairs): for |a|, |b| < 2^16 the
+ * exhaustive sweeps divide 2^32 pairs): for |a|, |b| < 2^16 the
  * truncated binary32 quotient equals the integer quotient.  Proof: if a/b
  * is an integer k (|k| < 2^16) it is exact in binary32.  Otherwise the
  * distance from a/b to the nearest integer is >= 1/|b|, while half a

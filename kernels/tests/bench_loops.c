@@ -1,5 +1,5 @@
 /*
- * bench_loops.c — pairs per second of the 16-bit element loops (issue 8:
+ * bench_loops.c — pairs per second of the 16-bit element loops (the sweeps
  * the exhaustive sweeps run these over 2^32 pairs).  Generates the pairs
  * in blocks the way a sweep does (A fixed per block, B over all 65536
  * encodings) and times only the loop calls, in thread CPU time.

@@ -3,7 +3,7 @@
  * harness/io: the streaming index (harness/jsonstream: JSON syntax, \u0000
  * and control characters, top-level fields) and every entry materialised
  * one at a time (sct_manifest_case: field types, ops, dtypes, shapes,
- * paths, sha256 syntax, duplicate keys and ids).  Issue 6: any bytes give a
+ * paths, sha256 syntax, duplicate keys and ids).  Any bytes give a
  * set or an error, never a crash, a leak or undefined behaviour.
  *
  * The index reads files, so each input is written to one scratch file

@@ -2,7 +2,7 @@
  * fuzz_protobuf.c — libFuzzer target for the protobuf loaders of
  * harness/io: every input is decoded both as a TensorProto (input_k.pb /
  * output_k.pb: sct_tensor_decode) and as a ModelProto (model.onnx:
- * sct_model_read).  Issue 6: hostile files must give an error, never a
+ * sct_model_read).  Hostile files must give an error, never a
  * crash, an out-of-bounds access, a leak or an unbounded allocation.
  */
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /*
- * hostile.c — the hostile-plugin corpus (issue 16): the built-in kernels
+ * hostile.c — the hostile-plugin corpus: the built-in kernels
  * (the mutant frame, tests/mutants/mutant.h) plus ONE attack on the
  * harness, the machine or the run, chosen at build time by HOSTILE_NAME.
  * The attack fires on the first Div float32 call of a run (a marker file

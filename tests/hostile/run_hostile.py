@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""run_hostile.py -- one hostile plugin through `sonnx-cts run --vendor` (issue 16).
+"""run_hostile.py -- one hostile plugin through `sonnx-cts run --vendor`.
 
     run_hostile.py --cli sonnx-cts --vectors DIR --plugin H.so --test NAME --workdir DIR
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# install_smoke.sh — an installed sonnx-cts works on its own (issue 13).
+# install_smoke.sh — an installed sonnx-cts works on its own.
 #
 #   install_smoke.sh destdir BUILD_DIR SCRATCH [ORT_LIB]
 #       `cmake --install BUILD_DIR` into SCRATCH/root (DESTDIR, prefix /usr)

@@ -4,7 +4,7 @@
  * float32 roundings move quotients that lie on or next to a float16
  * midpoint (exact ties between subnormals, e.g. 0x00b6 / 0x4f00) to the
  * wrong side; sonnx-div:float:R2 requires one correct rounding (IEEE 754
- * §5.4.1).  Random operands almost never show it: before issue 14 the
+ * §5.4.1).  Random operands almost never show it: before the hard cases the
  * committed vectors passed this kernel (docs/vector-format.md, "Hard
  * cases").  Expected finding: off-by-one ULP on Div float16.
  */

@@ -90,7 +90,7 @@ RULES = {
         lambda c, e, v: a_type(c) in ("float32", "float64") and ran_ok(c),
         value_defect(ROUNDING | {"overflow", "subnormal-flushed", "inf-expected-got-finite",
                                  "unexpected-nan", "nan-expected", "zero-sign"}, ROUNDING)),
-    # issue 14: rounding defects caught only by the hard-case families
+    # rounding defects caught only by the hard-case families
     "div-recip-f16": (
         ["--op", "Div"],
         lambda c, e, v: a_type(c) == "float16" and ran_ok(c),

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""compare_check.py -- `sonnx-cts compare` (issue 17):
+"""compare_check.py -- `sonnx-cts compare`:
 
 1. the committed docs/conformance/compare{,-sonnx}.{md,html} are exactly what
    `compare` renders from the committed records (scripts/compare-runtimes.sh);

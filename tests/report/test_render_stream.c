@@ -1,6 +1,6 @@
 /*
  * test_render_stream.c — the HTML/Markdown loader reads the JSON report's
- * cases one at a time (issue 6): a broken case element in the middle still
+ * cases one at a time: a broken case element in the middle still
  * lets every other case render and is named; a file changed while being
  * rendered is detected; warnings stay bounded; and peak memory does not
  * grow with the number of cases.
@@ -299,7 +299,7 @@ static long render_peak_kib(const char *json, const char *html, const char *md)
 }
 
 /* Case counts rendered; the peak memory of each is compared to the first's.
- * Holding the cases (as before issue 6) cost ~6 KB per case of the real
+ * Holding the cases (as the renderer once did) cost ~6 KB per case of the real
  * suite: 7.8 MiB for 519 cases, 44.7 MiB for 5931. */
 static const struct {
     size_t cases;

@@ -1,4 +1,4 @@
-# adapter_tests.cmake — the ctests every adapter has (issue 17):
+# adapter_tests.cmake — the ctests every adapter has:
 #   <prefix>_plugin                 the adapter's Check test: PLUGIN path
 #                                   then TEST_ARGS; exit 77 = skipped
 #   <prefix>_plugin_valgrind        the same under valgrind (VALGRIND given;

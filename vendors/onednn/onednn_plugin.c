@@ -1,5 +1,5 @@
 /*
- * onednn_plugin.c — the sonnx-cts plugin entry for oneDNN 2.6 (issue 17):
+ * onednn_plugin.c — the sonnx-cts plugin entry for oneDNN 2.6:
  * one CPU engine and stream created at init, one primitive per case
  * (oneDNN's own primitive cache makes repeated shapes cheap), inputs and
  * output handed to oneDNN in place.

@@ -1,5 +1,5 @@
 // ort_web_helper.cjs — the node side of the ONNX Runtime Web adapter
-// (vendors/onnxruntime-web, issue 17).  Started ONCE per harness worker by
+// (vendors/onnxruntime-web).  Started ONCE per harness worker by
 // the C plugin's init, it loads onnxruntime-web (ORT compiled to
 // WebAssembly, CPU "wasm" execution provider, one thread) and answers
 // frames on fd 0, replying on fd 1 (a socket pair; see ort_web_wire.h):

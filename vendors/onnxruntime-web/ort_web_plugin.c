@@ -1,6 +1,6 @@
 /*
  * ort_web_plugin.c — the sonnx-cts plugin entry for ONNX Runtime Web 1.30.0
- * (ORT compiled to WebAssembly, run under node; issue 17).
+ * (ORT compiled to WebAssembly, run under node).
  *
  * init starts ONE node helper (ort_web_helper.cjs) for the worker and asks
  * it for its identity; query and run send it the single-node ModelProto the

@@ -1,11 +1,11 @@
 /*
  * ort_api.h — the part of the ONNX Runtime C API that the adapter uses,
- * declared by us (issue 5: no registry carries ORT's header; we do not copy
+ * declared by us (no registry carries ORT's header; we do not copy
  * it).  ORT publishes its API as a struct of function pointers ("OrtApi")
  * returned by OrtGetApiBase()->GetApi(version).  Members are only ever
  * appended, so a member's zero-based position ("slot") is stable across
  * versions; we read the table as an array of function pointers and take
- * only the slots listed below (slot numbers from issue 5, re-counted
+ * only the slots listed below (slot numbers re-counted
  * against the published header).
  *
  * Every ORT function here returns an OrtStatus* (NULL = success) unless

@@ -1,7 +1,7 @@
 /*
- * ort_plugin.c — the sonnx-cts plugin entry for ONNX Runtime 1.30.0
- * (issue 5).  Loads ORT in init, maps every call to a cached single-node
- * session, and reports ORT's results as they are.
+ * ort_plugin.c — the sonnx-cts plugin entry for ONNX Runtime 1.30.0.
+ * Loads ORT in init, maps every call to a cached single-node session, and
+ * reports ORT's results as they are.
  *
  * Profiles: ORT implements ONNX semantics only.  Under profile "sonnx" the
  * adapter passes the inputs through unchanged (it never rejects on its own

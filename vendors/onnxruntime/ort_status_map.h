@@ -1,5 +1,5 @@
 /*
- * ort_status_map.h — how ORT's answers become sonnx statuses (issue 5):
+ * ort_status_map.h — how ORT's answers become sonnx statuses:
  *
  * At session creation (ORT looks for a kernel for the node's types):
  *   ORT_NOT_IMPLEMENTED, or "Could not find an implementation"  → UNSUPPORTED

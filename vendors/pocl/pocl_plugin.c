@@ -1,6 +1,6 @@
 /*
  * pocl_plugin.c — the sonnx-cts plugin entry for PoCL 3.1 (OpenCL on the
- * CPU through LLVM; issue 17).  init builds one kernel per (op, type)
+ * CPU through LLVM).  init builds one kernel per (op, type)
  * (pocl_kernels.h); run copies the inputs into OpenCL buffers, enqueues the
  * kernel over the output's elements and reads the result back.
  *

@@ -1,5 +1,5 @@
 /*
- * test_builtin_equivalence.c — issue 4: "running the built-in kernels
+ * test_builtin_equivalence.c — "running the built-in kernels
  * through --vendor gives exactly the built-in results".  Every op × element
  * type × shape below runs three ways: built-in in-process, the
  * sonnx_builtin_plugin.so module isolated in a child, and the same module

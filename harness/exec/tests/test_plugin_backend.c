@@ -2,7 +2,8 @@
  * test_plugin_backend.c — sct_backend_open_plugin / sct_backend_run against
  * the fixture plugin (fixture_plugin.c) in each of its misbehaviours, and
  * against the loader fixtures: every defect must be caught, classified as
- * issue 4 says, pinned to the call that caused it, and the backend must go
+ * the plugin ABI requires (docs/plugin-abi.md), pinned to the call that
+ * caused it, and the backend must go
  * on serving the next call.  Expected values are literals or computed here.
  */
 #include <check.h>
@@ -90,7 +91,7 @@ START_TEST(isolated_ok_run_and_identity)
     const sct_backend_identity *id = sct_backend_identity_of(b);
     ck_assert_str_eq(id->vendor, "sonnx-cts tests");
     ck_assert_str_eq(id->runtime_name, "fixture");
-    /* issue 16: the identity lists the protections that hold */
+    /* the identity lists the protections that hold */
     ck_assert_ptr_nonnull(strstr(id->isolation, "sandboxed child process ("));
     ck_assert_uint_eq(id->abi_major, SONNX_PLUGIN_ABI_MAJOR);
     for (int rep = 0; rep < 3; rep++) {

@@ -1,5 +1,5 @@
 /*
- * test_sandbox.c — the worker's sandbox (issue 16), table-driven:
+ * test_sandbox.c — the worker's sandbox, table-driven:
  *  - each forbidden action, done in a forked child after
  *    sct_sandbox_confine(), ends that child with SIGSYS (the filter traps
  *    it; no handler is installed here) or fails as Landlock makes it fail;

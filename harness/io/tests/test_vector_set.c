@@ -332,7 +332,7 @@ START_TEST(empty_directory_fails_open)
 }
 END_TEST
 
-/* ------------------------------------------ lazy materialisation (issue 6) */
+/* ------------------------------------------ lazy materialisation */
 
 /* One declaration per row, written as a manifest entry; materialising it
  * (in any order, repeatedly) must give exactly these fields. */

@@ -1,5 +1,5 @@
 /*
- * test_case_spool.c — the run report's case spool (report_model.h, issue 6):
+ * test_case_spool.c — the run report's case spool (report_model.h: memory flat in the case count):
  * every field of a case record survives the spool (table of records: all
  * verdicts, awkward and empty and NULL strings, many samples, extreme
  * values); 20000 cases cost the model no per-case heap beyond the offset;

@@ -1,6 +1,6 @@
 /*
  * test_report_read.c — a JSON run report read back into the model case by
- * case (report_read.h through the streaming index, issue 6): writing what
+ * case (report_read.h through the streaming index): writing what
  * was read gives the same bytes, 64-bit integers above 2^53 included; a
  * broken report is refused (strict) with the file and the reason.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Sampled sweeps (issue 14) end to end: the built-in kernels pass on every
+"""Sampled sweeps end to end: the built-in kernels pass on every
 float32/float64 space, defective plugins (tests/mutants) are caught by a
 short sampled sweep, shards of a sampled sweep are contiguous sample-index
 ranges whose counts add up to the unsharded sweep's, and a seed gives the

@@ -7,7 +7,7 @@
  *   plugin table, called in-process by the harness.  The module
  *   sonnx_builtin_plugin.so exports the same table as sonnx_plugin_entry_v1.
  * - sct_kernel_contiguous(): the element loops themselves, for equal-shape
- *   contiguous data (the exhaustive sweeps of issue 8).
+ *   contiguous data (the exhaustive sweeps).
  *
  * Accuracy (each loop's file states its own guarantee and argument):
  *   Div, Mul float16/bfloat16/float32/float64: correctly rounded, RNE.

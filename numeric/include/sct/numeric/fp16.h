@@ -17,7 +17,7 @@
  *
  * The helpers are branch-free (selects only) so that loops over arrays are
  * vectorised by the compiler; that is the "fast path" the exhaustive sweeps
- * rely on (issue 8) instead of a 64K-entry table with gathers.
+ * rely on instead of a 64K-entry table with gathers.
  */
 #ifndef SCT_NUMERIC_FP16_H
 #define SCT_NUMERIC_FP16_H

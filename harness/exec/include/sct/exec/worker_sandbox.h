@@ -1,5 +1,5 @@
 /*
- * worker_sandbox.h — confinement of the isolated worker (issue 16): what a
+ * worker_sandbox.h — confinement of the isolated worker: what a
  * plugin may not do (docs/plugin-abi.md §5.1) enforced by the kernel:
  * PID and network namespaces (sandbox_keeper.c), a seccomp filter and a
  * Landlock ruleset (worker_sandbox.c, in the worker before the plugin is

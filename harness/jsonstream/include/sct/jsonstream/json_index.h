@@ -6,7 +6,7 @@
  *
  * Why: a vector set's manifest.json and a run's JSON report grow with the
  * number of cases; parsing either whole (text + cJSON tree + model) made
- * peak memory linear in the case count (issue 6, docs/benchmarks.md §3).
+ * peak memory linear in the case count (docs/benchmarks.md §3).
  * With this index a loader keeps 24 bytes per element and one element's
  * tree at a time.
  *

@@ -5,7 +5,7 @@
  * case's "sweep" object, docs/sweeps.md).  Without this step a merge would
  * silently drop them.
  *
- * The shard reports are indexed, not loaded (issue 6: memory flat in the
+ * The shard reports are indexed, not loaded (memory flat in the
  * number of cases): 16 bytes per case find a case by id, and each shard
  * case is parsed again only when the merged report's writer reaches it.
  */

@@ -8,7 +8,7 @@
  * case): sct_vector_set_case() materialises ONE case declaration at a time.
  * Case DATA (tensors) is loaded one case at a time with sct_case_load() and
  * released with sct_case_data_free(), so peak memory does not grow with the
- * case count (issue 6).
+ * case count.
  *
  * Errors never abort the set: a manifest entry that cannot be used keeps its
  * slot with `error` set (file, field, reason), so the report still lists it.

@@ -1,5 +1,5 @@
 /*
- * compare_model.h — one matrix across runtimes (issue 17): the JSON reports
+ * compare_model.h — one matrix across runtimes: the JSON reports
  * (run reports or conformance records, one profile each) of several
  * certifications, read through the report renderer's loader (render_load.h,
  * which reads through sct/results/report_read.h), and per (op, types) row one cell per runtime: group

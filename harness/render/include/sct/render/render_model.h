@@ -11,7 +11,7 @@
  * crash: a report of a truncated JSON still says what it could read, and
  * the loader records every problem in `warnings`, which the report shows.
  *
- * The cases are NOT held (issue 6: memory must not grow with the number of
+ * The cases are NOT held (memory must not grow with the number of
  * cases): the doc keeps a small fixed-size record per case (the case's
  * group, verdict category and requirement signature) and materialises one
  * case at a time with sct_render_doc_case(): read by the one report reader

@@ -5,7 +5,7 @@
  * The model owns copies of all strings, so it outlives the vector set and
  * can also be rebuilt from a JSON report (merge, report subcommands).
  *
- * Memory is flat in the number of cases (issue 6): a completed case is
+ * Memory is flat in the number of cases: a completed case is
  * serialised, strings and samples included, to the report's spool (an
  * anonymous, already unlinked temporary file under $TMPDIR or /tmp) and
  * only its 8-byte offset stays in memory.  Two case records are in memory

@@ -11,7 +11,7 @@
  * report is indexed in one streaming pass (json_index.h, 24 bytes per
  * case) and case i is read again on demand, checked against its span's
  * hash (a file changed since it was opened is reported), so memory stays
- * flat in the number of cases (issue 6); so is a record (the index
+ * flat in the number of cases; so is a record (the index
  * covers every run's cases, "runs.*.cases").  Integers
  * are exact up to 2^64-1 (json_exact.h); element values come from their
  * "_bits" hex strings, never from the decimal text.

@@ -1,5 +1,5 @@
 /*
- * sweep.h — exhaustive sweeps of small input spaces (issue 8): every pair
+ * sweep.h — exhaustive sweeps of small input spaces: every pair
  * (a, b) of two element types of at most 16 bits each, run through an
  * implementation and compared element by element with the built-in
  * reference kernels (kernels.h, sct_kernel_contiguous), whose correctness
@@ -9,7 +9,7 @@
  * a shard i/N is the contiguous index range [i*S/N, (i+1)*S/N).  Inputs are
  * generated in-process, never stored.  Library target `sct_sweep`.
  *
- * Sampled sweeps (issue 14; spec.samples > 0): float32/float64 spaces are
+ * Sampled sweeps (spec.samples > 0): float32/float64 spaces are
  * too large, so the pairs are samples 0..S-1 of a counter-based generator
  * (sweep_sample.h) and a shard i/N is again the contiguous index range
  * [floor(i*S/N), floor((i+1)*S/N)).
@@ -32,8 +32,8 @@
  * +inf), then SCT_SWEEP_HIST_NONE for pairs whose distance is not
  * measurable (NaN against a number).  A 16-bit output never reaches bucket
  * 18 (at most 2^16 - 1 steps), and its bucket 17 is labelled ">32768" as
- * before the histogram was extended for the sampled 32/64-bit sweeps
- * (issue 14), so exhaustive sweep reports keep their bytes. */
+ * before the histogram was extended for the sampled 32/64-bit sweeps, so
+ * exhaustive sweep reports keep their bytes. */
 #define SCT_SWEEP_HIST_BUCKETS 67
 #define SCT_SWEEP_HIST_NONE (SCT_SWEEP_HIST_BUCKETS - 1)
 
@@ -42,7 +42,7 @@ typedef struct sct_sweep_spec {
     const char *op_type;      /* "Div", "Mul", "Pow", "Less" */
     int32_t a_type, b_type;   /* SONNX_DT_*, byte-addressable, <= 16 bits;
                                  sampled: float32/float64 (sweep_sample.h) */
-    /* Sampled sweep (issue 14) when > 0: the space is the sample indices
+    /* Sampled sweep when > 0: the space is the sample indices
      * [0, samples), sample i drawn by sweep_sample.h from (seed, i, op,
      * types); shards are contiguous sample-index ranges.  0: exhaustive. */
     uint64_t samples;

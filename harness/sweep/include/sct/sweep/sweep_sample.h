@@ -1,5 +1,5 @@
 /*
- * sweep_sample.h — the sample generator of sampled sweeps (issue 14): the
+ * sweep_sample.h — the sample generator of sampled sweeps: the
  * 32- and 64-bit input spaces are too large to sweep exhaustively, so a
  * sampled sweep runs N pairs drawn by a counter-based generator.
  *

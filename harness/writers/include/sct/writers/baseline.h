@@ -1,5 +1,5 @@
 /*
- * baseline.h — known verdicts of an implementation (issue 5), so that CI
+ * baseline.h — known verdicts of an implementation, so that CI
  * fails only on CHANGES: a case whose verdict differs from the baseline
  * (a new failure, or a case that now passes), or a case the baseline does
  * not know.  Schema "sonnx-cts-baseline" 1.0 (docs/report-format.md).

@@ -28,7 +28,7 @@ bool sct_json_add_str(cJSON *obj, const char *name, const char *s);
 /* Writes `root` to `path` (pretty, trailing newline); 0 or non-zero with err. */
 int sct_json_write_file(const char *path, const cJSON *root, char *err,
                         size_t err_cap);
-/* Streaming write (issue 6: memory flat in the number of cases).  `root`
+/* Streaming write (memory flat in the number of cases).  `root`
  * holds, as the value of one member, the placeholder
  * cJSON_CreateRaw(SCT_JSON_STREAM_MARK); the file gets exactly the text
  * sct_json_write_file would write had that member been an array of the
