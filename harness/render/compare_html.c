@@ -33,9 +33,13 @@ int sct_compare_write_html(FILE *out, const void *ctx)
     fprintf(out, "<h2>Where the runtimes differ</h2>\n<p class=\"note\">%zu of "
                  "%zu rows (op, types) differ between runtimes that ran "
                  "them.</p>\n", differing, cmp->n_rows);
+    /* A column per runtime: with many runtimes the matrices scroll in
+     * their own box, so the page keeps its width (1400 px and less). */
+    fputs("<div class=\"wide\">\n", out);
     sct_compare_matrix_table(out, &sct_html_table, cmp, true, "differ");
-    fputs("<h2>Every row</h2>\n", out);
+    fputs("</div>\n<h2>Every row</h2>\n<div class=\"wide\">\n", out);
     sct_compare_matrix_table(out, &sct_html_table, cmp, false, "matrix");
+    fputs("</div>\n", out);
     fputs("</main></body></html>\n", out);
     return ferror(out) ? -1 : 0;
 }

@@ -171,7 +171,7 @@ static void group_table(FILE *out, const sct_render_doc *doc,
     sct_html_escape(out, g->type);
     fprintf(out, "</b>: %zu cases, %zu passed</summary>\n", t.total,
             t.n[SCT_VC_PASS]);
-    fputs("<table><tr><th>case</th><th>verdict</th><th>expectation</th>"
+    fputs("<table class=\"group-cases\"><tr><th>case</th><th>verdict</th><th>expectation</th>"
           "<th class=\"num\">elements</th><th class=\"num\">mismatches</th>"
           "<th class=\"num\">max ULP</th><th>message</th></tr>\n", out);
     for (size_t i = 0; i < doc->n_cases; i++) {

@@ -31,6 +31,9 @@ void sct_html_style(FILE *out)
         "code,.mono{font-family:'DejaVu Sans Mono',Consolas,monospace;font-size:12.5px}\n",
         "table.kv th{width:210px;white-space:nowrap}\n",
         "table.kv td{font-family:'DejaVu Sans Mono',Consolas,monospace;font-size:12.5px;overflow-wrap:anywhere}\n",
+        /* a runtime's message may hold a long path with no break (ORT's
+         * source file names): it wraps rather than widen the page */
+        "table.group-cases td:last-child{overflow-wrap:anywhere}\n",
         ".verdict{display:flex;align-items:center;gap:18px;margin:14px 0;padding:14px 18px;",
         "border-radius:4px;border:2px solid}\n",
         ".verdict .big{font-size:26px;font-weight:700;letter-spacing:.03em}\n",
@@ -52,6 +55,7 @@ void sct_html_style(FILE *out)
         "div.scroll{overflow-x:auto;max-width:100%}\n",
         "table.matrix td.cell a{color:inherit;text-decoration:none}\n",
         "table.matrix th.row{white-space:nowrap}\n",
+        "div.wide{overflow-x:auto;max-width:100%}\n",
         "table.matrix th.col{font-size:12px;text-align:center;white-space:nowrap}\n",
         ".hists{display:flex;flex-wrap:wrap;gap:10px 18px}\n",
         ".hists figure{margin:0;border:1px solid var(--rule);padding:6px 8px 2px;border-radius:3px}\n",

@@ -69,20 +69,35 @@ def main():
                          [("%s-%s.html" % (base, p), out + ".html"),
                           ("%s-%s.md" % (base, p), out + ".md")]))
 
+    # The comparison links each cell to the runtime's page relative to the
+    # page itself: it is rendered where it is committed, in a copy of the
+    # layout (work/tree/docs/conformance holding links to the committed
+    # records and pages), so that its links and paths read as committed.
+    tree = os.path.join(work, "tree")
+    conf = os.path.join(tree, "docs", "conformance")
+    os.makedirs(conf)
+    for f in os.listdir("docs/conformance"):
+        if not f.startswith("compare"):
+            os.symlink(os.path.abspath(os.path.join("docs/conformance", f)),
+                       os.path.join(conf, f))
     args = []
     for name, label in records:
         args += [os.path.join("docs/conformance", name), "--label", label]
     for prof, suffix in (("onnx", ""), ("sonnx", "-sonnx")):
-        out = os.path.join(work, "compare" + suffix)
+        out = os.path.join("docs/conformance", "compare" + suffix)
         jobs.append(([cli, "compare", "--profile", prof] + args +
                      ["--md", out + ".md", "--html", out + ".html"],
-                     [("docs/conformance/compare%s.md" % suffix, out + ".md"),
-                      ("docs/conformance/compare%s.html" % suffix, out + ".html")]))
+                     [("docs/conformance/compare%s.md" % suffix,
+                       os.path.join(tree, out + ".md")),
+                      ("docs/conformance/compare%s.html" % suffix,
+                       os.path.join(tree, out + ".html"))], tree))
 
     failures = 0
     compared = 0
-    for argv, pairs in jobs:
-        r = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    for job in jobs:
+        argv, pairs = job[0], job[1]
+        cwd = job[2] if len(job) > 2 else None
+        r = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
         if r.returncode == 2 or r.returncode > 3:  # 3: PARTIAL, a finished run
             print("FAIL: %s exited %d: %s" % (" ".join(argv[1:4]), r.returncode,
                                              r.stderr.decode(errors="replace")[-500:]))

@@ -154,7 +154,10 @@ sonnx_status compute(Op op, const sonnx_tensor &a, const sonnx_tensor &b,
     int orank = a.rank > b.rank ? a.rank : b.rank;
     for (int i = 0; i < R; i++) {
         if (da[i] != db[i] && da[i] != 1 && db[i] != 1)
-            return sct_vendor_fail(SONNX_STATUS_ERROR, msg, msg_cap,
+            /* Eigen's Tensor module checks no shapes: the adapter refuses
+             * for it, as plugin.h's run() contract asks of an invalid
+             * input (onnx-div broadcasting) */
+            return sct_vendor_fail(SONNX_STATUS_INVALID_ARGUMENT, msg, msg_cap,
                                    "Eigen adapter: shapes do not broadcast "
                                    "(dim %d: %lld vs %lld)",
                                    i - (R - orank), (long long)da[i],

@@ -8,7 +8,11 @@
  * shapes); the values are computed by PoCL's compiled OpenCL C.  Profiles:
  * the adapter never rejects on its own initiative (under "sonnx" broadcast
  * shapes are computed like under "onnx"); shapes that do not broadcast are
- * an ERROR naming them (there is nothing to enqueue).
+ * an invalid input under ONNX itself (onnx-div: multidirectional
+ * broadcasting) and, OpenCL having no shapes, the adapter is where the
+ * runtime refuses them: INVALID_ARGUMENT naming them, as plugin.h's run()
+ * contract asks of rejected inputs (an ERROR would read as a failure to
+ * compute, not as a refusal).
  */
 #include <stdio.h>
 #include <string.h>
@@ -172,7 +176,7 @@ static sonnx_status pocl_run(const sonnx_op *op, const sonnx_tensor *inputs,
     int32_t rc;
     int64_t dc[SONNX_MAX_RANK];
     if (!sct_broadcast_shape(a->rank, a->dims, b->rank, b->dims, &rc, dc))
-        return sct_vendor_fail(SONNX_STATUS_ERROR, message, message_cap,
+        return sct_vendor_fail(SONNX_STATUS_INVALID_ARGUMENT, message, message_cap,
                                "PoCL adapter: the input shapes do not "
                                "broadcast (nothing to enqueue)");
     int32_t out_type =
