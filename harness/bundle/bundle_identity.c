@@ -98,10 +98,29 @@ int sct_bundle_identity_write(const char *path, const sct_bundle_identity_in *in
     cJSON_AddStringToObject(root, "profile", or_empty(r->profile));
     cJSON_AddStringToObject(root, "tier", sct_bundle_tier(in->filter));
     cJSON_AddItemToObject(root, "selection", selection_json(in->filter));
-    /* The harness knows no claims or waivers: recorded as such, so that a
-     * reader never has to guess whether one was applied. */
-    cJSON_AddNullToObject(root, "claim");
-    cJSON_AddArrayToObject(root, "waivers");
+    /* The claim and the waivers applied (docs/cli.md "Claims", "Waivers"),
+     * each named with its digest, or null / [] when none: a reader never
+     * has to guess whether one shaped the verdict. */
+    if (in->claim_file != NULL) {
+        cJSON *c = cJSON_AddObjectToObject(root, "claim");
+        if (c == NULL)
+            goto oom;
+        cJSON_AddStringToObject(c, "file", in->claim_file);
+        add_file_sha(c, "sha256", in->claim_file);
+    } else {
+        cJSON_AddNullToObject(root, "claim");
+    }
+    cJSON *w = cJSON_AddArrayToObject(root, "waivers");
+    if (w == NULL)
+        goto oom;
+    if (in->waivers_file != NULL) {
+        cJSON *f = cJSON_CreateObject();
+        if (f == NULL)
+            goto oom;
+        cJSON_AddStringToObject(f, "file", in->waivers_file);
+        add_file_sha(f, "sha256", in->waivers_file);
+        cJSON_AddItemToArray(w, f);
+    }
     cJSON_AddStringToObject(root, "sandbox", or_empty(r->isolation));
     cJSON *m = sct_machine_identity();
     if (m == NULL)

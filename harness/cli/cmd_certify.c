@@ -139,6 +139,8 @@ static int write_identity(const char *dir, int argc, char **argv, const sct_run_
     sct_bundle_identity_in in = {.command_line = line,
                                  .plugin_file = cfg->vendor_path ? plugin : NULL,
                                  .requirements_file = access(req, R_OK) == 0 ? req : NULL,
+                                 .claim_file = cfg->claim_path,
+                                 .waivers_file = cfg->waivers_path,
                                  .run = &head.identity, .filter = &cfg->filter};
     rc = sct_bundle_identity_write(path, &in, err, cap);
     free(line);

@@ -31,6 +31,8 @@ typedef struct sct_bundle_identity_in {
     const char *command_line;        /* certify's own, shell-quoted */
     const char *plugin_file;         /* the resolved plugin file; NULL: built-in */
     const char *requirements_file;   /* the vector set's requirements.json, or NULL */
+    const char *claim_file;          /* --claim FILE applied, or NULL */
+    const char *waivers_file;        /* --waivers FILE applied, or NULL */
     const sct_run_identity *run;     /* the run report's identity */
     const sct_case_filter *filter;   /* the selection (profile_bit set) */
 } sct_bundle_identity_in;
