@@ -2,8 +2,29 @@
 run the command, name the report files, fail with a reason."""
 import os
 import subprocess
+import sys
 
 MARK = "not valid for certification"
+
+# What a person sees of a page: headless Chromium through the report tests'
+# DevTools driver (tests/report/cdp_shot.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "report"))
+import cdp_shot  # noqa: E402
+import chromium_check  # noqa: E402
+
+BANNER = ("(() => { const v = document.getElementById('verdict');"
+          " return v ? {text: v.innerText, cls: v.className} : null; })()")
+
+
+def seen_banner(html):
+    """The verdict banner as Chromium shows it ({text, cls}), or None when
+    Chromium is absent (the caller then says the check was not run)."""
+    if not os.path.exists(chromium_check.CHROMIUM):
+        return None
+    facts, console = cdp_shot.evaluate(html, BANNER, 1400, 900)
+    check(not console, "%s: console messages: %s" % (html, console))
+    check(facts is not None, "%s: no verdict banner in the rendered page" % html)
+    return facts
 
 
 class Failure(Exception):

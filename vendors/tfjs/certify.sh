@@ -25,6 +25,6 @@ exec vendors/common/certify-runtime.sh --stem "tfjs-$backend-$version" \
   --cmake-flag -DSONNX_CTS_BUILD_TFJS=ON --vendor-options "backend=$backend,dir=$root" \
   --library "$lib" \
   --library-source "$(basename "$lib") of npm @tensorflow/tfjs-backend-$backend@$version, run by node $(node --version), fetched by scripts/fetch-tfjs.sh" \
-  --run-arg --sandbox-omit --run-arg seccomp --run-arg --memory-limit --run-arg 64G \
+  --run-arg --sandbox-helper --run-arg "$(command -v node)" --run-arg --memory-limit --run-arg 64G \
   --short-name "TF.js-$backend" --method-file vendors/tfjs/method.txt \
   --command "vendors/tfjs/certify.sh $backend" "$@"
