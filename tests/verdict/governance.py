@@ -130,7 +130,9 @@ def sc_trace_blame(a):
     for c in m["cases"]:
         if c["op"] != "Div" or c["expectation"] == "reject":
             continue
-        c["satisfies"] = [r for r in c["requirements"] if restriction.match(r)]
+        # (generators already write some as "satisfies": keep those too)
+        moved = [r for r in c["requirements"] if restriction.match(r)]
+        c["satisfies"] = sorted(set(c.get("satisfies", [])) | set(moved))
         c["requirements"] = [r for r in c["requirements"] if not restriction.match(r)]
     with open(mpath, "w", encoding="utf-8") as f:
         json.dump(m, f, indent=1)
