@@ -155,7 +155,8 @@ int sct_bundle_verify_signature(const char *pub_path, const char *data_path,
     for (size_t i = 0; well_formed && i < SIG_BYTES; i++) {
         int hi = hex_nibble(sig_text[2 * i]), lo = hex_nibble(sig_text[2 * i + 1]);
         well_formed = hi >= 0 && lo >= 0;
-        sig[i] = (unsigned char)(hi << 4 | lo);
+        /* hi and lo are -1 for a bad character: no shift of a negative */
+        sig[i] = well_formed ? (unsigned char)((unsigned)hi << 4 | (unsigned)lo) : 0;
     }
     free(sig_text);
     if (!well_formed) {

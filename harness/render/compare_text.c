@@ -41,7 +41,9 @@ const char *sct_compare_cell_text(const sct_compare_cell *c, char *buf,
     }
     const size_t *n = c->tally.n;
     if (n[SCT_VC_UNSUPPORTED] == c->tally.total) {
-        snprintf(buf, cap, "all %zu unsupported", c->tally.total);
+        /* the group word of the report's matrix (verdict_tally.h), so a
+         * state has one name in every format */
+        snprintf(buf, cap, "UNSUPPORTED (all %zu declined)", c->tally.total);
         return buf;
     }
     int w = snprintf(buf, cap, "%s %zu/%zu", c->verdict, n[SCT_VC_PASS],

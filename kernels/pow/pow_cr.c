@@ -72,6 +72,11 @@ static double pow_mpfr(double x, double y, const sct_pow_fmt *f)
     mpfr_set_emin(old_min);
     mpfr_set_emax(old_max);
     mpfr_clears(mx, my, r, (mpfr_ptr)0);
+    /* mpfr_pow fills this thread's constant caches (log 2, ...); a sweep
+     * thread that ends would lose them (LeakSanitizer counts them).  The
+     * fallback is rare (ambiguous results only), so the cache is freed
+     * each time rather than kept. */
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
     return out;
 }
 #endif
