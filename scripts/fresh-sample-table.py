@@ -18,6 +18,7 @@ usage: scripts/fresh-sample-table.py [--build DIR] [--seed S] [--samples N]
 import argparse
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -54,7 +55,10 @@ def command_of(record, cli, json_out, seed, samples):
         if a in ("--quiet", "--no-fresh-sample") or a.startswith("--fresh-sample"):
             i += 1
             continue
-        keep.append(os.path.expanduser(a) if a.startswith("lib=~") else a)
+        # the records write the home directory as ~ (no host path in a
+        # record): vendor options such as lib=~/... and dir=~/... get it back
+        keep.append(re.sub(r"(^|[=,])~/", lambda m: m.group(1) + os.path.expanduser("~") + "/",
+                           a))
         i += 1
     return keep + ["--quiet", "--json", json_out, "--fresh-sample=%d" % samples,
                    "--seed", str(seed)]
