@@ -29,10 +29,13 @@
 #error "define SCT_VERDICT_MODE"
 #endif
 
-static inline bool is_op(const sonnx_op *op, const char *name)
+#if SCT_VERDICT_MODE == 1 || SCT_VERDICT_MODE == 2 || SCT_VERDICT_MODE == 5
+/* (only the modes that pick an op use it: clang warns on an unused one) */
+static bool is_op(const sonnx_op *op, const char *name)
 {
     return strcmp(op->op_type, name) == 0;
 }
+#endif
 
 #if SCT_VERDICT_MODE == 3
 /* Subnormal: exponent field zero, fraction non-zero (IEEE754-2019 §3.4). */

@@ -96,9 +96,12 @@ sonnx_status compute(const char *op_type, const sonnx_tensor *in,
     sonnx_status s = check(op_type, types, 2, msg, msg_cap);
     if (s != SONNX_STATUS_OK)
         return s;
-    at::ScalarType sa, sb;
-    dtype_of(types[0], &sa);
-    dtype_of(types[1], &sb);
+    /* check() has accepted both types, so dtype_of finds them; the
+     * compiler cannot know that (-Wmaybe-uninitialized at -O3) */
+    at::ScalarType sa = at::ScalarType::Undefined, sb = at::ScalarType::Undefined;
+    if (!dtype_of(types[0], &sa) || !dtype_of(types[1], &sb))
+        return sct_vendor_fail(SONNX_STATUS_ERROR, msg, msg_cap,
+                               "PyTorch adapter: no dtype for an accepted type");
     at::Tensor r;
     try {
         at::Tensor a = wrap(in[0], sa), b = wrap(in[1], sb);
