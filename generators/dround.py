@@ -55,6 +55,7 @@ INNER = {"recip-f32": FLOAT32.fmt, "recip-x87": X87, "recip-f64": FLOAT64.fmt}
 
 
 def models(op: str, dt: DType) -> List[str]:
+    H.require_op(op)
     out = []
     if op == "Div":
         wider = WIDER_RECIP.get(dt.name, [])
@@ -106,6 +107,7 @@ def _to16(dt: DType, x32):
 
 
 def witnesses16(op: str, dt: DType, model: str, per_region: int, rng: Rng):
+    H.require_op(op)
     f = dt.fmt
     p = f.precision
     out = []
@@ -187,6 +189,7 @@ def _via(fmt: FloatFormat, out: FloatFormat, q: Fraction):
 
 def defect_bits(op: str, dt: DType, model: str, a: int, b: int) -> int:
     """Output bits of the defect model on (a, b) (finite nonzero inputs)."""
+    H.require_op(op)
     f = dt.fmt
     va, vb = ff.value(f, a), ff.value(f, b)
     exact = va * vb if op == "Mul" else va / vb
@@ -264,6 +267,7 @@ def top_ties(dt: DType, limit: int = 1 << 8):
 
 def witnesses(op: str, dt: DType, rng: Rng) -> Dict[str, list]:
     """model -> [(a, b, model, region)] for every model of (op, dt)."""
+    H.require_op(op)
     res = {}
     pool = None
     for model in models(op, dt):

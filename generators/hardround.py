@@ -44,6 +44,19 @@ class HardPair(NamedTuple):
     den: int
 
 
+# The operators these constructions are solved for: the exact result is
+# A*B (Mul) or A/B (Div) of the significands.  Any other op is refused by
+# name, never given another operator's construction.
+OPS = ("Div", "Mul")
+
+
+def require_op(op: str) -> None:
+    """Refuses an op without a hard-rounding construction, naming it."""
+    if op not in OPS:
+        raise ValueError("no hard-rounding construction for op %r (it has %s)"
+                         % (op, ", ".join(OPS)))
+
+
 def regions(dt: DType) -> List[Region]:
     """Normal range, top binade, and the subnormal shifts searched: all of
     them for 16-bit types, a spread (1, 2, 3, p/2, p-2 .. p+1) for wider."""
@@ -67,6 +80,7 @@ def result_exponent(dt: DType, region: Region, rng: Rng) -> int:
 def place(op: str, dt: DType, E: int, A: int, B: int, c: int, rng: Rng):
     """Exponents (ea, eb) of normal operands with significands A, B whose
     exact result has exponent E (carry c as in the module docstring)."""
+    require_op(op)
     f = dt.fmt
     if op == "Mul":
         t = E - c                              # ea + eb
@@ -92,6 +106,7 @@ def encode(dt: DType, sign: int, e: int, M: int) -> int:
 
 def exact_ratio(op: str, p: int, A: int, B: int, s: int):
     """(num, den, c): the exact result in result ulps (module docstring)."""
+    require_op(op)
     if op == "Mul":
         c = 1 if A * B >= 1 << (2 * p - 1) else 0
         return A * B, 1 << (p - 1 + c + s), c
@@ -103,6 +118,7 @@ def exact_ratio(op: str, p: int, A: int, B: int, s: int):
 # ------------------------------------------------------------ 16-bit: exhaustive
 def grid_ratios(op: str, p: int, s: int):
     """(A, B, num, den, c) arrays over every significand pair."""
+    require_op(op)
     m = np.arange(1 << (p - 1), 1 << p, dtype=np.int64)
     A = np.repeat(m, m.size)
     B = np.tile(m, m.size)
@@ -198,6 +214,7 @@ def _windows(m: int, side: int, w: int):
 
 def solve_one(op: str, p: int, s: int, side: int, B: int):
     """Hardest (|delta|, A, c) for this B, both carries tried, or None."""
+    require_op(op)
     best = None
     for c in (0, 1):
         if op == "Mul":
@@ -248,6 +265,7 @@ def search_wide(op: str, dt: DType, region: Region, per_side: int, rng: Rng,
 
 def hard_pairs(op: str, dt: DType, rng: Rng, per_side=None) -> List[HardPair]:
     """The hard-rounding pool of (op, dt): every region, both sides."""
+    require_op(op)
     out = []
     for region in regions(dt):
         if dt.bits == 16:

@@ -79,8 +79,10 @@ def float_binary(op, dt, pairs):
             r = a / b
         elif op == "Mul":
             r = a * b
-        else:
+        elif op == "Less":
             return [bool(v) for v in np.less(a, b)]
+        else:
+            raise ValueError("no float reference for op %r" % op)
     if dt == "float64":
         assert r.dtype == np.float64
     elif dt != "float64":
@@ -101,6 +103,8 @@ def int_binary(op, dt, pairs):
             q = math.trunc(Fraction(a, b))
             out.append(q if lo <= q <= hi else None)
         return out
+    if op != "Mul":
+        raise ValueError("no integer reference for op %r" % op)
     if dt in ("int4", "uint4"):
         for a, b in pairs:
             v = (a * b) & 0xF

@@ -52,8 +52,17 @@ bool sct_sample_supported(const char *op_type, int32_t a_type, int32_t b_type,
 {
     sct_op_kind op = sct_op_kind_from_name(op_type);
     sct_sample_operand a, b;
-    if (op == SCT_OP_OTHER) {
-        snprintf(why, why_cap, "unknown op '%s' (Div, Mul, Pow, Less)", op_type);
+    /* The ops with a construction (sweep_sample_hard.c, sweep_sample_pow.c):
+     * any other is refused by name, never sampled as another op would be. */
+    switch (op) {
+    case SCT_OP_DIV:
+    case SCT_OP_MUL:
+    case SCT_OP_POW:
+    case SCT_OP_LESS:
+        break;
+    default:
+        snprintf(why, why_cap, "no sampled-sweep construction for op '%s' (Div, Mul, "
+                 "Pow, Less)", op_type);
         return false;
     }
     if (!operand_of(a_type, &a) || !a.is_float) {

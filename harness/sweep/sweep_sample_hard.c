@@ -155,9 +155,20 @@ sct_sample_kind sct_sample_hard(const sct_sample_gen *g, sct_sample_rng *r,
                                 uint64_t *a_bits, uint64_t *b_bits)
 {
     const sct_sample_fmt *f = &g->a.fmt;
-    if (g->op == SCT_OP_LESS)
+    bool div;
+    switch (g->op) {
+    case SCT_OP_LESS:
         return near_equal(&g->a, r, a_bits, b_bits);
-    bool div = g->op == SCT_OP_DIV;
+    case SCT_OP_DIV:
+    case SCT_OP_MUL:
+        div = g->op == SCT_OP_DIV;
+        break;
+    default:
+        /* sct_sample_supported refused every other op before a generator
+         * existed: no op is given Mul's construction by default */
+        *a_bits = *b_bits = 0;
+        return SCT_SAMPLE_UNIFORM;
+    }
     if (pick < 48)
         return midpoint(f, r, blk, div, a_bits, b_bits);
     if (pick < 72)

@@ -352,6 +352,19 @@ START_TEST(pow_range_samples_aim_at_the_range_limits)
 }
 END_TEST
 
+/* An op without a construction is refused by name at init, never sampled
+ * as Mul would be (sweep_sample.c's list of ops with a construction). */
+START_TEST(an_op_without_a_construction_is_refused_by_name)
+{
+    char why[160] = "";
+    ck_assert(!sct_sample_supported("Sub", SONNX_DT_FLOAT, SONNX_DT_FLOAT, why, sizeof why));
+    ck_assert_msg(strstr(why, "'Sub'") != NULL, "%s", why);
+    sct_sample_gen g;
+    ck_assert_int_ne(sct_sample_gen_init(&g, "Sub", SONNX_DT_FLOAT, SONNX_DT_FLOAT, 1), 0);
+    ck_assert(sct_sample_supported("Mul", SONNX_DT_FLOAT, SONNX_DT_FLOAT, why, sizeof why));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sweep_sample");
@@ -360,6 +373,7 @@ int main(void)
     tcase_add_loop_test(tc, samples_are_a_pure_function_of_seed_and_index, 0, N_SPACES);
     tcase_add_loop_test(tc, shard_ranges_concatenate_to_the_unsharded_stream, 0, N_SPACES);
     tcase_add_test(tc, shard_ranges_of_huge_totals_tile_exactly);
+    tcase_add_test(tc, an_op_without_a_construction_is_refused_by_name);
     tcase_add_loop_test(tc, float32_block_loops_equal_the_per_sample_path, 0, 2);
     tcase_add_loop_test(tc, mix_has_the_documented_proportions, 0, N_SPACES);
     tcase_add_loop_test(tc, mul_midpoints_are_within_16_units_of_a_rounding_midpoint, 0, 2);

@@ -1,0 +1,57 @@
+#!/usr/bin/python3
+"""An operator without a construction is refused by name, never given
+another operator's behaviour: the hard-rounding and double-rounding
+constructions (generators/hardround.py, dround.py) are solved for Div and
+Mul only, and the selftest's independent reference (tests/reference.py)
+knows Div, Mul, Pow and Less.  Each is asked for "Sub" (an operator of the
+newer SONNX drafts the suite does not generate yet) and must raise a
+ValueError naming it; the operators it has must still be answered.
+
+usage: op_refusal.py   (run from the repository root)
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))  # the repository
+
+from generators import dround, hardround  # noqa: E402
+from generators.dtypes import FLOAT16  # noqa: E402
+from generators.specials import Rng  # noqa: E402
+import reference  # noqa: E402
+
+
+def refused(what, call):
+    try:
+        call()
+    except ValueError as e:
+        if "'Sub'" not in str(e):
+            sys.exit("FAIL: %s: the refusal does not name the op: %s" % (what, e))
+        return
+    sys.exit("FAIL: %s answered for 'Sub' (another operator's construction?)" % what)
+
+
+def main():
+    f16 = FLOAT16
+    refused("hardround.hard_pairs", lambda: hardround.hard_pairs("Sub", f16, Rng("op-refusal")))
+    refused("hardround.exact_ratio", lambda: hardround.exact_ratio("Sub", 11, 1024, 1025, 0))
+    refused("dround.models", lambda: dround.models("Sub", f16))
+    refused("dround.defect_bits", lambda: dround.defect_bits("Sub", f16, "recip-same",
+                                                             0x3c00, 0x4000))
+    refused("reference (float)", lambda: reference.reference("Sub", "float32", "float32",
+                                                             [(0x3f800000, 0x40000000)]))
+    refused("reference (integer)", lambda: reference.reference("Sub", "int32", "int32",
+                                                               [(1, 2)]))
+    # the operators they have are still answered
+    if hardround.exact_ratio("Div", 11, 1024, 1025, 0)[1] <= 0:
+        sys.exit("FAIL: exact_ratio(Div) gave no ratio")
+    if "sticky-lost" not in dround.models("Mul", f16):
+        sys.exit("FAIL: dround.models(Mul) lost its models")
+    if reference.reference("Less", "int32", "int32", [(1, 2)]) != [True]:
+        sys.exit("FAIL: reference(Less) changed")
+    print("ok: Sub refused by name by 6 constructions; Div, Mul, Less still answered")
+
+
+if __name__ == "__main__":
+    main()
