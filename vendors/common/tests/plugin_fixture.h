@@ -49,6 +49,32 @@ typedef struct sct_fx_case {
     size_t a_bytes, b_bytes;
 } sct_fx_case;
 
+/* One row of an adapter's query table: what query() must answer for op on
+ * (A type, B type) under profile "onnx", opset 14. */
+typedef struct sct_fx_query_row {
+    const char *op;
+    int32_t ta, tb;
+    sonnx_status want;
+} sct_fx_query_row;
+
+/* Asserts the loaded plugin's query() answers row->want; the plugin's
+ * message is left in msg. */
+static inline void sct_fx_check_query(const sct_fx_query_row *row, char *msg, size_t cap)
+{
+    sonnx_op op = {row->op, "", 14, "onnx"};
+    int32_t t[2] = {row->ta, row->tb};
+    ck_assert_int_eq(sct_fx_entry->query(&op, t, 2, msg, cap), row->want);
+}
+
+/* Asserts the runtime_version names each of the n identity items (what the
+ * result depends on: ISA, threads, build flags, library sha256). */
+static inline void sct_fx_check_identity(const char *const *items, size_t n)
+{
+    const char *v = sct_fx_entry->runtime_version;
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(strstr(v, items[i]) != NULL, "%s lacks %s", v, items[i]);
+}
+
 /* Runs one case into `out` (capacity `out_cap`); returns the status, the
  * output tensor as the plugin described it in *o, message in `msg`. */
 static inline sonnx_status sct_fx_run(const sct_fx_case *c, void *out,

@@ -16,8 +16,7 @@ START_TEST(identity_names_backend_and_sha256)
     ck_assert_msg(strncmp(v, "4.22.", 5) == 0, "%s", v);
     static const char *const items[] = {"; backend=", "; file=", "; sha256=",
                                         "; node=", "; threads=1"};
-    for (size_t i = 0; i < sizeof items / sizeof items[0]; i++)
-        ck_assert_msg(strstr(v, items[i]) != NULL, "%s lacks %s", v, items[i]);
+    sct_fx_check_identity(items, sizeof items / sizeof items[0]);
     /* the backend the options asked for (default cpu) */
     const char *want = strstr(sct_fx_options, "backend=wasm") != NULL
                            ? "; backend=wasm;"
@@ -26,11 +25,7 @@ START_TEST(identity_names_backend_and_sha256)
 }
 END_TEST
 
-static const struct {
-    const char *op;
-    int32_t ta, tb;
-    sonnx_status want;
-} query_cases[] = {
+static const sct_fx_query_row query_cases[] = {
     {"Div", SONNX_DT_FLOAT, SONNX_DT_FLOAT, SONNX_STATUS_OK},
     {"Pow", SONNX_DT_INT32, SONNX_DT_FLOAT, SONNX_STATUS_OK},
     {"Div", SONNX_DT_FLOAT16, SONNX_DT_FLOAT16, SONNX_STATUS_UNSUPPORTED},
@@ -41,11 +36,7 @@ static const struct {
 
 START_TEST(query_table)
 {
-    sonnx_op op = {query_cases[_i].op, "", 14, "onnx"};
-    int32_t t[2] = {query_cases[_i].ta, query_cases[_i].tb};
-    ck_assert_int_eq(sct_fx_entry->query(&op, t, 2, sct_fx_msg,
-                                         sizeof sct_fx_msg),
-                     query_cases[_i].want);
+    sct_fx_check_query(&query_cases[_i], sct_fx_msg, sizeof sct_fx_msg);
 }
 END_TEST
 

@@ -20,11 +20,7 @@ START_TEST(identity_names_cpu_and_sha256)
 }
 END_TEST
 
-static const struct {
-    const char *op;
-    int32_t ta, tb;
-    sonnx_status want;
-} query_cases[] = {
+static const sct_fx_query_row query_cases[] = {
     {"Div", SONNX_DT_FLOAT, SONNX_DT_FLOAT, SONNX_STATUS_OK},
     {"Mul", SONNX_DT_FLOAT, SONNX_DT_FLOAT, SONNX_STATUS_OK},
     {"Mul", SONNX_DT_FLOAT16, SONNX_DT_FLOAT16, SONNX_STATUS_OK},
@@ -38,11 +34,7 @@ static const struct {
 
 START_TEST(query_table)
 {
-    sonnx_op op = {query_cases[_i].op, "", 14, "onnx"};
-    int32_t t[2] = {query_cases[_i].ta, query_cases[_i].tb};
-    ck_assert_int_eq(sct_fx_entry->query(&op, t, 2, sct_fx_msg,
-                                         sizeof sct_fx_msg),
-                     query_cases[_i].want);
+    sct_fx_check_query(&query_cases[_i], sct_fx_msg, sizeof sct_fx_msg);
 }
 END_TEST
 
