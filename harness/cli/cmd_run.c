@@ -25,13 +25,7 @@
 #include "runner.h"
 #include "subcommands.h"
 #include "waiver_file.h"
-
-static double wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "sct/exec/monotonic_clock.h"
 
 static void render_warning(void *user, const char *message)
 {
@@ -184,7 +178,7 @@ int sct_cmd_run(int argc, char **argv)
     sct_run_report_init(&report);
     sct_fill_identity(&report, argc, argv, &cfg, &set,
                       sct_backend_identity_of(backend));
-    double t0 = wall_seconds();
+    double t0 = sct_monotonic_seconds();
     const sct_case_filter *f = &cfg.filter;
     cfg.fresh.on = sct_fresh_wanted(&cfg.fresh, cfg.vendor_path != NULL,
                                     f->n_ops + f->n_types + f->n_tags + f->n_cases,
@@ -206,7 +200,7 @@ int sct_cmd_run(int argc, char **argv)
     if (rc == 0 && cfg.fresh.on)
         rc = sct_fresh_sample_run(&report, backend, cfg.profile, &cfg.fresh, cfg.strict_nan,
                                   cfg.max_errors, err, sizeof err);
-    report.seconds = wall_seconds() - t0;
+    report.seconds = sct_monotonic_seconds() - t0;
     sct_backend_close(backend);
     /* The last case is spilled here so that a spool write failure is
      * reported as such (runner.c reports a failed append as out of

@@ -3,17 +3,10 @@
  * silent everywhere else).
  */
 #include "progress.h"
+#include "sct/exec/monotonic_clock.h"
 
 #include <time.h>
 #include <unistd.h>
-
-static double monotonic_seconds(void)
-{
-    struct timespec ts;
-    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-        return 0.0;
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 void sct_progress_format(char *buf, size_t cap, size_t done, size_t total,
                          size_t failed, double elapsed_s)
@@ -61,7 +54,7 @@ void sct_progress_begin(sct_progress *p, FILE *stream, size_t total,
     p->total = total;
     p->done = 0;
     p->failed = 0;
-    p->start_s = monotonic_seconds();
+    p->start_s = sct_monotonic_seconds();
     p->last_draw_s = p->start_s;
     p->drawn = false;
 }
@@ -73,7 +66,7 @@ void sct_progress_case_done(sct_progress *p, bool failed)
         p->failed++;
     if (p->stream == NULL)
         return;
-    double now = monotonic_seconds();
+    double now = sct_monotonic_seconds();
     if (now - p->last_draw_s >= SCT_PROGRESS_INTERVAL_S)
         draw(p, now);
 }
@@ -85,7 +78,7 @@ void sct_progress_end(sct_progress *p)
     /* A run shorter than one interval draws nothing at all: no flicker
      * for the common sub-second run. */
     if (p->drawn) {
-        draw(p, monotonic_seconds());
+        draw(p, sct_monotonic_seconds());
         fputc('\n', p->stream);
         fflush(p->stream);
     }

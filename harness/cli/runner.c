@@ -21,13 +21,7 @@
 #include "sct/results/run_summary.h"
 #include "sct/results/sample_keeper.h"
 #include "sct/select/case_walk.h"
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "sct/exec/monotonic_clock.h"
 
 static void set_exec(sct_case_result *out, const sct_exec_result *r)
 {
@@ -186,7 +180,7 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
                       sct_backend *backend, const sct_run_config *cfg,
                       sct_case_result *out)
 {
-    double t0 = now_seconds();
+    double t0 = sct_monotonic_seconds();
     sct_case_record_init(out, c);
     /* --claim: a case outside the claim is listed, not run. */
     const sct_claim_entry *claim = NULL;
@@ -200,18 +194,18 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
         if (claim == NULL) {
             out->verdict = SCT_VERDICT_OUT_OF_SCOPE;
             sct_case_record_message(out, "outside the claim (--claim): not run", "");
-            out->seconds = now_seconds() - t0;
+            out->seconds = sct_monotonic_seconds() - t0;
             return;
         }
     }
     if (c->error != NULL) {
         set_error(out, "vectors", c->error);
-        out->seconds = now_seconds() - t0;
+        out->seconds = sct_monotonic_seconds() - t0;
         return;
     }
     if (c->expectation == SCT_EXPECT_VALUES && !c->has_expected_output) {
         set_error(out, "vectors", "expectation 'values' but no golden output");
-        out->seconds = now_seconds() - t0;
+        out->seconds = sct_monotonic_seconds() - t0;
         return;
     }
     char err[512];
@@ -219,7 +213,7 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
     memset(&data, 0, sizeof data);
     if (sct_case_load(set, c, &data, err, sizeof err) != 0) {
         set_error(out, "load", err);
-        out->seconds = now_seconds() - t0;
+        out->seconds = sct_monotonic_seconds() - t0;
         return;
     }
     sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile};
@@ -236,7 +230,7 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
             sct_free_outputs(outs, c->n_outputs);
             sct_case_data_free(&data);
             set_error(out, "vectors", err);
-            out->seconds = now_seconds() - t0;
+            out->seconds = sct_monotonic_seconds() - t0;
             return;
         }
         /* element order permuted with the fresh sample's seed (case_permute.h) */
@@ -276,7 +270,7 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
         sct_case_record_message(out, why, r.message);
     }
     sct_case_data_free(&data);
-    out->seconds = now_seconds() - t0;
+    out->seconds = sct_monotonic_seconds() - t0;
 }
 
 int sct_run_cases(const sct_vector_set *set, sct_backend *backend,

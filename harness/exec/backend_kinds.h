@@ -27,7 +27,6 @@ sct_backend *sct_backend_open_isolated(const char *path,
                                        const sct_backend_options *opt,
                                        char *err, size_t err_cap);
 
-/* Seconds since an arbitrary fixed point (CLOCK_MONOTONIC). */
-double sct_monotonic_seconds(void);
+#include "sct/exec/monotonic_clock.h" /* sct_monotonic_seconds */
 
 #endif /* SCT_EXEC_BACKEND_KINDS_H */

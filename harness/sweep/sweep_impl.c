@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "sct/numeric/dtype.h"
+#include "sct/exec/monotonic_clock.h"
 
 void sct_sweep_impl_init_loop(sct_sweep_impl *impl, sct_kernel_loop loop)
 {
@@ -109,23 +110,16 @@ sct_exec_status sct_sweep_impl_run(sct_sweep_impl *impl, int32_t a_type,
     return res->status;
 }
 
-static double monotonic_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 void sct_sweep_impl_serve(sct_sweep_impl *impl, bool (*stop)(void *user),
                           void (*tick)(void *user), void *user, unsigned tick_ms)
 {
-    double last_tick = monotonic_ms();
+    double last_tick = (sct_monotonic_seconds() * 1e3);
     pthread_mutex_lock(&impl->lock);
     for (;;) {
-        if (tick != NULL && monotonic_ms() - last_tick >= tick_ms) {
+        if (tick != NULL && (sct_monotonic_seconds() * 1e3) - last_tick >= tick_ms) {
             pthread_mutex_unlock(&impl->lock);
             tick(user);
-            last_tick = monotonic_ms();
+            last_tick = (sct_monotonic_seconds() * 1e3);
             pthread_mutex_lock(&impl->lock);
         }
         if (impl->pending != NULL && impl->finished == NULL) {

@@ -2,21 +2,15 @@
  * sweep_progress.c — see sweep_progress.h.
  */
 #include "sct/sweep/sweep_progress.h"
+#include "sct/exec/monotonic_clock.h"
 
 #include <time.h>
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 void sct_sweep_progress_init(sct_sweep_progress *p, FILE *out,
                              const char *label)
 {
     p->out = out;
-    p->start = now_seconds();
+    p->start = sct_monotonic_seconds();
     p->label = label;
     p->drawn = 0;
 }
@@ -24,7 +18,7 @@ void sct_sweep_progress_init(sct_sweep_progress *p, FILE *out,
 void sct_sweep_progress_update(void *user, uint64_t done, uint64_t total)
 {
     sct_sweep_progress *p = user;
-    double s = now_seconds() - p->start;
+    double s = sct_monotonic_seconds() - p->start;
     double rate = s > 0 ? (double)done / s : 0.0;
     double left = rate > 0 ? (double)(total - done) / rate : 0.0;
     fprintf(p->out, "\r%s: %llu/%llu pairs (%.1f%%), %.3g pairs/s, %.0f s left   ",

@@ -20,6 +20,7 @@
 #include "sweep_space.h"
 #include "sweep_tally.h"
 #include "sweep_undefined.h"
+#include "sct/exec/monotonic_clock.h"
 
 /* In-process loops: 2^16 pairs (4 arrays of 128 KiB per thread, in L2);
  * large enough that a per-call cost inside a loop (e.g. CPU feature
@@ -50,13 +51,6 @@ typedef struct worker {
     bool alloc_failed;
     pthread_t tid;
 } worker;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void note_failure(sct_sweep_result *r, uint64_t first, uint64_t n,
                          const sct_exec_result *res)
@@ -318,7 +312,7 @@ int sct_sweep_run(const sct_sweep_spec *spec, sct_sweep_impl *impl,
         return -1;
     }
     total.r.has_ulp = has_ulp;
-    double t0 = now_seconds();
+    double t0 = sct_monotonic_seconds();
     unsigned started = 0;
     /* Workers hand backend calls to this thread from now on. */
     pthread_mutex_lock(&impl->lock);
@@ -364,7 +358,7 @@ int sct_sweep_run(const sct_sweep_spec *spec, sct_sweep_impl *impl,
     out->out_type = sh.space.out_type;
     out->first_pair = sh.first;
     out->n_pairs = sh.count;
-    out->seconds = now_seconds() - t0;
+    out->seconds = sct_monotonic_seconds() - t0;
     return 0;
 }
 
