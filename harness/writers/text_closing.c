@@ -28,48 +28,6 @@ bool sct_text_is_failing(sct_verdict v)
     }
 }
 
-void sct_text_declined(FILE *out, const sct_run_summary *s)
-{
-    bool any = false;
-    for (size_t i = 0; i < s->n_groups; i++) {
-        const sct_group_summary *g = &s->groups[i];
-        if (g->counts[SCT_VERDICT_UNSUPPORTED] == 0)
-            continue;
-        fprintf(out, "%s%s %s (%zu of %zu)", any ? ", " : "declined, not certified: ",
-                g->op_type, g->types, g->counts[SCT_VERDICT_UNSUPPORTED], g->cases);
-        any = true;
-    }
-    if (any)
-        fputc('\n', out);
-}
-
-void sct_text_tier(FILE *out, const sct_run_summary *s)
-{
-    fprintf(out, "tier: %s: %s%s\n", sct_tier_name(s->tier.kind), s->tier.detail,
-            s->tier.certifiable ? "" : " -- " SCT_TIER_NOT_CERTIFIABLE);
-}
-
-void sct_text_claims(FILE *out, const sct_run_summary *s)
-{
-    bool any = false;
-    for (size_t i = 0; i < s->n_groups; i++) {
-        const sct_group_summary *g = &s->groups[i];
-        if (g->counts[SCT_VERDICT_OUT_OF_SCOPE] == 0)
-            continue;
-        fprintf(out, "%s%s %s (%zu)", any ? ", " : "out of scope (not claimed, not run): ",
-                g->op_type, g->types, g->counts[SCT_VERDICT_OUT_OF_SCOPE]);
-        any = true;
-    }
-    if (any)
-        fputc('\n', out);
-    for (size_t i = 0; i < s->n_groups; i++) {
-        char text[1024];
-        sct_claim_text(&s->groups[i], text, sizeof text);
-        if (text[0] != '\0')
-            fprintf(out, "claim: %s\n", text);
-    }
-}
-
 /* --waivers: every waiver with the failures it covered; one that covered
  * none is stale (docs/cli.md "Waivers"). */
 static void write_waivers(FILE *out, const sct_run_report *r, const sct_run_summary *s)

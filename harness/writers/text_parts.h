@@ -1,7 +1,8 @@
 /*
- * text_parts.h — the pieces of the text report shared by its two files:
- * text_writer.c (cases, table) and text_closing.c (failing cases, totals,
- * verdict line, legend).  Private to harness/writers.
+ * text_parts.h — the pieces of the text report: text_parts.c (element
+ * lines, tier, declined groups, claim) used by text_writer.c (cases, table)
+ * and text_closing.c (failing cases, totals, verdict line, legend).
+ * Private to harness/writers.
  */
 #ifndef SCT_WRITERS_TEXT_PARTS_H
 #define SCT_WRITERS_TEXT_PARTS_H

@@ -19,39 +19,6 @@
 #include "sct/text/atomic_file.h"
 #include "sct/text/owned.h"
 #include "text_parts.h"
-static void write_coords(FILE *out, const sct_sample *s)
-{
-    fputc('(', out);
-    for (int32_t d = 0; d < s->rank; d++)
-        fprintf(out, "%s%" PRId64, d ? "," : "", s->coords[d]);
-    fputc(')', out);
-}
-
-void sct_text_value(FILE *out, const char *label, int32_t type, uint64_t bits)
-{
-    char dec[SCT_VALUE_TEXT_MAX], hex[SCT_VALUE_TEXT_MAX];
-    sct_format_value(type, bits, dec, sizeof dec);
-    sct_format_bits(type, bits, hex, sizeof hex);
-    fprintf(out, " %s=%s (%s)", label, dec, hex);
-}
-
-void sct_text_sample(FILE *out, const sct_sample *s)
-{
-    static const char *const names[2] = {"a", "b"};
-    fprintf(out, "[%" PRIu64 "] ", s->index);
-    write_coords(out, s);
-    for (size_t k = 0; k < s->n_inputs && k < 2; k++)
-        sct_text_value(out, names[k], s->in_types[k], s->in_bits[k]);
-    sct_text_value(out, "expected", s->out_type, s->expected_bits);
-    sct_text_value(out, "actual", s->out_type, s->actual_bits);
-    if (s->ulp == SCT_ULP_NONE)
-        fprintf(out, " ulp=-");
-    else
-        fprintf(out, " ulp=%" PRIu64, s->ulp);
-    fprintf(out, " class=%s%s\n", sct_deviation_name(s->deviation),
-            s->worst ? " worst" : "");
-}
-
 static void write_case(FILE *out, const sct_case_result *c)
 {
     fprintf(out, "%s %s", sct_verdict_name(c->verdict), c->id);
