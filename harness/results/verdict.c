@@ -4,6 +4,7 @@
  * as passed or failed, but a run with declined cases certifies only what
  * ran (PARTIAL); an ERROR makes the run invalid, whatever else happened.
  */
+#include <stdbool.h>
 #include "sct/results/verdict.h"
 
 #include "sct/check/name_table.h"
@@ -50,10 +51,19 @@ sct_overall sct_overall_from_name(const char *name)
     return (sct_overall)sct_name_find(k_overall, SCT_OVERALL_COUNT, name);
 }
 
+bool sct_verdict_is_failure(sct_verdict v)
+{
+    return v == SCT_VERDICT_FAIL || v == SCT_VERDICT_CRASH || v == SCT_VERDICT_TIMEOUT ||
+           v == SCT_VERDICT_DECLINED_AT_RUN;
+}
+
 size_t sct_verdict_failures(const size_t *counts)
 {
-    return counts[SCT_VERDICT_FAIL] + counts[SCT_VERDICT_CRASH] +
-           counts[SCT_VERDICT_TIMEOUT] + counts[SCT_VERDICT_DECLINED_AT_RUN];
+    size_t n = 0;
+    for (int v = 0; v < (int)SCT_VERDICT_COUNT; v++)
+        if (sct_verdict_is_failure((sct_verdict)v))
+            n += counts[v];
+    return n;
 }
 
 sct_overall sct_overall_from_counts(const size_t *counts)

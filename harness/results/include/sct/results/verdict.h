@@ -4,6 +4,7 @@
 #ifndef SCT_RESULTS_VERDICT_H
 #define SCT_RESULTS_VERDICT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef enum sct_verdict {
@@ -71,8 +72,10 @@ int sct_overall_exit_code(sct_overall o);
  * in the terminal, the JSON and the rendered reports. */
 const char *sct_overall_meaning(sct_overall o);
 
-/* Cases of a verdict that fail the implementation: FAIL, CRASH, TIMEOUT,
- * DECLINED_AT_RUN. */
+/* Whether a case verdict fails the implementation: FAIL, CRASH, TIMEOUT,
+ * DECLINED_AT_RUN (the one list; ERROR is no verdict on it). */
+bool sct_verdict_is_failure(sct_verdict v);
+/* Cases of a verdict that fail the implementation (sct_verdict_is_failure). */
 size_t sct_verdict_failures(const size_t *counts);
 
 #endif /* SCT_RESULTS_VERDICT_H */
