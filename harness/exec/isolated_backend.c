@@ -196,21 +196,29 @@ static ssize_t receive(isolated *s)
 }
 
 /* Waits for the next reply, answering the write watch meanwhile and
- * holding the worker to its CPU time per call (`cpu0`: its clock when the
- * call began, < 0: not measured).  GOT_VIOLATION: s->violation says what. */
-static wait_outcome await_reply_cpu(isolated *s, double timeout, double cpu0)
+ * holding the worker to its CPU time per call.  `t0` is the monotonic
+ * time the call began and `cpu0` the worker's CPU clock read just after
+ * it (< 0: not measured).  GOT_VIOLATION: s->violation says what.
+ *
+ * One verdict per behaviour, whatever the timing: the CPU clock is read
+ * before the wall clock and the wall deadline is judged first, so the CPU
+ * a single thread has used is never more than the wall time judged with
+ * it.  A call that spins in one thread therefore ends as GOT_TIMEOUT on
+ * every run; GOT_VIOLATION (CPU) needs more CPU time than the limit
+ * before the deadline, i.e. several threads or a limit below the timeout
+ * (the default limit is above it: plan_sandbox). */
+static wait_outcome await_reply_cpu(isolated *s, double timeout, double t0, double cpu0)
 {
     static long ncpu;
     if (ncpu <= 0)
         ncpu = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
-    double deadline = sct_monotonic_seconds() + timeout;
     for (;;) {
-        double left = deadline - sct_monotonic_seconds();
+        double used = cpu0 >= 0 ? worker_cpu(s) - cpu0 : 0;
+        double left = t0 + timeout - sct_monotonic_seconds();
         if (left <= 0)
             return GOT_TIMEOUT;
         double wait = left;
         if (cpu0 >= 0) {
-            double used = worker_cpu(s) - cpu0;
             if (used > s->cpu_limit) {
                 snprintf(s->violation, sizeof s->violation,
                          "used %.2f s of CPU time in one call, beyond the CPU limit of "
@@ -262,7 +270,7 @@ static wait_outcome await_reply_cpu(isolated *s, double timeout, double cpu0)
 
 static wait_outcome await_reply(isolated *s, double timeout)
 {
-    return await_reply_cpu(s, timeout, -1);
+    return await_reply_cpu(s, timeout, sct_monotonic_seconds(), -1);
 }
 
 static int send_request(isolated *s)
@@ -512,7 +520,7 @@ static bool exchange(isolated *s, sct_exec_result *r)
         describe_end(reap_worker(s), r, "before the call could be sent");
         return false;
     }
-    wait_outcome w = await_reply_cpu(s, s->timeout, cpu0);
+    wait_outcome w = await_reply_cpu(s, s->timeout, t0, cpu0);
     r->seconds = sct_monotonic_seconds() - t0;
     switch (w) {
     case GOT_VIOLATION:
@@ -831,9 +839,12 @@ static int plan_sandbox(isolated *s, const sct_backend_options *opt, char *err,
     }
     s->plan.memory_limit = opt && opt->memory_limit ? opt->memory_limit
                                                      : SCT_EXEC_DEFAULT_MEMORY_LIMIT;
+    /* Default: one second of CPU above the timeout, so that a call spinning
+     * in one thread is a TIMEOUT on every run (await_reply_cpu) and the
+     * limit catches what several threads burn before the deadline. */
     s->cpu_limit = s->plan.omit & SCT_SB_CPULIMIT ? 0
                    : opt && opt->cpu_limit_seconds > 0 ? opt->cpu_limit_seconds
-                   : s->timeout;
+                   : s->timeout + SCT_EXEC_CPU_LIMIT_MARGIN;
     char why[512];
     if (sct_sandbox_scratch_create(s->scratch, sizeof s->scratch, why, sizeof why) != 0) {
         snprintf(err, err_cap, "%s: %s", s->path, why);

@@ -147,6 +147,8 @@ static bool attack(char *msg, size_t cap)
         for (size_t i = 0; i < n; i += 4096)
             ((volatile char *)p)[i] = 1;
         free(p);
+    } else if (is("spin")) {
+        burn(NULL); /* one thread that never returns */
     } else if (is("cpu-burn")) {
         pthread_t t;
         pthread_create(&t, NULL, burn, NULL);

@@ -33,6 +33,9 @@ import sys
 
 SEL = ["--case", "div/float32/*", "--case", "mul/float32/*"]
 
+# What the identity's isolation must say besides, per test.
+ISOLATION = {"spin": "CPU limit 3 s per call"}
+
 # name: (plugin, SONNX_CTS_SANDBOX_OMIT, extra args, exit, exec_status or None, message regex)
 EXPECT = {
     "kill-parent": ("kill-parent", "", [], 1, "SANDBOX", r"sandbox violation: kill: signal 9 SIGKILL to process "),
@@ -67,6 +70,9 @@ EXPECT = {
                                r"malloc\(2147483648\) returned NULL"),
     "cpu-burn": ("cpu-burn", "", ["--cpu-limit", "1", "--timeout", "120"], 1, "SANDBOX",
                  r"sandbox violation: used [0-9.]+ s of CPU time in one call, beyond the CPU limit of 1 s"),
+    # one thread spinning under the default CPU limit (the timeout + 1 s):
+    # a TIMEOUT on every run, never a CPU-limit violation by a race
+    "spin": ("spin", "", ["--timeout", "2"], 1, "TIMEOUT", r"no answer within the timeout of 2 s"),
     "fork-bomb": ("fork-bomb", "", [], 1, "SANDBOX", r"sandbox violation: clone: creating a process"),
     "exec": ("exec", "", [], 1, "SANDBOX", r"sandbox violation: execve: running another program"),
     # a declared helper program allows that program only, not /bin/sh
@@ -198,7 +204,7 @@ def main():
         if os.path.exists(hostile_json):
             fail(errors, "a report was written although the plugin was refused")
     else:
-        check_report(errors, ref_json, hostile_json, want_status, want_msg, p)
+        check_report(errors, ref_json, hostile_json, want_status, want_msg, p, a.test)
     for e in errors:
         print("FAIL: " + e)
     if not errors:
@@ -206,7 +212,7 @@ def main():
     return 1 if errors else 0
 
 
-def check_report(errors, ref_json, hostile_json, want_status, want_msg, p):
+def check_report(errors, ref_json, hostile_json, want_status, want_msg, p, test):
     try:
         with open(ref_json) as fh:
             ref = json.load(fh)
@@ -221,6 +227,8 @@ def check_report(errors, ref_json, hostile_json, want_status, want_msg, p):
         fail(errors, "under valgrind the identity must say which protections are missing")
     if not iso.startswith("sandboxed child process ("):
         fail(errors, "the identity does not list the sandbox: %r" % iso)
+    if ISOLATION.get(test, "") not in iso:
+        fail(errors, "the isolation does not say %r: %r" % (ISOLATION[test], iso))
     rcases = {c["id"]: c for c in ref["cases"]}
     hcases = {c["id"]: c for c in rep["cases"]}
     if list(rcases) != list(hcases):

@@ -55,7 +55,8 @@ typedef struct sct_backend_options {
     const char *vendor_options; /* passed to init; NULL means "" */
     sct_sandbox_mode sandbox;   /* isolated only */
     uint64_t memory_limit;      /* bytes of address space; 0: the default */
-    double cpu_limit_seconds;   /* CPU time per call; <= 0: the timeout */
+    double cpu_limit_seconds;   /* CPU time per call; <= 0: the timeout
+                                   plus SCT_EXEC_CPU_LIMIT_MARGIN */
     /* Protections left out on purpose (`run --sandbox-omit`, the words of
      * sct_sandbox_omit_parse, already validated); NULL: whatever
      * $SONNX_CTS_SANDBOX_OMIT says.  Borrowed for the open call. */
@@ -124,6 +125,11 @@ sct_exec_result sct_backend_run(sct_backend *b, const sonnx_op *op,
 /* Default address-space limit of the sandboxed worker (4 GiB: the plugin's
  * heap, threads' stacks, libraries and the shared tensor arena). */
 #define SCT_EXEC_DEFAULT_MEMORY_LIMIT (UINT64_C(4) << 30)
+/* The default CPU limit per call is the timeout plus this many seconds:
+ * above what one thread can use before the deadline, so that a plugin
+ * spinning in one thread always ends as TIMEOUT, never by a race as a
+ * CPU-limit violation. */
+#define SCT_EXEC_CPU_LIMIT_MARGIN 1.0
 
 /* Calls shutdown, ends the child, dlclose()s. NULL is fine. */
 void sct_backend_close(sct_backend *b);
