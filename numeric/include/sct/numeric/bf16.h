@@ -5,7 +5,7 @@
  * bits (bias 127), 7 fraction bits; precision p = 8, normal range
  * [2^-126, (2 - 2^-7) * 2^127], subnormal quantum 2^-133.
  *
- * Guarantees (verified in kernels/tests/test_bf16.c):
+ * Guarantees (verified in numeric/tests/test_bf16.c):
  * - Decoding is exact for all 65536 encodings (a 16-bit shift); NaNs keep
  *   sign and payload.
  * - Encoding rounds once, to nearest, ties to even (IEEE754-2019 §4.3.1)

@@ -5,7 +5,7 @@
  * precision p = 11, normal range [2^-14, 65504], subnormal quantum 2^-24.
  *
  * Guarantees (verified exhaustively / against an integer reference in
- * kernels/tests/test_fp16.c):
+ * numeric/tests/test_fp16.c):
  * - Decoding (to float or double) is exact for all 65536 encodings; NaNs keep
  *   sign and payload (the payload shifted into the wider format's fraction).
  * - Encoding rounds once, to nearest, ties to even (IEEE754-2019 §4.3.1),
