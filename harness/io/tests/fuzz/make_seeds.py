@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Writes the committed fuzz seeds in tests/fuzz/seeds/ (run with /usr/bin/python3).
+"""Writes the committed fuzz seeds in harness/io/tests/fuzz/seeds/ (run with /usr/bin/python3).
 
 One small valid TensorProto per dtype in raw_data and in its typed field, a
 one-node model per op, and a small valid manifest.  Seeds only need to be
