@@ -9,6 +9,7 @@
 
 #include "sct/kernels/broadcast.h"
 #include "test_util.h"
+#include "sct_check_main.h"
 
 typedef struct shape_case {
     int32_t ra; int64_t da[4];
@@ -120,5 +121,5 @@ int main(void)
     tcase_add_test(tc, strides_and_index);
     tcase_add_test(tc, expand_matches_index);
     suite_add_tcase(s, tc);
-    return tu_run(s);
+    return sct_check_run_suite(s);
 }

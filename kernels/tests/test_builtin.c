@@ -13,6 +13,7 @@
 
 #include "sct/kernels/kernels.h"
 #include "test_util.h"
+#include "sct_check_main.h"
 
 static const sonnx_plugin_entry *P;
 
@@ -384,5 +385,5 @@ int main(void)
     tcase_add_test(tc, shared_object_serves_same_results);
     tcase_add_test(tc, random_broadcast_shapes);
     suite_add_tcase(s, tc);
-    return tu_run(s);
+    return sct_check_run_suite(s);
 }

@@ -21,6 +21,7 @@
 #include "ref_binop16.h"
 #include "sweep16.h"
 #include "test_util.h"
+#include "sct_check_main.h"
 
 #define N(t) (sizeof(t) / sizeof((t)[0]))
 
@@ -289,5 +290,5 @@ int main(void)
     tcase_add_test(tc, int8_exhaustive);
     tcase_add_test(tc, int16_rows_and_random);
     suite_add_tcase(s, tc);
-    return tu_run(s);
+    return sct_check_run_suite(s);
 }

@@ -13,6 +13,7 @@
 #include "op_table.h"
 #include "sweep16.h"
 #include "test_util.h"
+#include "sct_check_main.h"
 
 #define N(t) (sizeof(t) / sizeof((t)[0]))
 
@@ -183,5 +184,5 @@ int main(void)
     tcase_add_test(tc, bf16_sweep);
     tcase_add_test(tc, small_ints_exhaustive);
     suite_add_tcase(s, tc);
-    return tu_run(s);
+    return sct_check_run_suite(s);
 }

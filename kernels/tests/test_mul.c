@@ -18,6 +18,7 @@
 #include "ref_binop16.h"
 #include "sweep16.h"
 #include "test_util.h"
+#include "sct_check_main.h"
 
 #define N(t) (sizeof(t) / sizeof((t)[0]))
 
@@ -205,5 +206,5 @@ int main(void)
     tcase_add_test(tc, int_wraparound);
     tcase_add_test(tc, int16_rows);
     suite_add_tcase(s, tc);
-    return tu_run(s);
+    return sct_check_run_suite(s);
 }

@@ -21,6 +21,7 @@
 #include "op_table.h"
 #include "ref_round.h"
 #include "test_util.h"
+#include "sct_check_main.h"
 
 #define N(t) (sizeof(t) / sizeof((t)[0]))
 
@@ -250,5 +251,5 @@ int main(void)
     tcase_add_test(tc, f16_small_integer_powers);
     tcase_add_test(tc, bf16_small_integer_powers);
     suite_add_tcase(s, tc);
-    return tu_run(s);
+    return sct_check_run_suite(s);
 }

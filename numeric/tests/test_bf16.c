@@ -13,6 +13,7 @@
 #include "sct/numeric/bf16.h"
 #include "ref_round.h"
 #include "test_util.h"
+#include "sct_check_main.h"
 
 static uint16_t ref_from_f32(uint32_t bits)
 {
@@ -182,5 +183,5 @@ int main(void)
     tcase_add_test(tc, encode_f32_sweep);
     tcase_add_test(tc, encode_f64_sweep);
     suite_add_tcase(s, tc);
-    return tu_run(s);
+    return sct_check_run_suite(s);
 }

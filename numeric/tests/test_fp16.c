@@ -15,6 +15,7 @@
 #include "sct/numeric/fp16.h"
 #include "ref_round.h"
 #include "test_util.h"
+#include "sct_check_main.h"
 
 #define bits_f32 tu_f32
 #define f32_bits tu_b32
@@ -209,9 +210,5 @@ int main(void)
     tcase_add_test(tc, encode_f32_sweep);
     tcase_add_test(tc, encode_f64_no_double_rounding);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return sct_check_run_suite(s);
 }

@@ -11,6 +11,7 @@
 #include "sct/numeric/dtype.h"
 #include "sct/numeric/int4.h"
 #include "test_util.h"
+#include "sct_check_main.h"
 
 START_TEST(unpack_signed_all_bytes)
 {
@@ -127,5 +128,5 @@ int main(void)
     tcase_add_test(tc, round_trip_all_pairs);
     tcase_add_test(tc, dtype_table);
     suite_add_tcase(s, tc);
-    return tu_run(s);
+    return sct_check_run_suite(s);
 }

@@ -24,14 +24,4 @@ static inline uint32_t tu_b32(float f) { uint32_t u; memcpy(&u, &f, 4); return u
 static inline double tu_f64(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 static inline uint64_t tu_b64(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 
-/* Runs one suite; exit status 0 iff every test passed. */
-static inline int tu_run(Suite *s)
-{
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
-}
-
 #endif /* SCT_TEST_UTIL_H */

@@ -11,15 +11,32 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-/* Runs the suite `s` (its test cases added by the caller, e.g. with their
- * own timeouts); EXIT_SUCCESS iff no test failed. */
-static inline int sct_check_run_suite(Suite *s)
+/* Runs the suite `s` with the fork mode `fork` (CK_FORK_GETENV: what the
+ * CK_FORK variable says, Check's default); EXIT_SUCCESS iff no test
+ * failed. */
+static inline int sct_check_run_suite_forking(Suite *s, enum fork_status fork)
 {
     SRunner *sr = srunner_create(s);
+    srunner_set_fork_status(sr, fork);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+/* Runs the suite `s` (its test cases added by the caller, e.g. with their
+ * own timeouts); EXIT_SUCCESS iff no test failed. */
+static inline int sct_check_run_suite(Suite *s)
+{
+    return sct_check_run_suite_forking(s, CK_FORK_GETENV);
+}
+
+/* As sct_check_run_suite, every test in this process whatever CK_FORK
+ * says: for tests that share what main() set up once (a plugin initialised
+ * once, as the harness does). */
+static inline int sct_check_run_suite_nofork(Suite *s)
+{
+    return sct_check_run_suite_forking(s, CK_NOFORK);
 }
 
 /* Runs the suite `name` made of the one test case `tc`; EXIT_SUCCESS iff

@@ -25,7 +25,7 @@
 function(sct_adapter_tests)
   cmake_parse_arguments(A "VALGRIND" "PREFIX;NAME;PLUGIN;SOURCE;VOPTS;REQUIRED;BASELINE_DIR" "TEST_ARGS;RUN_ENV;RUN_ARGS;ISA_CLASSES" ${ARGN})
   add_executable(test_${A_PREFIX}_plugin ${A_SOURCE})
-  target_link_libraries(test_${A_PREFIX}_plugin PRIVATE sonnx_cts_abi PkgConfig::CHECK
+  target_link_libraries(test_${A_PREFIX}_plugin PRIVATE sonnx_cts_abi PkgConfig::CHECK sct_check_main
                         ${CMAKE_DL_LIBS} m)
   add_dependencies(test_${A_PREFIX}_plugin ${A_PLUGIN})
   add_test(NAME ${A_PREFIX}_plugin

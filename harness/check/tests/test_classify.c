@@ -10,6 +10,7 @@
 
 #include "elem_ctx_of.h"
 #include "sct/check/compare.h"
+#include "sct_check_main.h"
 
 #define F32 SONNX_DT_FLOAT
 #define F64 SONNX_DT_DOUBLE
@@ -201,9 +202,5 @@ int main(void)
                         (int)(sizeof k_rows / sizeof k_rows[0]));
     tcase_add_test(tc, test_unknown_type_is_other);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }

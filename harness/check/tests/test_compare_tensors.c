@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sct/check/compare_tensors.h"
+#include "sct_check_main.h"
 
 static sonnx_tensor tensor(int32_t type, int32_t rank, int64_t d0, int64_t d1,
                            void *data, uint64_t nbytes)
@@ -154,16 +155,11 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("compare_tensors");
-    TCase *tc = tcase_create("core");
-    tcase_add_test(tc, test_float_mismatches_and_stats);
-    tcase_add_test(tc, test_int4_packed);
-    tcase_add_test(tc, test_refusals);
-    tcase_add_test(tc, test_refuses_unusable_shapes);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {
+        test_float_mismatches_and_stats,
+        test_int4_packed,
+        test_refusals,
+        test_refuses_unusable_shapes,
+    };
+    return SCT_CHECK_RUN("compare_tensors", tests);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "sct/check/compare.h"
+#include "sct_check_main.h"
 
 typedef struct {
     const char *what;
@@ -81,9 +82,5 @@ int main(void)
     tcase_add_loop_test(tc, test_ulp_row, 0,
                         (int)(sizeof k_rows / sizeof k_rows[0]));
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "progress.h"
+#include "sct_check_main.h"
 
 START_TEST(format_text)
 {
@@ -96,16 +97,11 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("progress");
-    TCase *tc = tcase_create("core");
-    tcase_add_test(tc, format_text);
-    tcase_add_test(tc, auto_is_silent_on_a_file);
-    tcase_add_test(tc, always_draws_and_counts);
-    tcase_add_test(tc, never_and_short_runs_draw_nothing);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {
+        format_text,
+        auto_is_silent_on_a_file,
+        always_draws_and_counts,
+        never_and_short_runs_draw_nothing,
+    };
+    return SCT_CHECK_RUN("progress", tests);
 }

@@ -8,6 +8,7 @@
 
 #include "model_read.h"
 #include "onnx.pb-c.h"
+#include "sct_check_main.h"
 
 /* A model under construction; all storage inside the struct. */
 typedef struct model_parts {
@@ -186,9 +187,5 @@ int main(void)
     tcase_add_loop_test(tc, rejects_broken, 0, (int)(sizeof broken / sizeof broken[0]));
     tcase_add_test(tc, rejects_garbage);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

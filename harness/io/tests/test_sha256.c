@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sct/io/sha256.h"
+#include "sct_check_main.h"
 
 static const struct {
     const char *msg;
@@ -91,9 +92,5 @@ int main(void)
     tcase_add_test(tc, nist_one_million_a);
     tcase_add_test(tc, padding_boundaries);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

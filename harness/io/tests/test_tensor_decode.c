@@ -13,6 +13,7 @@
 #include "onnx.pb-c.h"
 #include "pb_budget.h"
 #include "tensor_decode.h"
+#include "sct_check_main.h"
 
 static uint8_t *pack(const Onnx__TensorProto *t, size_t *len)
 {
@@ -350,9 +351,5 @@ int main(void)
     tcase_add_test(tc, every_truncation_is_safe);
     tcase_add_test(tc, unpack_budget_caps_allocation);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

@@ -14,6 +14,7 @@
 #include "sct/model/case.h"
 #include "pb_build.h"
 #include "sct/io/sha256.h"
+#include "sct_check_main.h"
 
 static char root[256];
 
@@ -603,9 +604,5 @@ int main(void)
     tcase_add_loop_test(tc, broken_entry_is_its_own_error, 0,
                         (int)(sizeof broken_rows / sizeof broken_rows[0]));
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

@@ -16,6 +16,7 @@
 #include "sct/render/render_outputs.h"
 #include "sct/render/render_sources.h"
 #include "sct/io/sha256.h"
+#include "sct_check_main.h"
 
 static char *g_html, *g_md;
 
@@ -398,9 +399,5 @@ int main(void)
     tcase_add_test(tc2, markdown_summary);
     tcase_add_test(tc2, spec_notes_fallback);
     suite_add_tcase(s, tc2);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }

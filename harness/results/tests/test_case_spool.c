@@ -24,6 +24,7 @@
 #include "report_fixture.h"
 #include "sct/writers/report_writers.h"
 #include "sct/results/run_summary.h"
+#include "sct_check_main.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 /* ASan replaces malloc: mallinfo2 would not see its heap.  Declared here
@@ -512,9 +513,5 @@ int main(void)
     tcase_add_test(big, test_many_cases_flat_heap);
     tcase_add_test(big, test_json_writer_holds_one_case);
     suite_add_tcase(s, big);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sct/select/shard.h"
+#include "sct_check_main.h"
 
 START_TEST(parse_accepts_valid)
 {
@@ -96,16 +97,11 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("shard");
-    TCase *tc = tcase_create("core");
-    tcase_add_test(tc, parse_accepts_valid);
-    tcase_add_test(tc, parse_rejects_invalid);
-    tcase_add_test(tc, selection_by_hand);
-    tcase_add_test(tc, partition_properties);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {
+        parse_accepts_valid,
+        parse_rejects_invalid,
+        selection_by_hand,
+        partition_properties,
+    };
+    return SCT_CHECK_RUN("shard", tests);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sct/select/shard_auto.h"
+#include "sct_check_main.h"
 
 #define MAX_VARS 8
 
@@ -176,16 +177,11 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("shard_auto");
-    TCase *tc = tcase_create("environments");
-    tcase_add_test(tc, slurm);
-    tcase_add_test(tc, kubernetes);
-    tcase_add_test(tc, gitlab);
-    tcase_add_test(tc, several_and_none);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? 0 : 1;
+    const TTest *const tests[] = {
+        slurm,
+        kubernetes,
+        gitlab,
+        several_and_none,
+    };
+    return SCT_CHECK_RUN("shard_auto", tests);
 }

@@ -21,6 +21,7 @@
 
 #include "sct/sweep/sweep.h"
 #include "sct/sweep/sweep_sample.h"
+#include "sct_check_main.h"
 
 #define N_SAMPLES 200000u
 #define SEED 21u
@@ -235,9 +236,5 @@ int main(void)
     tcase_add_loop_test(tc, correctly_rounded_implementation_passes, 0, 3);
     tcase_add_loop_test(tc, two_ulp_from_correct_fails_though_one_from_reference, 0, 3);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sct/sweep/sweep.h"
+#include "sct_check_main.h"
 
 static sct_kernel_loop reference(const char *op, int32_t t)
 {
@@ -239,9 +240,5 @@ int main(void)
     tcase_add_test(tc, nan_comparisons_classified);
     tcase_add_test(tc, saturation_classified);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

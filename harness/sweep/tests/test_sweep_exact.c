@@ -29,6 +29,7 @@
 #include "exact_float.h"
 #include "sct/kernels/kernels.h"
 #include "sct/sweep/sweep_sample.h"
+#include "sct_check_main.h"
 
 /* sign(x 2^ex - y 2^ey) for x, y < 2^127. */
 static int cmp(u128 x, int ex, u128 y, int ey)
@@ -239,9 +240,5 @@ int main(void)
     tcase_add_loop_test(tc, reference_is_correctly_rounded_and_defects_are_caught,
                         0, (int)(sizeof rows / sizeof rows[0]));
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }

@@ -17,6 +17,7 @@
 #include "exact_float.h"
 #include "sct/sweep/sweep.h"
 #include "sct/sweep/sweep_sample.h"
+#include "sct_check_main.h"
 
 
 typedef struct space_row {
@@ -380,9 +381,5 @@ int main(void)
     tcase_add_loop_test(tc, div_midpoints_are_within_15_of_a_rounding_midpoint, 0, 2);
     tcase_add_loop_test(tc, pow_range_samples_aim_at_the_range_limits, 0, 2);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }

@@ -16,6 +16,7 @@
 
 #include "sct/exec/backend.h"
 #include "sct/sweep/sweep.h"
+#include "sct_check_main.h"
 
 typedef struct slice {
     const char *op;
@@ -130,9 +131,5 @@ int main(void)
                         (int)(sizeof slices / sizeof slices[0]));
     tcase_add_test(tc, builtin_backend_slice_agrees_with_reference);
     suite_add_tcase(su, tc);
-    SRunner *sr = srunner_create(su);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(su);
 }

@@ -12,6 +12,7 @@
 #include "sct/sweep/sweep_report.h"
 #include "sweep_space.h"
 #include "sweep_undefined.h"
+#include "sct_check_main.h"
 
 START_TEST(shard_ranges_tile_the_space)
 {
@@ -140,18 +141,13 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("sweep_units");
-    TCase *tc = tcase_create("units");
-    tcase_add_test(tc, shard_ranges_tile_the_space);
-    tcase_add_test(tc, inputs_follow_the_pair_index_across_rows);
-    tcase_add_test(tc, histogram_buckets);
-    tcase_add_test(tc, undefined_pairs_are_integer_div_by_zero_and_min_over_minus_one);
-    tcase_add_test(tc, sweepable_spaces);
-    tcase_add_test(tc, case_ids);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const TTest *const tests[] = {
+        shard_ranges_tile_the_space,
+        inputs_follow_the_pair_index_across_rows,
+        histogram_buckets,
+        undefined_pairs_are_integer_div_by_zero_and_min_over_minus_one,
+        sweepable_spaces,
+        case_ids,
+    };
+    return SCT_CHECK_RUN("sweep_units", tests);
 }

@@ -19,6 +19,7 @@
 #include "sct/exec/backend.h"
 #include "sct/sweep/sweep.h"
 #include "sct/sweep/sweep_report.h"
+#include "sct_check_main.h"
 
 static const char *g_builtin, *g_mutants, *g_crash_row;
 
@@ -167,9 +168,5 @@ int main(int argc, char **argv)
     tcase_add_test(tc, crash_in_a_compared_batch_fails_that_batch_only);
     tcase_add_test(tc, crash_on_undefined_pairs_reported_apart);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sct_check_main.h"
 #include "sonnx_cts/plugin.h"
 
 static const sonnx_plugin_entry *sct_fx_entry;
@@ -140,11 +141,7 @@ static inline int sct_fx_main(int argc, char **argv, const char *suite,
     tcase_add_checked_fixture(tc, sct_fx_open, sct_fx_close);
     add(tc);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return sct_check_run_suite(s);
 }
 
 #endif /* SCT_VENDOR_PLUGIN_FIXTURE_H */

@@ -11,6 +11,7 @@
 #include "sct/vendor/vendor_call.h"
 #include "sct/vendor/vendor_identity.h"
 #include "sct/vendor/vendor_options.h"
+#include "sct_check_main.h"
 
 typedef struct seen {
     char keys[8][32];
@@ -166,9 +167,5 @@ int main(void)
     tcase_add_test(tc, identity_lib_sha256_of_loaded_check);
     tcase_add_test(tc, arity_and_open);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

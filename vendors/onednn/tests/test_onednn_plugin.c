@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "../../common/tests/plugin_fixture.h"
+#include "sct_check_main.h"
 
 static const char *g_path;
 static char msg[512];
@@ -160,9 +161,5 @@ int main(int argc, char **argv)
     tcase_add_test(tc, output_that_does_not_fit);
     tcase_add_test(tc, unknown_option_refused);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "../../common/tests/plugin_fixture.h"
+#include "sct_check_main.h"
 
 static const char *g_path, *g_dir, *g_fake;
 static char msg[2048];
@@ -187,9 +188,5 @@ int main(int argc, char **argv)
     tcase_add_test(tc, options_refused);
     tcase_add_loop_test(tc, broken_helper_is_an_error_not_a_hang, 0, 3);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

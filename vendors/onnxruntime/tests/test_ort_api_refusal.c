@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ort_api.h"
+#include "sct_check_main.h"
 
 static const char *lib_not_ort, *lib_wrong_version, *lib_broken_status,
     *lib_good_fake;
@@ -90,18 +91,13 @@ int main(int argc, char **argv)
     lib_wrong_version = argv[2];
     lib_broken_status = argv[3];
     lib_good_fake = argv[4];
-    Suite *s = suite_create("ort_api_refusal");
-    TCase *tc = tcase_create("refusal");
-    tcase_add_test(tc, missing_file_names_path_and_fix);
-    tcase_add_test(tc, not_onnx_runtime);
-    tcase_add_test(tc, other_version_refused);
-    tcase_add_test(tc, broken_status_round_trip_refused);
-    tcase_add_test(tc, right_version_and_round_trip_accepted);
-    tcase_add_test(tc, error_code_names);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {
+        missing_file_names_path_and_fix,
+        not_onnx_runtime,
+        other_version_refused,
+        broken_status_round_trip_refused,
+        right_version_and_round_trip_accepted,
+        error_code_names,
+    };
+    return SCT_CHECK_RUN("ort_api_refusal", tests);
 }

@@ -12,6 +12,7 @@
 
 #include "onnx.pb-c.h"
 #include "ort_model.h"
+#include "sct_check_main.h"
 
 static Onnx__ModelProto *build(const char *op_type, int32_t opset,
                                int32_t ta, int32_t tb, int32_t ra, int32_t rb)
@@ -176,18 +177,13 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("ort_model");
-    TCase *tc = tcase_create("model");
-    tcase_add_test(tc, div_float_rank2_rank1);
-    tcase_add_test(tc, scalar_inputs_have_empty_shape);
-    tcase_add_test(tc, less_outputs_bool_pow_outputs_base_type);
-    tcase_add_test(tc, max_rank_dims);
-    tcase_add_test(tc, keys_refuse_what_cannot_be_built);
-    tcase_add_test(tc, key_equality_covers_every_field);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {
+        div_float_rank2_rank1,
+        scalar_inputs_have_empty_shape,
+        less_outputs_bool_pow_outputs_base_type,
+        max_rank_dims,
+        keys_refuse_what_cannot_be_built,
+        key_equality_covers_every_field,
+    };
+    return SCT_CHECK_RUN("ort_model", tests);
 }

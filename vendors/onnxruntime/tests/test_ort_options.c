@@ -9,6 +9,7 @@
 
 #include "ort_api.h"
 #include "ort_options.h"
+#include "sct_check_main.h"
 
 static void clear_env(void)
 {
@@ -108,17 +109,12 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("ort_options");
-    TCase *tc = tcase_create("options");
-    tcase_add_test(tc, empty_options_give_defaults);
-    tcase_add_test(tc, cache_env_precedence);
-    tcase_add_test(tc, two_keys_either_separator);
-    tcase_add_test(tc, bad_options_are_refused_by_name);
-    tcase_add_test(tc, no_home_no_path);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {
+        empty_options_give_defaults,
+        cache_env_precedence,
+        two_keys_either_separator,
+        bad_options_are_refused_by_name,
+        no_home_no_path,
+    };
+    return SCT_CHECK_RUN("ort_options", tests);
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "sonnx_cts/plugin.h"
+#include "sct_check_main.h"
 
 static const sonnx_plugin_entry *P;
 static char msg[512];
@@ -406,13 +407,9 @@ int main(int argc, char **argv)
     tcase_add_test(tc, query_asks_ort);
     tcase_add_test(tc, repeated_runs_do_not_grow_the_heap);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
     /* One process: the plugin was initialised once, like in the harness. */
-    srunner_set_fork_status(sr, CK_NOFORK);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
+    int rc = sct_check_run_suite_nofork(s);
     P->shutdown();
     dlclose(h);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return rc;
 }

@@ -12,6 +12,7 @@
 
 #include "ort_model.h"
 #include "ort_runtime.h"
+#include "sct_check_main.h"
 
 static const char *lib_path;
 static sct_ort_runtime rt;
@@ -148,9 +149,5 @@ int main(int argc, char **argv)
     tcase_add_test(tc, declined_key_is_remembered);
     tcase_add_test(tc, many_keys_grow_the_table);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }

@@ -9,6 +9,7 @@
 
 #include "ort_api.h"
 #include "ort_status_map.h"
+#include "sct_check_main.h"
 
 START_TEST(missing_kernel_is_unsupported)
 {
@@ -95,18 +96,13 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("ort_status_map");
-    TCase *tc = tcase_create("map");
-    tcase_add_test(tc, missing_kernel_is_unsupported);
-    tcase_add_test(tc, type_not_accepted_is_unsupported);
-    tcase_add_test(tc, mixed_types_are_rejected);
-    tcase_add_test(tc, other_failures_are_errors);
-    tcase_add_test(tc, run_failures_are_errors);
-    tcase_add_test(tc, message_keeps_ort_text_and_code);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {
+        missing_kernel_is_unsupported,
+        type_not_accepted_is_unsupported,
+        mixed_types_are_rejected,
+        other_failures_are_errors,
+        run_failures_are_errors,
+        message_keeps_ort_text_and_code,
+    };
+    return SCT_CHECK_RUN("ort_status_map", tests);
 }

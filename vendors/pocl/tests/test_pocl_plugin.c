@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "../../common/tests/plugin_fixture.h"
+#include "sct_check_main.h"
 
 static const char *g_path;
 static char msg[2048];
@@ -151,10 +152,5 @@ int main(int argc, char **argv)
     tcase_add_test(tc, less_bool_and_too_small_output);
     tcase_add_test(tc, options_refused);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_set_fork_status(sr, CK_NOFORK);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite_nofork(s);
 }
