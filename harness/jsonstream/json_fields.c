@@ -29,6 +29,19 @@ static const struct {
     [K_NAME] = {"must be a string", "missing or unknown"},
 };
 
+size_t sct_json_enter(sct_json_reader *rd, const char *name)
+{
+    size_t mark = strlen(rd->where);
+    snprintf(rd->where + mark, sizeof rd->where - mark, "%s%s", mark ? "." : "", name);
+    return mark;
+}
+
+void sct_json_leave(sct_json_reader *rd, size_t mark)
+{
+    if (mark < sizeof rd->where)
+        rd->where[mark] = '\0';
+}
+
 const cJSON *sct_json_member(const cJSON *o, const char *name)
 {
     return cJSON_IsObject(o) ? cJSON_GetObjectItemCaseSensitive(o, name) : NULL;
@@ -71,7 +84,7 @@ void sct_json_problem(sct_json_reader *rd, const char *name, bool present,
         rd->failed = rd->failed || strict;
         return;
     }
-    char reason[600], field[700];
+    char reason[1200], field[1600];
     va_list ap;
     va_start(ap, reason_fmt);
     vsnprintf(reason, sizeof reason, reason_fmt, ap);
@@ -87,7 +100,7 @@ void sct_json_problem(sct_json_reader *rd, const char *name, bool present,
         rd->failed = true;
         return;
     }
-    char msg[1400];
+    char msg[2900];
     snprintf(msg, sizeof msg, "%s%s%s", field, field[0] ? ": " : "", reason);
     rd->warn(rd->user, msg);
 }

@@ -58,6 +58,12 @@ typedef struct sct_json_reader {
     sct_json_warn_fn warn; void *user;
 } sct_json_reader;
 
+/* A nested object's members are read next: `where` becomes
+ * "<where>.<name>" ("<name>" at the root) until sct_json_leave(rd, mark)
+ * with the mark this returned. */
+size_t sct_json_enter(sct_json_reader *rd, const char *name);
+void sct_json_leave(sct_json_reader *rd, size_t mark);
+
 /* Member `name` of object `o` (case-sensitive: "Op" is not "op"); NULL
  * when `o` is NULL or not an object or has no such member. */
 const cJSON *sct_json_member(const cJSON *o, const char *name);
