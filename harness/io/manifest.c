@@ -15,7 +15,6 @@
 #include "set_build.h"
 #include "sct/io/sha256.h"
 #include "sct/jsonstream/json_fields.h"
-#include "sct/text/name_table.h"
 #include "shape_rules.h"
 
 #define ERR_CAP 1024
@@ -233,26 +232,18 @@ static int parse_tolerance(sct_json_reader *rd, const cJSON *obj, sct_case *c)
     return rd->failed ? -1 : 0;
 }
 
-/* The expectation names: one table both ways (docs/vector-format.md). */
-static const char *const k_expectations[] = {
-    [SCT_EXPECT_VALUES] = "values",
-    [SCT_EXPECT_NO_CRASH] = "no-crash",
-    [SCT_EXPECT_REJECT] = "reject",
-};
-
 static int parse_expectation(sct_json_reader *rd, const cJSON *obj, sct_case *c)
 {
     const char *s = sct_json_read_str(rd, obj, "expectation", true);
     if (s == NULL)
         return -1;
-    size_t n = sizeof k_expectations / sizeof k_expectations[0];
-    size_t e = sct_name_find(k_expectations, n, s);
-    if (e == n) {
+    sct_expectation e = sct_expectation_from_name(s);
+    if ((int)e == SCT_EXPECT_COUNT) {
         sct_json_problem(rd, "expectation", true,
                          "unknown expectation \"%s\"; values, no-crash or reject", s);
         return -1;
     }
-    c->expectation = (sct_expectation)e;
+    c->expectation = e;
     return 0;
 }
 
