@@ -114,6 +114,14 @@ static void type_problem(sct_json_reader *rd, const cJSON *it, const char *name,
         sct_json_problem(rd, name, it != NULL, "%s", it ? k_words[k].mistyped : "missing");
 }
 
+/* `ok`: member `it` is of kind `k`; else the problem is said. */
+static bool checked(sct_json_reader *rd, const cJSON *it, const char *name, kind k, bool ok)
+{
+    if (!ok)
+        type_problem(rd, it, name, k);
+    return ok;
+}
+
 const char *sct_json_read_str(sct_json_reader *rd, const cJSON *o, const char *name,
                               bool required)
 {
@@ -144,24 +152,16 @@ char *sct_json_read_str_dup(sct_json_reader *rd, const cJSON *o, const char *nam
 
 uint64_t sct_json_read_u64(sct_json_reader *rd, const cJSON *o, const char *name)
 {
-    uint64_t v = 0;
     const cJSON *it = sct_json_member(o, name);
-    if (!sct_json_u64(it, &v)) {
-        type_problem(rd, it, name, K_INTEGER);
-        v = 0;
-    }
-    return v;
+    uint64_t v;
+    return checked(rd, it, name, K_INTEGER, sct_json_u64(it, &v)) ? v : 0;
 }
 
 int64_t sct_json_read_i64(sct_json_reader *rd, const cJSON *o, const char *name)
 {
-    int64_t v = 0;
     const cJSON *it = sct_json_member(o, name);
-    if (!sct_json_i64(it, &v)) {
-        type_problem(rd, it, name, K_INTEGER);
-        v = 0;
-    }
-    return v;
+    int64_t v;
+    return checked(rd, it, name, K_INTEGER, sct_json_i64(it, &v)) ? v : 0;
 }
 
 bool sct_json_read_int_in(sct_json_reader *rd, const cJSON *item, const char *name,
@@ -183,21 +183,13 @@ bool sct_json_read_int_in(sct_json_reader *rd, const cJSON *item, const char *na
 bool sct_json_read_bool(sct_json_reader *rd, const cJSON *o, const char *name)
 {
     const cJSON *it = sct_json_member(o, name);
-    if (!cJSON_IsBool(it)) {
-        type_problem(rd, it, name, K_BOOLEAN);
-        return false;
-    }
-    return cJSON_IsTrue(it);
+    return checked(rd, it, name, K_BOOLEAN, cJSON_IsBool(it)) && cJSON_IsTrue(it);
 }
 
 double sct_json_read_double(sct_json_reader *rd, const cJSON *o, const char *name)
 {
     const cJSON *it = sct_json_member(o, name);
-    if (!cJSON_IsNumber(it)) {
-        type_problem(rd, it, name, K_NUMBER);
-        return 0.0;
-    }
-    return it->valuedouble;
+    return checked(rd, it, name, K_NUMBER, cJSON_IsNumber(it)) ? it->valuedouble : 0.0;
 }
 
 bool sct_json_read_hex(sct_json_reader *rd, const cJSON *o, const char *name, uint64_t *out)

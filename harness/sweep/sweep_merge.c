@@ -60,20 +60,6 @@ static void fail(sct_json_reader *r, const char *field, const char *what)
     sct_json_problem(r, field, true, "%s", what);
 }
 
-static uint64_t u64(sct_json_reader *r, const cJSON *o, const char *name, const char *where)
-{
-    at(r, where);
-    return sct_json_read_u64(r, o, name);
-}
-
-static uint64_t hex(sct_json_reader *r, const cJSON *o, const char *name)
-{
-    uint64_t v = 0;
-    at(r, "sweep.max_ulp");
-    sct_json_read_hex(r, o, name, &v);
-    return v;
-}
-
 /* An exec status by its name (sct_exec_status_name's table); a missing or
  * unknown one is an error and reads as HARNESS_ERROR. */
 static sct_exec_status status_of(sct_json_reader *r, const cJSON *o, const char *where)
@@ -94,10 +80,11 @@ static void read_range(sct_json_reader *r, const cJSON *d, sct_sweep_shard *s)
     if (g == NULL) {
         /* Written before shard_range existed: the pair range of the
          * exhaustive sweep. */
-        uint64_t bits = u64(r, d, "space_bits", "sweep");
+        at(r, "sweep");
+        uint64_t bits = sct_json_read_u64(r, d, "space_bits");
         snprintf(s->unit, sizeof s->unit, "pair");
-        s->first = u64(r, d, "first_pair", "sweep");
-        s->count = u64(r, d, "pairs", "sweep");
+        s->first = sct_json_read_u64(r, d, "first_pair");
+        s->count = sct_json_read_u64(r, d, "pairs");
         s->of = bits < 64 ? UINT64_C(1) << bits : 0;
         if (!r->failed && (bits > 32 || s->first > s->of || s->count > s->of - s->first))
             fail(r, "sweep.first_pair/pairs/space_bits", "range outside the space");
@@ -109,9 +96,10 @@ static void read_range(sct_json_reader *r, const cJSON *d, sct_sweep_shard *s)
         return;
     }
     snprintf(s->unit, sizeof s->unit, "%s", unit);
-    s->first = u64(r, g, "first", "sweep.shard_range");
-    s->count = u64(r, g, "count", "sweep.shard_range");
-    s->of = u64(r, g, "of", "sweep.shard_range");
+    at(r, "sweep.shard_range");
+    s->first = sct_json_read_u64(r, g, "first");
+    s->count = sct_json_read_u64(r, g, "count");
+    s->of = sct_json_read_u64(r, g, "of");
     if (!r->failed && (s->first > s->of || s->count > s->of - s->first))
         fail(r, "sweep.shard_range", "first + count exceeds of");
 }
@@ -127,12 +115,13 @@ static void read_max_ulp(sct_json_reader *r, const cJSON *d, sct_sweep_result *r
     }
     if (cJSON_GetArraySize(m) == 0)
         return; /* {}: max ULP 0 */
-    res->max_ulp_seen = u64(r, m, "ulp", "sweep.max_ulp");
-    res->max_ulp_pair = u64(r, m, "pair", "sweep.max_ulp");
-    res->max_ulp_a = hex(r, m, "a_bits");
-    res->max_ulp_b = hex(r, m, "b_bits");
-    res->max_ulp_expected = hex(r, m, "expected_bits");
-    res->max_ulp_actual = hex(r, m, "actual_bits");
+    at(r, "sweep.max_ulp");
+    res->max_ulp_seen = sct_json_read_u64(r, m, "ulp");
+    res->max_ulp_pair = sct_json_read_u64(r, m, "pair");
+    sct_json_read_hex(r, m, "a_bits", &res->max_ulp_a);
+    sct_json_read_hex(r, m, "b_bits", &res->max_ulp_b);
+    sct_json_read_hex(r, m, "expected_bits", &res->max_ulp_expected);
+    sct_json_read_hex(r, m, "actual_bits", &res->max_ulp_actual);
 }
 
 /* A sampled sweep (unit "sample"): its sample count and seed, which the
@@ -151,8 +140,9 @@ static void read_sampling(sct_json_reader *r, const cJSON *d, sct_sweep_shard *s
              g ? "not \"sample\" in a sampled sweep" : "missing in a sampled sweep");
         return;
     }
-    s->spec.samples = u64(r, g, "samples", "sweep.sampling");
-    s->spec.seed = u64(r, g, "seed", "sweep.sampling");
+    at(r, "sweep.sampling");
+    s->spec.samples = sct_json_read_u64(r, g, "samples");
+    s->spec.seed = sct_json_read_u64(r, g, "seed");
     if (r->failed)
         return;
     if (s->spec.samples != s->of || s->spec.samples == 0) {
@@ -185,22 +175,20 @@ static void read_histogram(sct_json_reader *r, const cJSON *d, sct_sweep_result 
         return;
     }
     cJSON_ArrayForEach(b, h) {
-        const char *label = sct_json_get_str(b, "ulp");
-        unsigned k = 0;
-        while (k < SCT_SWEEP_HIST_BUCKETS &&
-               (label == NULL || strcmp(label, sct_sweep_hist_label(k)) != 0))
-            k++;
+        unsigned k = sct_sweep_hist_bucket_of_label(sct_json_get_str(b, "ulp"));
         if (k == SCT_SWEEP_HIST_BUCKETS) {
             fail(r, "sweep.ulp_histogram[].ulp", "unknown bucket label");
             return;
         }
-        res->ulp_histogram[k] = u64(r, b, "count", "sweep.ulp_histogram[]");
+        at(r, "sweep.ulp_histogram[]");
+        res->ulp_histogram[k] = sct_json_read_u64(r, b, "count");
     }
 }
 
 static void read_failures(sct_json_reader *r, const cJSON *d, sct_sweep_result *res)
 {
-    res->n_failures = (size_t)u64(r, d, "failed_batches", "sweep");
+    at(r, "sweep");
+    res->n_failures = (size_t)sct_json_read_u64(r, d, "failed_batches");
     const cJSON *f = sct_json_member(d, "failures"), *e;
     size_t k = 0;
     cJSON_ArrayForEach(e, f) {
@@ -209,8 +197,9 @@ static void read_failures(sct_json_reader *r, const cJSON *d, sct_sweep_result *
             return;
         }
         sct_sweep_failure *x = &res->failures[k++];
-        x->first_pair = u64(r, e, "first_pair", "sweep.failures[]");
-        x->n_pairs = u64(r, e, "pairs", "sweep.failures[]");
+        at(r, "sweep.failures[]");
+        x->first_pair = sct_json_read_u64(r, e, "first_pair");
+        x->n_pairs = sct_json_read_u64(r, e, "pairs");
         x->status = status_of(r, e, "sweep.failures[]");
         snprintf(x->message, sizeof x->message, "%s",
                  sct_json_get_str(e, "message") ? sct_json_get_str(e, "message") : "");
@@ -219,18 +208,20 @@ static void read_failures(sct_json_reader *r, const cJSON *d, sct_sweep_result *
 
 static void read_counts(sct_json_reader *r, const cJSON *d, sct_sweep_result *res)
 {
-    res->first_pair = u64(r, d, "first_pair", "sweep");
-    res->n_pairs = u64(r, d, "pairs", "sweep");
-    res->compared = u64(r, d, "compared", "sweep");
-    res->exact = u64(r, d, "exact", "sweep");
-    res->within_tolerance = u64(r, d, "within_tolerance", "sweep");
-    res->mismatches = u64(r, d, "mismatches", "sweep");
-    res->undefined = u64(r, d, "undefined_not_compared", "sweep");
-    res->not_run = u64(r, d, "not_run", "sweep");
+    at(r, "sweep");
+    res->first_pair = sct_json_read_u64(r, d, "first_pair");
+    res->n_pairs = sct_json_read_u64(r, d, "pairs");
+    res->compared = sct_json_read_u64(r, d, "compared");
+    res->exact = sct_json_read_u64(r, d, "exact");
+    res->within_tolerance = sct_json_read_u64(r, d, "within_tolerance");
+    res->mismatches = sct_json_read_u64(r, d, "mismatches");
+    res->undefined = sct_json_read_u64(r, d, "undefined_not_compared");
+    res->not_run = sct_json_read_u64(r, d, "not_run");
     const cJSON *arb = sct_json_member(d, "arbitration");
     if (arb != NULL) {
-        res->arbitrated = u64(r, arb, "judged_pairs", "sweep.arbitration");
-        res->reference_corrected = u64(r, arb, "reference_corrected", "sweep.arbitration");
+        at(r, "sweep.arbitration");
+        res->arbitrated = sct_json_read_u64(r, arb, "judged_pairs");
+        res->reference_corrected = sct_json_read_u64(r, arb, "reference_corrected");
     }
     const cJSON *u = sct_json_member(d, "undefined_run");
     res->undefined_status = status_of(r, u, "sweep.undefined_run");
@@ -306,7 +297,8 @@ int sct_sweep_shard_load(const char *path, const cJSON *root,
     read_max_ulp(&r, s->detail, &s->result);
     read_histogram(&r, s->detail, &s->result);
     read_failures(&r, s->detail, &s->result);
-    s->spec.threads = (unsigned)u64(&r, s->detail, "threads", "sweep");
+    at(&r, "sweep");
+    s->spec.threads = (unsigned)sct_json_read_u64(&r, s->detail, "threads");
     const sct_case_result *c = r.failed ? NULL : sct_run_report_case(report, 0);
     if (!r.failed && c == NULL)
         fail(&r, "cases[0]", sct_run_report_error(report));
