@@ -450,16 +450,18 @@ static int check_top_level(const cJSON *root, const char *display, sct_vector_se
     if (!cJSON_IsString(v) || strcmp(v->valuestring, "sonnx-cts-vectors") != 0)
         return sct_io_error(err, err_cap, display, "format", "%s",
                             v ? "not \"sonnx-cts-vectors\"" : "missing; must be \"sonnx-cts-vectors\"");
-    v = sct_json_member(root, "format_version");
-    if (!cJSON_IsString(v))
-        return sct_io_error(err, err_cap, display, "format_version", "%s",
-                            v ? "must be a string" : "missing");
+    sct_json_reader rd = {.file = display, .mode = SCT_JSON_STRICT,
+                          .naming = SCT_JSON_NAME_IN_PATH, .label = "field ", .err = err,
+                          .err_cap = err_cap};
+    const char *version = sct_json_read_str(&rd, root, "format_version", true);
+    if (version == NULL)
+        return -1;
     /* Major 1 only: minors add fields this reader may ignore. */
-    if (strncmp(v->valuestring, "1.", 2) != 0)
+    if (strncmp(version, "1.", 2) != 0)
         return sct_io_error(err, err_cap, display, "format_version",
-                            "\"%s\" is not supported; this reader handles 1.x", v->valuestring);
+                            "\"%s\" is not supported; this reader handles 1.x", version);
     sct_str_free(set->format_version);
-    set->format_version = sct_strdup(v->valuestring);
+    set->format_version = sct_strdup(version);
     if (set->format_version == NULL)
         return sct_io_error(err, err_cap, display, "format_version", "%s", sct_oom_text);
     v = sct_json_member(root, "cases");
