@@ -153,14 +153,14 @@ char *sct_json_read_str_dup(sct_json_reader *rd, const cJSON *o, const char *nam
 uint64_t sct_json_read_u64(sct_json_reader *rd, const cJSON *o, const char *name)
 {
     const cJSON *it = sct_json_member(o, name);
-    uint64_t v;
+    uint64_t v = 0;
     return checked(rd, it, name, K_INTEGER, sct_json_u64(it, &v)) ? v : 0;
 }
 
 int64_t sct_json_read_i64(sct_json_reader *rd, const cJSON *o, const char *name)
 {
     const cJSON *it = sct_json_member(o, name);
-    int64_t v;
+    int64_t v = 0;
     return checked(rd, it, name, K_INTEGER, sct_json_i64(it, &v)) ? v : 0;
 }
 
