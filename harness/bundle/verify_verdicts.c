@@ -23,36 +23,13 @@
 #include "sct/results/case_verdict.h"
 #include "sct/results/report_read.h"
 
-static bool expectation_from_name(const char *s, sct_expectation *e)
-{
-    static const struct { const char *name; sct_expectation e; } k[] = {
-        {"values", SCT_EXPECT_VALUES}, {"no-crash", SCT_EXPECT_NO_CRASH},
-        {"reject", SCT_EXPECT_REJECT}};
-    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
-        if (s != NULL && strcmp(s, k[i].name) == 0) {
-            *e = k[i].e;
-            return true;
-        }
-    return false;
-}
-
-/* The inverse of sct_exec_status_name over the enum's range. */
-static bool exec_status_from_name(const char *s, sct_exec_status *st)
-{
-    for (int i = SCT_EXEC_OK; i <= SCT_EXEC_SANDBOX; i++)
-        if (strcmp(sct_exec_status_name((sct_exec_status)i), s) == 0) {
-            *st = (sct_exec_status)i;
-            return true;
-        }
-    return false;
-}
-
 /* The verdict the rule gives the recorded case; false with `why` when the
  * record cannot be judged (unknown expectation or exec status). */
 static bool derive(const sct_case_result *c, sct_verdict *v, char *why, size_t cap)
 {
-    sct_expectation e;
-    if (!expectation_from_name(c->expectation, &e)) {
+    /* The names' one table each way (sct/model/case.h, sct/exec/backend.h). */
+    sct_expectation e = sct_expectation_from_name(c->expectation);
+    if ((int)e == SCT_EXPECT_COUNT) {
         snprintf(why, cap, "unknown expectation \"%s\"", c->expectation ? c->expectation : "");
         return false;
     }
@@ -61,8 +38,8 @@ static bool derive(const sct_case_result *c, sct_verdict *v, char *why, size_t c
         *v = SCT_VERDICT_ERROR;
         return true;
     }
-    sct_exec_status st;
-    if (!exec_status_from_name(c->exec_status, &st)) {
+    sct_exec_status st = sct_exec_status_from_name(c->exec_status);
+    if ((int)st == SCT_EXEC_STATUS_COUNT) {
         snprintf(why, cap, "unknown exec_status \"%s\"", c->exec_status);
         return false;
     }

@@ -5,7 +5,7 @@
  * (docs/report-format.md, "Deviation classes").
  */
 #include "sct/check/compare.h"
-#include "sct/check/name_table.h"
+#include "sct/text/name_table.h"
 
 #include <string.h>
 

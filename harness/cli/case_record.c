@@ -7,15 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *sct_expectation_name(sct_expectation e)
-{
-    switch (e) {
-    case SCT_EXPECT_NO_CRASH: return "no-crash";
-    case SCT_EXPECT_REJECT: return "reject";
-    default: return "values";
-    }
-}
-
 static void copy_shape(sct_tensor_shape *dst, const sct_tensor_decl *src)
 {
     dst->elem_type = src->elem_type;

@@ -9,7 +9,6 @@
 #include "sct/results/report_model.h"
 
 void sct_case_record_init(sct_case_result *out, const sct_case *c);
-const char *sct_expectation_name(sct_expectation e);
 /* Replaces out->message with `a` + (": " + `b` when both non-empty). */
 void sct_case_record_message(sct_case_result *out, const char *a, const char *b);
 

@@ -1,9 +1,9 @@
 /* manifest.c — manifest.json: index at open, one case entry parsed and
  * validated at a time (see manifest.h). */
 #include "manifest.h"
+#include "manifest_ids.h"
 
 #include <cjson/cJSON.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,194 +15,136 @@
 #include "path_check.h"
 #include "set_build.h"
 #include "sct/io/sha256.h"
+#include "sct/jsonstream/json_fields.h"
 #include "shape_rules.h"
 
 #define ERR_CAP 1024
 
-/* Parsing context of one case entry: where errors go. */
-typedef struct entry_ctx {
-    const char *display;   /* manifest path as shown */
-    char prefix[32];       /* "cases[12]" */
-    char err[ERR_CAP];
-} entry_ctx;
-
-static int fail(entry_ctx *ctx, const char *member, const char *fmt, const char *arg)
+/* A case entry is read with the one field reader (sct/jsonstream/
+ * json_fields.h), strict, members named in the field path, each problem in
+ * the loader's form (io_error.h): "<manifest>: field cases[3].opset: must
+ * be an integer".  rd->where is "cases[i]", or a nested object's path
+ * while its members are read. */
+static int fail(sct_json_reader *rd, const char *member, const char *reason)
 {
-    char field[1300];
-    snprintf(field, sizeof field, "%s%s%s", ctx->prefix, member[0] ? "." : "", member);
-    return sct_io_error(ctx->err, sizeof ctx->err, ctx->display, field, fmt, arg);
+    sct_json_problem(rd, member, true, "%s", reason);
+    return -1;
 }
 
-/* JSON objects with a repeated key are refused: which of the two values a
- * reader would take is parser-defined, so a tampered manifest could show
- * one value to a reviewer and another to the harness. */
-static int compare_key_ptr(const void *pa, const void *pb)
+/* An object that must not repeat a key (sct_json_duplicate_key). */
+static int refuse_duplicate_key(sct_json_reader *rd, const char *member, const cJSON *obj)
 {
-    const char *a = *(const char *const *)pa, *b = *(const char *const *)pb;
-    return strcmp(a ? a : "", b ? b : "");
+    const char *dup = sct_json_duplicate_key(obj);
+    if (dup == NULL)
+        return 0;
+    sct_json_problem(rd, member, true, "duplicate key \"%s\"", dup);
+    return -1;
 }
 
-static const char *duplicate_key(const cJSON *obj)
-{
-    size_t n = 0;
-    for (const cJSON *a = obj->child; a; a = a->next)
-        n++;
-    if (n < 2)
-        return NULL;
-    /* Sorted, so that a hostile object with many keys costs n log n. */
-    const char **keys = malloc(n * sizeof *keys);
-    if (keys == NULL)
-        return NULL;
-    size_t i = 0;
-    for (const cJSON *a = obj->child; a; a = a->next)
-        keys[i++] = a->string;
-    qsort(keys, n, sizeof *keys, compare_key_ptr);
-    const char *dup = NULL;
-    for (i = 1; i < n && dup == NULL; i++)
-        if (keys[i] && keys[i - 1] && strcmp(keys[i], keys[i - 1]) == 0)
-            dup = keys[i];
-    free(keys);
-    return dup;
-}
-
-static const cJSON *member(const cJSON *obj, const char *key)
-{
-    /* Case-sensitive: "Op" is not "op". */
-    return cJSON_GetObjectItemCaseSensitive(obj, key);
-}
-
-static int get_string(entry_ctx *ctx, const cJSON *obj, const char *key, bool required,
-                      const char **out)
-{
-    const cJSON *v = member(obj, key);
-    *out = NULL;
-    if (v == NULL)
-        return required ? fail(ctx, key, "missing%s", "") : 0;
-    if (!cJSON_IsString(v) || v->valuestring == NULL)
-        return fail(ctx, key, "must be a string%s", "");
-    *out = v->valuestring;
-    return 0;
-}
-
-/* An integral JSON number within [lo, hi]. */
-static int get_integer(entry_ctx *ctx, const cJSON *v, const char *field, double lo,
-                       double hi, int64_t *out)
-{
-    if (v == NULL)
-        return fail(ctx, field, "missing%s", "");
-    if (!cJSON_IsNumber(v))
-        return fail(ctx, field, "must be an integer%s", "");
-    double d = v->valuedouble;
-    if (!isfinite(d) || d != floor(d) || d < lo || d > hi) {
-        char num[64];
-        snprintf(num, sizeof num, "%.17g", d);
-        return fail(ctx, field, "%s is not an integer in the allowed range", num);
-    }
-    *out = (int64_t)d;
-    return 0;
-}
-
-static int parse_string_list(entry_ctx *ctx, const cJSON *obj, const char *key,
+static int parse_string_list(sct_json_reader *rd, const cJSON *obj, const char *key,
                              char ***list, size_t *n)
 {
-    const cJSON *arr = member(obj, key);
+    const cJSON *arr = sct_json_member(obj, key);
     if (arr == NULL)
         return 0; /* optional: tags, requirements, satisfies */
     if (!cJSON_IsArray(arr))
-        return fail(ctx, key, "must be an array of strings%s", "");
+        return fail(rd, key, "must be an array of strings");
     int i = 0;
     for (const cJSON *v = arr->child; v; v = v->next, i++) {
         if (!cJSON_IsString(v) || v->valuestring == NULL) {
             char f[48];
             snprintf(f, sizeof f, "%s[%d]", key, i);
-            return fail(ctx, f, "must be a string%s", "");
+            return fail(rd, f, "must be a string");
         }
         size_t before = *n;
         sct_strlist_add(list, n, v->valuestring);
         if (*n == before)
-            return fail(ctx, key, "%s", sct_oom_text);
+            return fail(rd, key, sct_oom_text);
     }
     return 0;
 }
 
-static int parse_tensor_decl(entry_ctx *ctx, const cJSON *v, const char *field,
-                             sct_tensor_decl *decl)
+/* The members of one tensor declaration, rd->where being its path. */
+static int parse_decl_members(sct_json_reader *rd, const cJSON *v, sct_tensor_decl *decl)
 {
-    char f[96];
-    if (!cJSON_IsObject(v))
-        return fail(ctx, field, "must be an object {name, dtype, shape}%s", "");
-    const char *dup = duplicate_key(v);
-    if (dup)
-        return fail(ctx, field, "duplicate key \"%s\"", dup);
-    const cJSON *name = member(v, "name");
-    snprintf(f, sizeof f, "%s.name", field);
+    const char *name = sct_json_read_str(rd, v, "name", true);
     if (name == NULL)
-        return fail(ctx, f, "missing%s", "");
-    if (!cJSON_IsString(name) || name->valuestring == NULL)
-        return fail(ctx, f, "must be a string%s", "");
-    if (strlen(name->valuestring) >= sizeof decl->name)
-        return fail(ctx, f, "\"%s\" is longer than 31 characters", name->valuestring);
-    snprintf(decl->name, sizeof decl->name, "%s", name->valuestring);
+        return -1;
+    if (strlen(name) >= sizeof decl->name) {
+        sct_json_problem(rd, "name", true, "\"%s\" is longer than 31 characters", name);
+        return -1;
+    }
+    snprintf(decl->name, sizeof decl->name, "%s", name);
 
-    const cJSON *dt = member(v, "dtype");
-    snprintf(f, sizeof f, "%s.dtype", field);
+    const char *dt = sct_json_read_str(rd, v, "dtype", true);
     if (dt == NULL)
-        return fail(ctx, f, "missing%s", "");
-    if (!cJSON_IsString(dt) || dt->valuestring == NULL)
-        return fail(ctx, f, "must be a string%s", "");
-    const sct_dtype_info *info = sct_dtype_by_name(dt->valuestring);
+        return -1;
+    const sct_dtype_info *info = sct_dtype_by_name(dt);
     /* Manifest names only ("float32"), not ONNX enum names ("FLOAT"). */
-    if (info == NULL || strcmp(info->name, dt->valuestring) != 0)
-        return fail(ctx, f, "unknown dtype \"%s\"", dt->valuestring);
+    if (info == NULL || strcmp(info->name, dt) != 0) {
+        sct_json_problem(rd, "dtype", true, "unknown dtype \"%s\"", dt);
+        return -1;
+    }
     decl->elem_type = info->code;
 
-    const cJSON *shape = member(v, "shape");
-    snprintf(f, sizeof f, "%s.shape", field);
+    const cJSON *shape = sct_json_member(v, "shape");
     if (shape == NULL)
-        return fail(ctx, f, "missing%s", "");
+        return fail(rd, "shape", "missing");
     if (!cJSON_IsArray(shape))
-        return fail(ctx, f, "must be an array of non-negative integers%s", "");
+        return fail(rd, "shape", "must be an array of non-negative integers");
     int rank = cJSON_GetArraySize(shape);
     if (rank > SONNX_MAX_RANK) {
-        char r[16];
-        snprintf(r, sizeof r, "%d", rank);
-        return fail(ctx, f, "rank %s exceeds the maximum of 8", r);
+        sct_json_problem(rd, "shape", true, "rank %d exceeds the maximum of 8", rank);
+        return -1;
     }
     decl->rank = rank;
     int i = 0;
     for (const cJSON *d = shape->child; d; d = d->next, i++) {
-        char fd[112];
-        snprintf(fd, sizeof fd, "%s[%d]", f, i);
+        char fd[32];
+        snprintf(fd, sizeof fd, "shape[%d]", i);
         /* 2^53: the largest integer a JSON double carries exactly. */
-        if (get_integer(ctx, d, fd, 0, 9007199254740992.0, &decl->dims[i]) != 0)
+        if (!sct_json_read_int_in(rd, d, fd, 0, 9007199254740992.0, &decl->dims[i]))
             return -1;
     }
     uint64_t nelem, nbytes;
     if (!sct_shape_nelem(decl->rank, decl->dims, &nelem) ||
         !sct_dtype_storage_bytes(decl->elem_type, nelem, &nbytes))
-        return fail(ctx, f, "element count or byte size overflows 64 bits%s", "");
+        return fail(rd, "shape", "element count or byte size overflows 64 bits");
     return 0;
 }
 
-static int parse_decl_list(entry_ctx *ctx, const cJSON *obj, const char *key,
+static int parse_tensor_decl(sct_json_reader *rd, const cJSON *v, const char *field,
+                             sct_tensor_decl *decl)
+{
+    if (!cJSON_IsObject(v))
+        return fail(rd, field, "must be an object {name, dtype, shape}");
+    if (refuse_duplicate_key(rd, field, v) != 0)
+        return -1;
+    size_t mark = sct_json_enter(rd, field);
+    int rc = parse_decl_members(rd, v, decl);
+    sct_json_leave(rd, mark);
+    return rc;
+}
+
+static int parse_decl_list(sct_json_reader *rd, const cJSON *obj, const char *key,
                            sct_tensor_decl *decls, size_t *n, size_t want)
 {
-    const cJSON *arr = member(obj, key);
+    const cJSON *arr = sct_json_member(obj, key);
     if (arr == NULL)
-        return fail(ctx, key, "missing%s", "");
+        return fail(rd, key, "missing");
     if (!cJSON_IsArray(arr))
-        return fail(ctx, key, "must be an array%s", "");
+        return fail(rd, key, "must be an array");
     int count = cJSON_GetArraySize(arr);
     if (count < 0 || (size_t)count != want) {
-        char m[64];
-        snprintf(m, sizeof m, "%d entries; Div, Mul, Pow, Less have %zu", count, want);
-        return fail(ctx, key, "%s", m);
+        sct_json_problem(rd, key, true, "%d entries; Div, Mul, Pow, Less have %zu", count,
+                         want);
+        return -1;
     }
     int i = 0;
     for (const cJSON *v = arr->child; v; v = v->next, i++) {
         char f[48];
         snprintf(f, sizeof f, "%s[%d]", key, i);
-        if (parse_tensor_decl(ctx, v, f, &decls[i]) != 0)
+        if (parse_tensor_decl(rd, v, f, &decls[i]) != 0)
             return -1;
     }
     *n = (size_t)count;
@@ -219,34 +161,36 @@ static bool is_sha256_hex(const char *s)
     return true;
 }
 
-static int parse_files(entry_ctx *ctx, const cJSON *obj, sct_case *c)
+static int parse_files(sct_json_reader *rd, const cJSON *obj, sct_case *c)
 {
-    const cJSON *files = member(obj, "files");
+    const cJSON *files = sct_json_member(obj, "files");
     if (files == NULL)
-        return fail(ctx, "files", "missing%s", "");
+        return fail(rd, "files", "missing");
     if (!cJSON_IsObject(files))
-        return fail(ctx, "files", "must be an object {relative path: sha256}%s", "");
-    const char *dup = duplicate_key(files);
-    if (dup)
-        return fail(ctx, "files", "duplicate key \"%s\"", dup);
+        return fail(rd, "files", "must be an object {relative path: sha256}");
+    if (refuse_duplicate_key(rd, "files", files) != 0)
+        return -1;
     int count = cJSON_GetArraySize(files);
     c->files = calloc(count > 0 ? (size_t)count : 1u, sizeof *c->files);
     if (c->files == NULL)
-        return fail(ctx, "files", "%s", sct_oom_text);
+        return fail(rd, "files", sct_oom_text);
     for (const cJSON *v = files->child; v; v = v->next) {
         char f[1200];
         snprintf(f, sizeof f, "files[\"%.1024s\"]", v->string ? v->string : "");
         const char *problem = sct_relpath_problem(v->string);
         if (problem)
-            return fail(ctx, f, "%s", problem);
+            return fail(rd, f, problem);
         if (!cJSON_IsString(v) || v->valuestring == NULL)
-            return fail(ctx, f, "must be a sha256 string%s", "");
-        if (!is_sha256_hex(v->valuestring))
-            return fail(ctx, f, "\"%s\" is not 64 lowercase hex digits", v->valuestring);
+            return fail(rd, f, "must be a sha256 string");
+        if (!is_sha256_hex(v->valuestring)) {
+            sct_json_problem(rd, f, true, "\"%s\" is not 64 lowercase hex digits",
+                             v->valuestring);
+            return -1;
+        }
         sct_file_ref *ref = &c->files[c->n_files];
         ref->relpath = sct_strdup(v->string);
         if (ref->relpath == NULL)
-            return fail(ctx, f, "%s", sct_oom_text);
+            return fail(rd, f, sct_oom_text);
         memcpy(ref->sha256, v->valuestring, 65);
         c->n_files++;
     }
@@ -261,156 +205,168 @@ static bool has_file(const sct_case *c, const char *rel)
     return false;
 }
 
-static int parse_tolerance(entry_ctx *ctx, const cJSON *obj, sct_case *c)
+static int parse_tolerance(sct_json_reader *rd, const cJSON *obj, sct_case *c)
 {
-    const cJSON *tol = member(obj, "tolerance");
+    const cJSON *tol = sct_json_member(obj, "tolerance");
     if (tol == NULL)
-        return fail(ctx, "tolerance", "missing%s", "");
+        return fail(rd, "tolerance", "missing");
     if (!cJSON_IsObject(tol))
-        return fail(ctx, "tolerance", "must be {\"kind\":\"exact\"} or {\"kind\":\"ulp\",\"max\":N}%s", "");
-    const char *dup = duplicate_key(tol);
-    if (dup)
-        return fail(ctx, "tolerance", "duplicate key \"%s\"", dup);
-    const cJSON *kind = member(tol, "kind");
-    if (kind == NULL)
-        return fail(ctx, "tolerance.kind", "missing%s", "");
-    if (!cJSON_IsString(kind) || kind->valuestring == NULL)
-        return fail(ctx, "tolerance.kind", "must be a string%s", "");
-    if (strcmp(kind->valuestring, "exact") == 0) {
-        c->max_ulp = 0;
-    } else if (strcmp(kind->valuestring, "ulp") == 0) {
-        int64_t max;
-        if (get_integer(ctx, member(tol, "max"), "tolerance.max", 0, 2147483647.0, &max) != 0)
-            return -1;
-        c->max_ulp = (uint32_t)max;
-    } else {
-        return fail(ctx, "tolerance.kind", "unknown kind \"%s\"; exact or ulp",
-                    kind->valuestring);
-    }
-    return 0;
-}
-
-static int parse_expectation(entry_ctx *ctx, const cJSON *obj, sct_case *c)
-{
-    const char *s;
-    if (get_string(ctx, obj, "expectation", true, &s) != 0)
+        return fail(rd, "tolerance",
+                    "must be {\"kind\":\"exact\"} or {\"kind\":\"ulp\",\"max\":N}");
+    if (refuse_duplicate_key(rd, "tolerance", tol) != 0)
         return -1;
-    if (strcmp(s, "values") == 0)
-        c->expectation = SCT_EXPECT_VALUES;
-    else if (strcmp(s, "no-crash") == 0)
-        c->expectation = SCT_EXPECT_NO_CRASH;
-    else if (strcmp(s, "reject") == 0)
-        c->expectation = SCT_EXPECT_REJECT;
-    else
-        return fail(ctx, "expectation", "unknown expectation \"%s\"; values, no-crash or reject", s);
+    size_t mark = sct_json_enter(rd, "tolerance");
+    const char *kind = sct_json_read_str(rd, tol, "kind", true);
+    int64_t max = 0;
+    if (kind == NULL) {
+        /* the problem is said */
+    } else if (strcmp(kind, "exact") == 0) {
+        c->max_ulp = 0;
+    } else if (strcmp(kind, "ulp") == 0) {
+        if (sct_json_read_int_in(rd, sct_json_member(tol, "max"), "max", 0, 2147483647.0,
+                                 &max))
+            c->max_ulp = (uint32_t)max;
+    } else {
+        sct_json_problem(rd, "kind", true, "unknown kind \"%s\"; exact or ulp", kind);
+    }
+    sct_json_leave(rd, mark);
+    return rd->failed ? -1 : 0;
+}
+
+static int parse_expectation(sct_json_reader *rd, const cJSON *obj, sct_case *c)
+{
+    const char *s = sct_json_read_str(rd, obj, "expectation", true);
+    if (s == NULL)
+        return -1;
+    sct_expectation e = sct_expectation_from_name(s);
+    if ((int)e == SCT_EXPECT_COUNT) {
+        sct_json_problem(rd, "expectation", true,
+                         "unknown expectation \"%s\"; values, no-crash or reject", s);
+        return -1;
+    }
+    c->expectation = e;
     return 0;
 }
 
-static int parse_profiles(entry_ctx *ctx, const cJSON *obj, sct_case *c)
+static int parse_profiles(sct_json_reader *rd, const cJSON *obj, sct_case *c)
 {
-    const cJSON *arr = member(obj, "profiles");
+    const cJSON *arr = sct_json_member(obj, "profiles");
     if (arr == NULL)
-        return fail(ctx, "profiles", "missing%s", "");
+        return fail(rd, "profiles", "missing");
     if (!cJSON_IsArray(arr))
-        return fail(ctx, "profiles", "must be an array of \"onnx\" / \"sonnx\"%s", "");
+        return fail(rd, "profiles", "must be an array of \"onnx\" / \"sonnx\"");
     int i = 0;
     for (const cJSON *v = arr->child; v; v = v->next, i++) {
         char f[32];
         snprintf(f, sizeof f, "profiles[%d]", i);
         if (!cJSON_IsString(v) || v->valuestring == NULL)
-            return fail(ctx, f, "must be a string%s", "");
-        if (strcmp(v->valuestring, "onnx") == 0)
+            return fail(rd, f, "must be a string");
+        if (strcmp(v->valuestring, "onnx") == 0) {
             c->profiles |= SCT_PROFILE_ONNX;
-        else if (strcmp(v->valuestring, "sonnx") == 0)
+        } else if (strcmp(v->valuestring, "sonnx") == 0) {
             c->profiles |= SCT_PROFILE_SONNX;
-        else
-            return fail(ctx, f, "unknown profile \"%s\"; onnx or sonnx", v->valuestring);
+        } else {
+            sct_json_problem(rd, f, true, "unknown profile \"%s\"; onnx or sonnx",
+                             v->valuestring);
+            return -1;
+        }
     }
     if (c->profiles == 0)
-        return fail(ctx, "profiles", "empty; a case belongs to onnx and/or sonnx%s", "");
+        return fail(rd, "profiles", "empty; a case belongs to onnx and/or sonnx");
     return 0;
 }
 
-static int own_string(entry_ctx *ctx, const char *key, const char *value, char **dst)
+static int own_string(sct_json_reader *rd, const char *key, const char *value, char **dst)
 {
     *dst = sct_strdup(value);
-    return *dst ? 0 : fail(ctx, key, "%s", sct_oom_text);
+    return *dst ? 0 : fail(rd, key, sct_oom_text);
 }
 
-static int parse_case(entry_ctx *ctx, const cJSON *obj, sct_case *c)
+/* A required string member, owned into *dst; -1 when missing, mistyped or
+ * out of memory. */
+static int own_member(sct_json_reader *rd, const cJSON *obj, const char *key, char **dst)
+{
+    const char *s = sct_json_read_str(rd, obj, key, true);
+    return s == NULL ? -1 : own_string(rd, key, s, dst);
+}
+
+static int parse_case(sct_json_reader *rd, const cJSON *obj, sct_case *c)
 {
     if (!cJSON_IsObject(obj))
-        return fail(ctx, "", "case entry must be an object%s", "");
-    const char *dup = duplicate_key(obj);
-    if (dup)
-        return fail(ctx, "", "duplicate key \"%s\"", dup);
-    const char *s;
-    if (get_string(ctx, obj, "id", true, &s) != 0)
+        return fail(rd, "", "case entry must be an object");
+    if (refuse_duplicate_key(rd, "", obj) != 0)
         return -1;
-    if (s[0] == '\0')
-        return fail(ctx, "id", "empty%s", "");
-    if (own_string(ctx, "id", s, &c->id) != 0)
+    if (own_member(rd, obj, "id", &c->id) != 0)
         return -1;
-    if (get_string(ctx, obj, "path", true, &s) != 0)
+    if (c->id[0] == '\0')
+        return fail(rd, "id", "empty");
+    const char *s = sct_json_read_str(rd, obj, "path", true);
+    if (s == NULL)
         return -1;
     const char *problem = sct_relpath_problem(s);
     if (problem)
-        return fail(ctx, "path", "%s", problem);
-    if (own_string(ctx, "path", s, &c->relpath) != 0)
+        return fail(rd, "path", problem);
+    if (own_string(rd, "path", s, &c->relpath) != 0)
         return -1;
-    if (get_string(ctx, obj, "op", true, &s) != 0)
+    if (own_member(rd, obj, "op", &c->op_type) != 0)
         return -1;
-    if (own_string(ctx, "op", s, &c->op_type) != 0)
+    if (!sct_op_is_covered(c->op_type)) {
+        sct_json_problem(rd, "op", true,
+                         "unknown op \"%s\"; sonnx-cts covers Div, Mul, Pow, Less",
+                         c->op_type);
         return -1;
-    if (!sct_op_is_covered(s))
-        return fail(ctx, "op", "unknown op \"%s\"; sonnx-cts covers Div, Mul, Pow, Less", s);
-    if (get_string(ctx, obj, "domain", true, &s) != 0)
+    }
+    s = sct_json_read_str(rd, obj, "domain", true);
+    if (s == NULL)
         return -1;
-    if (s[0] != '\0' && strcmp(s, "ai.onnx") != 0)
-        return fail(ctx, "domain", "\"%s\"; Div, Mul, Pow, Less live in the default domain \"\"", s);
-    if (own_string(ctx, "domain", "", &c->domain) != 0)
+    if (s[0] != '\0' && strcmp(s, "ai.onnx") != 0) {
+        sct_json_problem(rd, "domain", true,
+                         "\"%s\"; Div, Mul, Pow, Less live in the default domain \"\"", s);
+        return -1;
+    }
+    if (own_string(rd, "domain", "", &c->domain) != 0)
         return -1;
     int64_t opset;
-    if (get_integer(ctx, member(obj, "opset"), "opset", 1, 1000, &opset) != 0)
+    if (!sct_json_read_int_in(rd, sct_json_member(obj, "opset"), "opset", 1, 1000, &opset))
         return -1;
     c->opset = (int32_t)opset;
-    if (parse_decl_list(ctx, obj, "inputs", c->inputs, &c->n_inputs, 2) != 0 ||
-        parse_decl_list(ctx, obj, "outputs", c->outputs, &c->n_outputs, 1) != 0 ||
-        parse_tolerance(ctx, obj, c) != 0 || parse_expectation(ctx, obj, c) != 0 ||
-        parse_profiles(ctx, obj, c) != 0 ||
-        parse_string_list(ctx, obj, "tags", &c->tags, &c->n_tags) != 0 ||
-        parse_string_list(ctx, obj, "requirements", &c->requirements, &c->n_requirements) != 0 ||
-        parse_string_list(ctx, obj, "satisfies", &c->satisfies, &c->n_satisfies) != 0)
+    if (parse_decl_list(rd, obj, "inputs", c->inputs, &c->n_inputs, 2) != 0 ||
+        parse_decl_list(rd, obj, "outputs", c->outputs, &c->n_outputs, 1) != 0 ||
+        parse_tolerance(rd, obj, c) != 0 || parse_expectation(rd, obj, c) != 0 ||
+        parse_profiles(rd, obj, c) != 0 ||
+        parse_string_list(rd, obj, "tags", &c->tags, &c->n_tags) != 0 ||
+        parse_string_list(rd, obj, "requirements", &c->requirements, &c->n_requirements) != 0 ||
+        parse_string_list(rd, obj, "satisfies", &c->satisfies, &c->n_satisfies) != 0)
         return -1;
-    if (get_string(ctx, obj, "description", false, &s) != 0)
+    s = sct_json_read_str(rd, obj, "description", false);
+    if (rd->failed || own_string(rd, "description", s ? s : "", &c->description) != 0)
         return -1;
-    if (own_string(ctx, "description", s ? s : "", &c->description) != 0)
-        return -1;
-    if (parse_files(ctx, obj, c) != 0)
+    if (parse_files(rd, obj, c) != 0)
         return -1;
 
     /* The files every case needs (docs/vector-format.md). */
     static const char *const needed[] = {"model.onnx", "test_data_set_0/input_0.pb",
                                          "test_data_set_0/input_1.pb"};
     for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++)
-        if (!has_file(c, needed[i]))
-            return fail(ctx, "files", "no entry for \"%s\"", needed[i]);
+        if (!has_file(c, needed[i])) {
+            sct_json_problem(rd, "files", true, "no entry for \"%s\"", needed[i]);
+            return -1;
+        }
     c->has_expected_output = has_file(c, "test_data_set_0/output_0.pb");
     if (c->expectation == SCT_EXPECT_VALUES && !c->has_expected_output)
-        return fail(ctx, "files",
-                    "no entry for \"%s\", which an expectation \"values\" case needs",
-                    "test_data_set_0/output_0.pb");
-    if (sct_case_check_signature(c, ctx->display, ctx->prefix, ctx->err, sizeof ctx->err) != 0)
+        return fail(rd, "files", "no entry for \"test_data_set_0/output_0.pb\", which an "
+                    "expectation \"values\" case needs");
+    if (sct_case_check_signature(c, rd->file, rd->where, rd->err, rd->err_cap) != 0)
         return -1;
     /* A manifest may tighten but never loosen the tolerance policy
      * (docs/architecture.md): a loosened bound would certify what the
      * policy calls a failure. */
     uint32_t policy = sct_default_max_ulp(c->op_type, c->outputs[0].elem_type);
     if (c->expectation == SCT_EXPECT_VALUES && c->max_ulp > policy) {
-        char m[160];
-        snprintf(m, sizeof m, "%u ULP is looser than the policy for %s %s (%u ULP)",
-                 c->max_ulp, c->op_type, sct_dtype_name(c->outputs[0].elem_type), policy);
-        return fail(ctx, "tolerance", "%s", m);
+        sct_json_problem(rd, "tolerance", true,
+                         "%u ULP is looser than the policy for %s %s (%u ULP)", c->max_ulp,
+                         c->op_type, sct_dtype_name(c->outputs[0].elem_type), policy);
+        return -1;
     }
     return 0;
 }
@@ -489,186 +445,30 @@ static int check_top_level(const cJSON *root, const char *display, sct_vector_se
     const char *dup;
     if (!cJSON_IsObject(root))
         return sct_io_error(err, err_cap, display, "(top level)", "must be a JSON object");
-    if ((dup = duplicate_key(root)) != NULL)
+    if ((dup = sct_json_duplicate_key(root)) != NULL)
         return sct_io_error(err, err_cap, display, "(top level)", "duplicate key \"%s\"", dup);
-    v = member(root, "format");
+    v = sct_json_member(root, "format");
     if (!cJSON_IsString(v) || strcmp(v->valuestring, "sonnx-cts-vectors") != 0)
         return sct_io_error(err, err_cap, display, "format", "%s",
                             v ? "not \"sonnx-cts-vectors\"" : "missing; must be \"sonnx-cts-vectors\"");
-    v = member(root, "format_version");
-    if (!cJSON_IsString(v))
-        return sct_io_error(err, err_cap, display, "format_version", "%s",
-                            v ? "must be a string" : "missing");
+    sct_json_reader rd = {.file = display, .mode = SCT_JSON_STRICT,
+                          .naming = SCT_JSON_NAME_IN_PATH, .label = "field ", .err = err,
+                          .err_cap = err_cap};
+    const char *version = sct_json_read_str(&rd, root, "format_version", true);
+    if (version == NULL)
+        return -1;
     /* Major 1 only: minors add fields this reader may ignore. */
-    if (strncmp(v->valuestring, "1.", 2) != 0)
+    if (strncmp(version, "1.", 2) != 0)
         return sct_io_error(err, err_cap, display, "format_version",
-                            "\"%s\" is not supported; this reader handles 1.x", v->valuestring);
+                            "\"%s\" is not supported; this reader handles 1.x", version);
     sct_str_free(set->format_version);
-    set->format_version = sct_strdup(v->valuestring);
+    set->format_version = sct_strdup(version);
     if (set->format_version == NULL)
         return sct_io_error(err, err_cap, display, "format_version", "%s", sct_oom_text);
-    v = member(root, "cases");
+    v = sct_json_member(root, "cases");
     if (!cJSON_IsArray(v))
         return sct_io_error(err, err_cap, display, "cases", "%s", v ? "must be an array" : "missing");
     return 0;
-}
-
-/* ---------------------------------------------------------- duplicate ids */
-
-
-/* The id slot i is known by, exactly as sct_manifest_case names it: the
- * "id" string when parse_case keeps it (an object without duplicate keys
- * whose id is a non-empty string), else "cases[i]".  Returns a malloc'ed
- * copy, NULL on out of memory. */
-static char *slot_id(const sct_manifest *m, size_t i)
-{
-    char why[256], fallback[32];
-    snprintf(fallback, sizeof fallback, "cases[%zu]", i);
-    cJSON *entry = sct_json_index_element(&m->ix, i, why, sizeof why);
-    const char *id = fallback;
-    if (cJSON_IsObject(entry) && duplicate_key(entry) == NULL) {
-        const cJSON *v = member(entry, "id");
-        if (cJSON_IsString(v) && v->valuestring != NULL && v->valuestring[0] != '\0')
-            id = v->valuestring;
-    }
-    char *copy = sct_strdup(id);
-    cJSON_Delete(entry);
-    return copy;
-}
-
-typedef struct id_key {
-    uint64_t hash;
-    size_t slot;
-} id_key;
-
-static int compare_id_key(const void *pa, const void *pb)
-{
-    const id_key *a = pa, *b = pb;
-    if (a->hash != b->hash)
-        return a->hash < b->hash ? -1 : 1;
-    return (a->slot > b->slot) - (a->slot < b->slot);
-}
-
-static int compare_dup(const void *pa, const void *pb)
-{
-    const sct_manifest_dup *a = pa, *b = pb;
-    return (a->slot > b->slot) - (a->slot < b->slot);
-}
-
-static void duplicate_message(const sct_manifest *m, size_t slot, size_t first, const char *id,
-                              char *msg, size_t cap)
-{
-    char field[64];
-    snprintf(field, sizeof field, "cases[%zu].id", slot);
-    sct_io_error(msg, cap, m->display, field, "duplicate id \"%s\" (first used by cases[%zu])",
-                 id, first);
-}
-
-/* Within a run of equal hashes (sorted by slot), the ids that differ are
- * "leaders"; a later slot equal to a leader is a duplicate of it. */
-static int resolve_run(sct_manifest *m, const id_key *run, size_t n, sct_manifest_dup **dups,
-                       size_t *n_dups, size_t *cap_dups)
-{
-    char **leader_id = calloc(n, sizeof *leader_id);
-    size_t *leader_slot = calloc(n, sizeof *leader_slot);
-    size_t n_leaders = 0;
-    int rc = 0;
-    if (leader_id == NULL || leader_slot == NULL)
-        rc = -1;
-    for (size_t k = 0; k < n && rc == 0; k++) {
-        char *id = slot_id(m, run[k].slot);
-        if (id == NULL) {
-            rc = -1;
-            break;
-        }
-        size_t l = 0;
-        while (l < n_leaders && strcmp(leader_id[l], id) != 0)
-            l++;
-        if (l == n_leaders) {
-            leader_id[n_leaders] = id;
-            leader_slot[n_leaders++] = run[k].slot;
-            continue;
-        }
-        free(id);
-        if (*n_dups == *cap_dups) {
-            size_t cap = *cap_dups ? *cap_dups * 2 : 16;
-            sct_manifest_dup *grown = realloc(*dups, cap * sizeof *grown);
-            if (grown == NULL) {
-                rc = -1;
-                break;
-            }
-            *dups = grown;
-            *cap_dups = cap;
-        }
-        (*dups)[(*n_dups)++] = (sct_manifest_dup){run[k].slot, leader_slot[l]};
-    }
-    for (size_t l = 0; l < n_leaders; l++)
-        free(leader_id[l]);
-    free(leader_id);
-    free(leader_slot);
-    return rc;
-}
-
-/* Every later occurrence of an id gets `error` (at materialisation) and a
- * set-level message; the first keeps running.  Memory: one 16-byte key per
- * case while this runs, one parsed element at a time. */
-static int find_duplicate_ids(sct_manifest *m, sct_manifest_id_hash_fn hash, sct_vector_set *set,
-                              char *err, size_t err_cap)
-{
-    size_t n = m->ix.n_spans;
-    if (n < 2)
-        return 0;
-    id_key *keys = malloc(n * sizeof *keys);
-    if (keys == NULL)
-        return sct_io_error(err, err_cap, m->display, "cases", "%s", sct_oom_text);
-    for (size_t i = 0; i < n; i++) {
-        char *id = slot_id(m, i);
-        if (id == NULL) {
-            free(keys);
-            return sct_io_error(err, err_cap, m->display, "cases", "%s", sct_oom_text);
-        }
-        keys[i] = (id_key){hash(id), i};
-        free(id);
-    }
-    qsort(keys, n, sizeof *keys, compare_id_key);
-    size_t cap_dups = 0;
-    int rc = 0;
-    for (size_t start = 0, end; start < n && rc == 0; start = end) {
-        end = start + 1;
-        while (end < n && keys[end].hash == keys[start].hash)
-            end++;
-        if (end - start > 1)
-            rc = resolve_run(m, keys + start, end - start, &m->dups, &m->n_dups, &cap_dups);
-    }
-    free(keys);
-    if (rc != 0)
-        return sct_io_error(err, err_cap, m->display, "cases", "%s", sct_oom_text);
-    if (m->n_dups > 1) /* qsort's pointer must not be NULL, even for 0 items */
-        qsort(m->dups, m->n_dups, sizeof *m->dups, compare_dup);
-    /* Set-level messages in slot order. */
-    for (size_t d = 0; d < m->n_dups; d++) {
-        char *id = slot_id(m, m->dups[d].slot);
-        char msg[ERR_CAP];
-        duplicate_message(m, m->dups[d].slot, m->dups[d].first, id ? id : "", msg, sizeof msg);
-        free(id);
-        sct_strlist_add(&set->errors, &set->n_errors, msg);
-    }
-    return 0;
-}
-
-static const sct_manifest_dup *find_dup(const sct_manifest *m, size_t slot)
-{
-    size_t lo = 0, hi = m->n_dups;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (m->dups[mid].slot == slot)
-            return &m->dups[mid];
-        if (m->dups[mid].slot < slot)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return NULL;
 }
 
 /* ------------------------------------------------------------------- API */
@@ -724,35 +524,39 @@ int sct_manifest_open(const char *path, const char *display, sct_manifest_id_has
     cJSON_Delete(m->ix.root);
     m->ix.root = NULL;
     set->n_cases = m->ix.n_spans;
-    return find_duplicate_ids(m, hash ? hash : sct_json_fnv1a_str, set, err, err_cap);
+    return sct_manifest_find_duplicate_ids(m, hash ? hash : sct_json_fnv1a_str, set, err, err_cap);
 }
 
 void sct_manifest_case(const sct_manifest *m, size_t i, sct_case *c)
 {
     memset(c, 0, sizeof *c);
-    entry_ctx ctx = {.display = m->display};
-    snprintf(ctx.prefix, sizeof ctx.prefix, "cases[%zu]", i);
+    char err[ERR_CAP], prefix[32];
+    snprintf(prefix, sizeof prefix, "cases[%zu]", i);
+    sct_json_reader rd = {.file = m->display, .mode = SCT_JSON_STRICT,
+                          .naming = SCT_JSON_NAME_IN_PATH, .label = "field ",
+                          .err = err, .err_cap = sizeof err};
+    snprintf(rd.where, sizeof rd.where, "%s", prefix);
     char why[512];
     cJSON *entry = sct_json_index_element(&m->ix, i, why, sizeof why);
     if (entry == NULL) {
         /* e.g. "element 3 changed since the file was indexed (...)" */
-        fail(&ctx, "", "%s", why);
-        sct_case_set_error(c, ctx.err);
+        fail(&rd, "", why);
+        sct_case_set_error(c, err);
     } else {
-        if (parse_case(&ctx, entry, c) != 0)
-            sct_case_set_error(c, ctx.err);
+        if (parse_case(&rd, entry, c) != 0)
+            sct_case_set_error(c, err);
         cJSON_Delete(entry);
     }
     if (c->id == NULL || c->id[0] == '\0') {
         /* Keep the slot identifiable in reports. */
         sct_str_free(c->id);
-        c->id = sct_strdup(ctx.prefix);
+        c->id = sct_strdup(prefix);
     }
     sct_case_fill_strings(c);
-    const sct_manifest_dup *d = find_dup(m, i);
+    const sct_manifest_dup *d = sct_manifest_find_dup(m, i);
     if (d != NULL) {
         char msg[ERR_CAP];
-        duplicate_message(m, i, d->first, c->id, msg, sizeof msg);
+        sct_manifest_duplicate_message(m, i, d->first, c->id, msg, sizeof msg);
         sct_case_set_error(c, msg);
     }
 }

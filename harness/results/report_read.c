@@ -39,21 +39,16 @@ struct sct_report_file {
     struct id_loc { uint32_t off, len; uint64_t hash; } *ids;
 };
 
-static const cJSON *member(const cJSON *o, const char *name)
-{
-    return cJSON_GetObjectItemCaseSensitive(o, name);
-}
-
 /* The run of a conformance record to read; NULL with `err` if none. */
 static const cJSON *pick_run(const cJSON *record, const char *path, const char *profile,
                              char *err, size_t err_cap)
 {
-    const cJSON *runs = member(record, "runs");
+    const cJSON *runs = sct_json_member(record, "runs");
     const cJSON *run = NULL;
     if (profile != NULL)
-        run = member(runs, profile);
-    else if (member(runs, "sonnx") != NULL)
-        run = member(runs, "sonnx");
+        run = sct_json_member(runs, profile);
+    else if (sct_json_member(runs, "sonnx") != NULL)
+        run = sct_json_member(runs, "sonnx");
     else if (cJSON_GetArraySize(runs) == 1)
         run = cJSON_GetArrayItem(runs, 0);
     if (run != NULL && !cJSON_IsObject(run)) {
@@ -113,7 +108,7 @@ static int select_run(sct_report_file *f, const char *profile, char *err, size_t
                  f->path);
         return -1;
     }
-    const char *run_profile = sct_json_get_str(member(f->run, "identity"), "profile");
+    const char *run_profile = sct_json_get_str(sct_json_member(f->run, "identity"), "profile");
     if (f->record == NULL && profile != NULL &&
         (run_profile == NULL || strcmp(run_profile, profile) != 0)) {
         snprintf(err, err_cap, "%s: the run is of profile \"%s\", not \"%s\"", f->path,
@@ -138,7 +133,7 @@ static const sct_json_array *indexed_array(const sct_report_file *f, const char 
  * that is an array) or the tree. */
 static int locate_cases(sct_report_file *f, char *err, size_t err_cap)
 {
-    const cJSON *cases = member(f->run, "cases"), *c;
+    const cJSON *cases = sct_json_member(f->run, "cases"), *c;
     f->has_cases = cJSON_IsArray(cases);
     char where[300] = "cases";
     if (f->record != NULL)
@@ -224,7 +219,8 @@ size_t sct_report_n_cases(const sct_report_file *f) { return f->n_cases; }
 int sct_report_read_head(sct_report_file *f, sct_run_report *r, char *err, size_t err_cap)
 {
     sct_run_report_init(r);
-    sct_field_reader rd = {.path = f->path, .mode = f->mode, .err = err, .err_cap = err_cap};
+    sct_json_reader rd = {.file = f->path, .mode = f->mode,
+                          .naming = SCT_JSON_NAME_IN_REASON, .err = err, .err_cap = err_cap};
     sct_read_head_object(&rd, f->run, f->n_cases, r);
     if (rd.failed) {
         sct_run_report_free(r);
@@ -337,8 +333,9 @@ int sct_report_read_case(const sct_report_file *f, size_t i, bool brief,
         cJSON_Delete(tree);
         return stand_in(i, err, c, warn, user);
     }
-    sct_field_reader rd = {.path = f->path, .mode = f->mode, .err = err,
-                           .err_cap = err_cap, .warn = warn, .user = user};
+    sct_json_reader rd = {.file = f->path, .mode = f->mode,
+                          .naming = SCT_JSON_NAME_IN_REASON, .err = err,
+                          .err_cap = err_cap, .warn = warn, .user = user};
     bool ok = f->baseline ? sct_read_baseline_entry(&rd, o, c)
                           : sct_read_case_object(&rd, o, i, brief, c);
     cJSON_Delete(tree);

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include "sct/results/verdict.h"
 
-#include "sct/check/name_table.h"
+#include "sct/text/name_table.h"
 
 static const char *const k_verdicts[SCT_VERDICT_COUNT] = {
     [SCT_VERDICT_PASS] = "PASS",

@@ -3,6 +3,8 @@
  */
 #include "sct/sweep/sweep.h"
 
+#include "sct/text/name_table.h"
+
 unsigned sct_sweep_hist_bucket(uint64_t ulp)
 {
     if (ulp == SCT_ULP_NONE)
@@ -19,7 +21,9 @@ unsigned sct_sweep_hist_bucket(uint64_t ulp)
     return k < SCT_SWEEP_HIST_NONE ? k : SCT_SWEEP_HIST_NONE - 1;
 }
 
-/* [k] for k >= 3: "2^(k-2)+1 - 2^(k-1)"; the last range ends at 2^64. */
+/* [k] for k >= 3: "2^(k-2)+1 - 2^(k-1)"; the last range ends at 2^64.
+ * One table both ways (sct/text/name_table.h): written into a sweep
+ * report, read back by a merge. */
 static const char *const labels[SCT_SWEEP_HIST_BUCKETS] = {
         "0", "1", "2", "3-4", "5-8", "9-16", "17-32", "33-64", "65-128",
         "129-256", "257-512", "513-1024", "1025-2048", "2049-4096",
@@ -58,6 +62,11 @@ static const char *const labels[SCT_SWEEP_HIST_BUCKETS] = {
 const char *sct_sweep_hist_label(unsigned bucket)
 {
     return bucket < SCT_SWEEP_HIST_BUCKETS ? labels[bucket] : "n/a";
+}
+
+unsigned sct_sweep_hist_bucket_of_label(const char *label)
+{
+    return (unsigned)sct_name_find(labels, SCT_SWEEP_HIST_BUCKETS, label);
 }
 
 const char *sct_sweep_hist_label_for(unsigned bucket, unsigned out_bits)

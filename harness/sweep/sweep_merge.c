@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sct/jsonstream/json_fields.h"
 #include "sct/writers/json_util.h"
 #include "sct/sweep/sweep_report.h"
 #include "sweep_tally.h"
@@ -33,73 +34,57 @@ static bool per_shard(const char *name)
 
 static const cJSON *only_case(const cJSON *root)
 {
-    const cJSON *cases = cJSON_GetObjectItemCaseSensitive(root, "cases");
+    const cJSON *cases = sct_json_member(root, "cases");
     return cJSON_IsArray(cases) && cJSON_GetArraySize(cases) == 1
                ? cJSON_GetArrayItem(cases, 0) : NULL;
 }
 
 bool sct_sweep_report_is_sweep(const cJSON *root)
 {
-    return cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(only_case(root), "sweep"));
+    return cJSON_IsObject(sct_json_member(only_case(root), "sweep"));
 }
 
-typedef struct rd {
-    const char *path;
-    char *err;
-    size_t cap;
-    bool failed;
-} rd;
-
-static void fail(rd *r, const char *field, const char *what)
+/* The sweep object is read with the one field reader (sct/jsonstream/
+ * json_fields.h), strict, members named in the field path:
+ * "<file>: sweep.shard_range.first: must be an integer".  `at` names the
+ * object whose members are read next. */
+static void at(sct_json_reader *r, const char *where)
 {
-    if (!r->failed)
-        snprintf(r->err, r->cap, "%s: %s: %s", r->path, field, what);
-    r->failed = true;
+    snprintf(r->where, sizeof r->where, "%s", where);
 }
 
-static uint64_t u64(rd *r, const cJSON *o, const char *name, const char *where)
+/* A problem with the file's field `field` (a path from the root). */
+static void fail(sct_json_reader *r, const char *field, const char *what)
 {
-    uint64_t v = 0;
-    if (!sct_json_get_u64(o, name, &v)) {
-        char f[96];
-        snprintf(f, sizeof f, "%s.%s", where, name);
-        fail(r, f, "missing or not an integer");
-    }
-    return v;
+    at(r, "");
+    sct_json_problem(r, field, true, "%s", what);
 }
 
-static uint64_t hex(rd *r, const cJSON *o, const char *name)
+/* An exec status by its name (sct_exec_status_name's table); a missing or
+ * unknown one is an error and reads as HARNESS_ERROR. */
+static sct_exec_status status_of(sct_json_reader *r, const cJSON *o, const char *where)
 {
-    const char *s = sct_json_get_str(o, name);
-    char *end = NULL;
-    unsigned long long v = s ? strtoull(s, &end, 16) : 0;
-    if (s == NULL || s[0] != '0' || s[1] != 'x' || end == s || *end != '\0') {
-        char f[96];
-        snprintf(f, sizeof f, "sweep.max_ulp.%s", name);
-        fail(r, f, "missing or not a 0x hex string");
-    }
-    return v;
-}
-
-static sct_exec_status status_of(rd *r, const char *name, const char *where)
-{
-    for (int k = SCT_EXEC_OK; k <= SCT_EXEC_HARNESS_ERROR; k++)
-        if (name != NULL && strcmp(name, sct_exec_status_name((sct_exec_status)k)) == 0)
-            return (sct_exec_status)k;
-    fail(r, where, "missing or unknown status");
+    at(r, where);
+    const char *name = sct_json_read_str(r, o, "status", true);
+    sct_exec_status st = sct_exec_status_from_name(name);
+    if (st != SCT_EXEC_STATUS_COUNT)
+        return st;
+    if (name != NULL)
+        sct_json_problem(r, "status", true, "unknown exec status \"%.40s\"", name);
     return SCT_EXEC_HARNESS_ERROR;
 }
 
-static void read_range(rd *r, const cJSON *d, sct_sweep_shard *s)
+static void read_range(sct_json_reader *r, const cJSON *d, sct_sweep_shard *s)
 {
-    const cJSON *g = cJSON_GetObjectItemCaseSensitive(d, "shard_range");
+    const cJSON *g = sct_json_member(d, "shard_range");
     if (g == NULL) {
         /* Written before shard_range existed: the pair range of the
          * exhaustive sweep. */
-        uint64_t bits = u64(r, d, "space_bits", "sweep");
+        at(r, "sweep");
+        uint64_t bits = sct_json_read_u64(r, d, "space_bits");
         snprintf(s->unit, sizeof s->unit, "pair");
-        s->first = u64(r, d, "first_pair", "sweep");
-        s->count = u64(r, d, "pairs", "sweep");
+        s->first = sct_json_read_u64(r, d, "first_pair");
+        s->count = sct_json_read_u64(r, d, "pairs");
         s->of = bits < 64 ? UINT64_C(1) << bits : 0;
         if (!r->failed && (bits > 32 || s->first > s->of || s->count > s->of - s->first))
             fail(r, "sweep.first_pair/pairs/space_bits", "range outside the space");
@@ -111,16 +96,17 @@ static void read_range(rd *r, const cJSON *d, sct_sweep_shard *s)
         return;
     }
     snprintf(s->unit, sizeof s->unit, "%s", unit);
-    s->first = u64(r, g, "first", "sweep.shard_range");
-    s->count = u64(r, g, "count", "sweep.shard_range");
-    s->of = u64(r, g, "of", "sweep.shard_range");
+    at(r, "sweep.shard_range");
+    s->first = sct_json_read_u64(r, g, "first");
+    s->count = sct_json_read_u64(r, g, "count");
+    s->of = sct_json_read_u64(r, g, "of");
     if (!r->failed && (s->first > s->of || s->count > s->of - s->first))
         fail(r, "sweep.shard_range", "first + count exceeds of");
 }
 
-static void read_max_ulp(rd *r, const cJSON *d, sct_sweep_result *res)
+static void read_max_ulp(sct_json_reader *r, const cJSON *d, sct_sweep_result *res)
 {
-    const cJSON *m = cJSON_GetObjectItemCaseSensitive(d, "max_ulp");
+    const cJSON *m = sct_json_member(d, "max_ulp");
     res->has_ulp = cJSON_IsObject(m);
     if (!res->has_ulp) {
         if (!cJSON_IsNull(m))
@@ -129,12 +115,13 @@ static void read_max_ulp(rd *r, const cJSON *d, sct_sweep_result *res)
     }
     if (cJSON_GetArraySize(m) == 0)
         return; /* {}: max ULP 0 */
-    res->max_ulp_seen = u64(r, m, "ulp", "sweep.max_ulp");
-    res->max_ulp_pair = u64(r, m, "pair", "sweep.max_ulp");
-    res->max_ulp_a = hex(r, m, "a_bits");
-    res->max_ulp_b = hex(r, m, "b_bits");
-    res->max_ulp_expected = hex(r, m, "expected_bits");
-    res->max_ulp_actual = hex(r, m, "actual_bits");
+    at(r, "sweep.max_ulp");
+    res->max_ulp_seen = sct_json_read_u64(r, m, "ulp");
+    res->max_ulp_pair = sct_json_read_u64(r, m, "pair");
+    sct_json_read_hex(r, m, "a_bits", &res->max_ulp_a);
+    sct_json_read_hex(r, m, "b_bits", &res->max_ulp_b);
+    sct_json_read_hex(r, m, "expected_bits", &res->max_ulp_expected);
+    sct_json_read_hex(r, m, "actual_bits", &res->max_ulp_actual);
 }
 
 /* A sampled sweep (unit "sample"): its sample count and seed, which the
@@ -142,9 +129,9 @@ static void read_max_ulp(rd *r, const cJSON *d, sct_sweep_result *res)
  * sonnx-cts writes for them (same generator version, same reference
  * status), or the merged report would name a generator or a reference the
  * shards were not run with. */
-static void read_sampling(rd *r, const cJSON *d, sct_sweep_shard *s)
+static void read_sampling(sct_json_reader *r, const cJSON *d, sct_sweep_shard *s)
 {
-    const cJSON *g = cJSON_GetObjectItemCaseSensitive(d, "sampling");
+    const cJSON *g = sct_json_member(d, "sampling");
     bool sampled = strcmp(s->unit, "sample") == 0;
     if (r->failed || (g == NULL && !sampled))
         return;
@@ -153,8 +140,9 @@ static void read_sampling(rd *r, const cJSON *d, sct_sweep_shard *s)
              g ? "not \"sample\" in a sampled sweep" : "missing in a sampled sweep");
         return;
     }
-    s->spec.samples = u64(r, g, "samples", "sweep.sampling");
-    s->spec.seed = u64(r, g, "seed", "sweep.sampling");
+    at(r, "sweep.sampling");
+    s->spec.samples = sct_json_read_u64(r, g, "samples");
+    s->spec.seed = sct_json_read_u64(r, g, "seed");
     if (r->failed)
         return;
     if (s->spec.samples != s->of || s->spec.samples == 0) {
@@ -177,9 +165,9 @@ static void read_sampling(rd *r, const cJSON *d, sct_sweep_shard *s)
     cJSON_Delete(mine);
 }
 
-static void read_histogram(rd *r, const cJSON *d, sct_sweep_result *res)
+static void read_histogram(sct_json_reader *r, const cJSON *d, sct_sweep_result *res)
 {
-    const cJSON *h = cJSON_GetObjectItemCaseSensitive(d, "ulp_histogram"), *b;
+    const cJSON *h = sct_json_member(d, "ulp_histogram"), *b;
     if (!res->has_ulp)
         return;
     if (!cJSON_IsArray(h)) {
@@ -187,23 +175,21 @@ static void read_histogram(rd *r, const cJSON *d, sct_sweep_result *res)
         return;
     }
     cJSON_ArrayForEach(b, h) {
-        const char *label = sct_json_get_str(b, "ulp");
-        unsigned k = 0;
-        while (k < SCT_SWEEP_HIST_BUCKETS &&
-               (label == NULL || strcmp(label, sct_sweep_hist_label(k)) != 0))
-            k++;
+        unsigned k = sct_sweep_hist_bucket_of_label(sct_json_get_str(b, "ulp"));
         if (k == SCT_SWEEP_HIST_BUCKETS) {
             fail(r, "sweep.ulp_histogram[].ulp", "unknown bucket label");
             return;
         }
-        res->ulp_histogram[k] = u64(r, b, "count", "sweep.ulp_histogram[]");
+        at(r, "sweep.ulp_histogram[]");
+        res->ulp_histogram[k] = sct_json_read_u64(r, b, "count");
     }
 }
 
-static void read_failures(rd *r, const cJSON *d, sct_sweep_result *res)
+static void read_failures(sct_json_reader *r, const cJSON *d, sct_sweep_result *res)
 {
-    res->n_failures = (size_t)u64(r, d, "failed_batches", "sweep");
-    const cJSON *f = cJSON_GetObjectItemCaseSensitive(d, "failures"), *e;
+    at(r, "sweep");
+    res->n_failures = (size_t)sct_json_read_u64(r, d, "failed_batches");
+    const cJSON *f = sct_json_member(d, "failures"), *e;
     size_t k = 0;
     cJSON_ArrayForEach(e, f) {
         if (k >= SCT_SWEEP_MAX_FAILURES || k >= res->n_failures) {
@@ -211,39 +197,42 @@ static void read_failures(rd *r, const cJSON *d, sct_sweep_result *res)
             return;
         }
         sct_sweep_failure *x = &res->failures[k++];
-        x->first_pair = u64(r, e, "first_pair", "sweep.failures[]");
-        x->n_pairs = u64(r, e, "pairs", "sweep.failures[]");
-        x->status = status_of(r, sct_json_get_str(e, "status"), "sweep.failures[].status");
+        at(r, "sweep.failures[]");
+        x->first_pair = sct_json_read_u64(r, e, "first_pair");
+        x->n_pairs = sct_json_read_u64(r, e, "pairs");
+        x->status = status_of(r, e, "sweep.failures[]");
         snprintf(x->message, sizeof x->message, "%s",
                  sct_json_get_str(e, "message") ? sct_json_get_str(e, "message") : "");
     }
 }
 
-static void read_counts(rd *r, const cJSON *d, sct_sweep_result *res)
+static void read_counts(sct_json_reader *r, const cJSON *d, sct_sweep_result *res)
 {
-    res->first_pair = u64(r, d, "first_pair", "sweep");
-    res->n_pairs = u64(r, d, "pairs", "sweep");
-    res->compared = u64(r, d, "compared", "sweep");
-    res->exact = u64(r, d, "exact", "sweep");
-    res->within_tolerance = u64(r, d, "within_tolerance", "sweep");
-    res->mismatches = u64(r, d, "mismatches", "sweep");
-    res->undefined = u64(r, d, "undefined_not_compared", "sweep");
-    res->not_run = u64(r, d, "not_run", "sweep");
-    const cJSON *arb = cJSON_GetObjectItemCaseSensitive(d, "arbitration");
+    at(r, "sweep");
+    res->first_pair = sct_json_read_u64(r, d, "first_pair");
+    res->n_pairs = sct_json_read_u64(r, d, "pairs");
+    res->compared = sct_json_read_u64(r, d, "compared");
+    res->exact = sct_json_read_u64(r, d, "exact");
+    res->within_tolerance = sct_json_read_u64(r, d, "within_tolerance");
+    res->mismatches = sct_json_read_u64(r, d, "mismatches");
+    res->undefined = sct_json_read_u64(r, d, "undefined_not_compared");
+    res->not_run = sct_json_read_u64(r, d, "not_run");
+    const cJSON *arb = sct_json_member(d, "arbitration");
     if (arb != NULL) {
-        res->arbitrated = u64(r, arb, "judged_pairs", "sweep.arbitration");
-        res->reference_corrected = u64(r, arb, "reference_corrected", "sweep.arbitration");
+        at(r, "sweep.arbitration");
+        res->arbitrated = sct_json_read_u64(r, arb, "judged_pairs");
+        res->reference_corrected = sct_json_read_u64(r, arb, "reference_corrected");
     }
-    const cJSON *u = cJSON_GetObjectItemCaseSensitive(d, "undefined_run");
-    res->undefined_status = status_of(r, sct_json_get_str(u, "status"),
-                                      "sweep.undefined_run.status");
+    const cJSON *u = sct_json_member(d, "undefined_run");
+    res->undefined_status = status_of(r, u, "sweep.undefined_run");
     const char *msg = sct_json_get_str(u, "message");
     snprintf(res->undefined_message, sizeof res->undefined_message, "%s", msg ? msg : "");
 }
 
 /* The case: what the sweep was, the class counts and the first mismatches
  * (samples before the appended max-ULP one: min(mismatches, K) of them). */
-static void read_case(rd *r, const sct_case_result *c, uint32_t keep, sct_sweep_shard *s)
+static void read_case(sct_json_reader *r, const sct_case_result *c, uint32_t keep,
+                      sct_sweep_shard *s)
 {
     sct_sweep_result *res = &s->result;
     s->op_type = sct_strdup(c->op_type ? c->op_type : "");
@@ -299,15 +288,17 @@ int sct_sweep_shard_load(const char *path, const cJSON *root,
     memset(s, 0, sizeof *s);
     if (!sct_sweep_report_is_sweep(root))
         return 1;
-    rd r = {path, err, err_cap, false};
+    sct_json_reader r = {.file = path, .mode = SCT_JSON_STRICT,
+                         .naming = SCT_JSON_NAME_IN_PATH, .err = err, .err_cap = err_cap};
     s->path = path;
-    s->detail = cJSON_GetObjectItemCaseSensitive(only_case(root), "sweep");
+    s->detail = sct_json_member(only_case(root), "sweep");
     read_range(&r, s->detail, s);
     read_counts(&r, s->detail, &s->result);
     read_max_ulp(&r, s->detail, &s->result);
     read_histogram(&r, s->detail, &s->result);
     read_failures(&r, s->detail, &s->result);
-    s->spec.threads = (unsigned)u64(&r, s->detail, "threads", "sweep");
+    at(&r, "sweep");
+    s->spec.threads = (unsigned)sct_json_read_u64(&r, s->detail, "threads");
     const sct_case_result *c = r.failed ? NULL : sct_run_report_case(report, 0);
     if (!r.failed && c == NULL)
         fail(&r, "cases[0]", sct_run_report_error(report));
@@ -349,7 +340,7 @@ static int check_same_sweep(const sct_sweep_shard *a, const sct_sweep_shard *b,
             cJSON_ArrayForEach(m, x[k]) {
                 if (per_shard(m->string))
                     continue;
-                const cJSON *o = cJSON_GetObjectItemCaseSensitive(x[1 - k], m->string);
+                const cJSON *o = sct_json_member(x[1 - k], m->string);
                 if (o == NULL || !cJSON_Compare(m, o, true)) {
                     snprintf(err, err_cap, "%s and %s are not shards of one sweep: "
                              "sweep.%s differs", a->path, b->path, m->string);

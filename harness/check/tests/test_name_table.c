@@ -6,7 +6,7 @@
 #include <check.h>
 
 #include "sct/check/compare.h"
-#include "sct/check/name_table.h"
+#include "sct/text/name_table.h"
 #include "sct_check_main.h"
 
 static const char *const k_colours[] = {"red", "green", "blue"};

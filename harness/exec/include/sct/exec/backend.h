@@ -34,6 +34,9 @@ typedef enum sct_exec_status {
                                    * scratch directory, the memory or CPU
                                    * limit...); the message says what */
 } sct_exec_status;
+/* How many statuses there are (a macro, not an enumerator, so that a
+ * switch over every status needs no case for it). */
+#define SCT_EXEC_STATUS_COUNT ((int)SCT_EXEC_SANDBOX + 1)
 
 typedef struct sct_exec_result {
     sct_exec_status status;
@@ -134,6 +137,10 @@ sct_exec_result sct_backend_run(sct_backend *b, const sonnx_op *op,
 /* Calls shutdown, ends the child, dlclose()s. NULL is fine. */
 void sct_backend_close(sct_backend *b);
 
-const char *sct_exec_status_name(sct_exec_status s); /* "OK", "CRASH", ... */
+/* The report name of a status ("OK", "CRASH", ...; "UNKNOWN" outside the
+ * enum) and back: SCT_EXEC_STATUS_COUNT for a NULL or unknown name.  One
+ * table both ways (docs/report-format.md, the case's "exec_status"). */
+const char *sct_exec_status_name(sct_exec_status s);
+sct_exec_status sct_exec_status_from_name(const char *name);
 
 #endif /* SCT_EXEC_BACKEND_H */

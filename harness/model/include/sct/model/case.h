@@ -31,6 +31,7 @@ typedef enum sct_expectation {
     SCT_EXPECT_REJECT = 2    /* out of profile: the implementation must
                                 answer SONNX_STATUS_INVALID_ARGUMENT */
 } sct_expectation;
+#define SCT_EXPECT_COUNT ((int)SCT_EXPECT_REJECT + 1)
 
 enum { SCT_PROFILE_ONNX = 1u, SCT_PROFILE_SONNX = 2u };
 
@@ -150,5 +151,11 @@ void sct_case_data_free(sct_case_data *d);
 /* Default tolerance in ULP for (op, output type) when no manifest says
  * otherwise; the same table the generators use (docs/vector-format.md). */
 uint32_t sct_default_max_ulp(const char *op_type, int32_t out_elem_type);
+
+/* The manifest and report name of an expectation ("values", "no-crash",
+ * "reject"; "values" outside the enum) and back: SCT_EXPECT_COUNT for a
+ * NULL or unknown name.  One table both ways (docs/vector-format.md). */
+const char *sct_expectation_name(sct_expectation e);
+sct_expectation sct_expectation_from_name(const char *name);
 
 #endif /* SCT_MODEL_CASE_H */

@@ -33,13 +33,17 @@
 
 #include <cjson/cJSON.h>
 
+#include "sct/jsonstream/json_fields.h"
 #include "sct/jsonstream/json_index.h"
 #include "sct/results/report_model.h"
 
-typedef enum sct_read_mode { SCT_READ_STRICT, SCT_READ_TOLERANT } sct_read_mode;
+/* The modes of the one field reader (sct/jsonstream/json_fields.h). */
+typedef sct_json_mode sct_read_mode;
+#define SCT_READ_STRICT SCT_JSON_STRICT
+#define SCT_READ_TOLERANT SCT_JSON_TOLERANT
 
 /* A problem the tolerant mode read past (shown by the renderer). */
-typedef void (*sct_read_warn_fn)(void *user, const char *message);
+typedef sct_json_warn_fn sct_read_warn_fn;
 
 typedef struct sct_report_read_opts {
     sct_read_mode mode;

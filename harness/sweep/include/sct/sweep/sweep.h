@@ -166,6 +166,9 @@ void sct_sweep_shard_range_of(uint64_t total, uint32_t shard_index,
  * and its printable label ("0", "1", "2", "3-4", ..., "n/a"). */
 unsigned sct_sweep_hist_bucket(uint64_t ulp);
 const char *sct_sweep_hist_label(unsigned bucket);
+/* The bucket of a label sct_sweep_hist_label gives; SCT_SWEEP_HIST_BUCKETS
+ * for NULL or any other text. */
+unsigned sct_sweep_hist_bucket_of_label(const char *label);
 /* The label for an output of `out_bits` bits: as sct_sweep_hist_label but
  * bucket 17 reads ">32768" for outputs of at most 16 bits (see above). */
 const char *sct_sweep_hist_label_for(unsigned bucket, unsigned out_bits);

@@ -1,7 +1,7 @@
 /*
  * name_table.c — enumerator <-> stable name lookups (name_table.h).
  */
-#include "sct/check/name_table.h"
+#include "sct/text/name_table.h"
 
 #include <string.h>
 
