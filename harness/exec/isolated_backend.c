@@ -25,30 +25,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "backend_kinds.h"
+#include "query_cache.h"
 #include "run_outcome.h"
+#include "shared_arena.h"
+#include "worker_outcome.h"
 #include "worker_protocol.h"
-
-#define ARENA_INITIAL_BYTES (16u << 20) /* sparse: only touched pages count */
-/* Bytes between an output region's page start and its data start are
- * filled with this and checked after the call (a write BEFORE the output). */
-#define SLACK_CANARY 0x5A
-/* query() answers are cached: the runner asks once per case, and half the
- * round trips of a run are otherwise spent asking the same question
- * (plugin.h: query is a capability question, answered by OK/UNSUPPORTED). */
-#define QUERY_CACHE_SLOTS 128
-typedef struct query_slot {
-    char key[256];
-    sct_exec_result answer;
-} query_slot;
 
 typedef struct isolated {
     char path[4096];
@@ -58,14 +46,11 @@ typedef struct isolated {
     uint64_t page;
     pid_t pid;       /* worker, or -1 when none is running */
     int sock;        /* parent end of the socket pair */
-    int arena_fd;
-    unsigned char *arena;
-    uint64_t arena_size;
+    sct_shared_arena arena;
     unsigned spawns;
     sct_wire_reply reply; /* large: kept off the stack */
     sct_wire_request req;
-    query_slot queries[QUERY_CACHE_SLOTS];
-    size_t n_queries;
+    sct_query_cache queries;
     char idle_death[sizeof(((sct_exec_result *)0)->message) + 64]; /* died between calls: how */
     /* sandbox */
     sct_sandbox_plan plan;
@@ -147,8 +132,6 @@ static void kill_worker(isolated *s)
     forget_worker(s);
 }
 
-typedef enum { GOT_REPLY, GOT_EOF, GOT_TIMEOUT, GOT_ERROR, GOT_VIOLATION } wait_outcome;
-
 /* CPU seconds the worker has used, or -1 when its clock cannot be read. */
 static double worker_cpu(const isolated *s)
 {
@@ -198,16 +181,16 @@ static ssize_t receive(isolated *s)
 /* Waits for the next reply, answering the write watch meanwhile and
  * holding the worker to its CPU time per call.  `t0` is the monotonic
  * time the call began and `cpu0` the worker's CPU clock read just after
- * it (< 0: not measured).  GOT_VIOLATION: s->violation says what.
+ * it (< 0: not measured).  SCT_GOT_VIOLATION: s->violation says what.
  *
  * One verdict per behaviour, whatever the timing: the CPU clock is read
  * before the wall clock and the wall deadline is judged first, so the CPU
  * a single thread has used is never more than the wall time judged with
- * it.  A call that spins in one thread therefore ends as GOT_TIMEOUT on
- * every run; GOT_VIOLATION (CPU) needs more CPU time than the limit
+ * it.  A call that spins in one thread therefore ends as SCT_GOT_TIMEOUT on
+ * every run; SCT_GOT_VIOLATION (CPU) needs more CPU time than the limit
  * before the deadline, i.e. several threads or a limit below the timeout
  * (the default limit is above it: plan_sandbox). */
-static wait_outcome await_reply_cpu(isolated *s, double timeout, double t0, double cpu0)
+static sct_wait_outcome await_reply_cpu(isolated *s, double timeout, double t0, double cpu0)
 {
     static long ncpu;
     if (ncpu <= 0)
@@ -216,14 +199,14 @@ static wait_outcome await_reply_cpu(isolated *s, double timeout, double t0, doub
         double used = cpu0 >= 0 ? worker_cpu(s) - cpu0 : 0;
         double left = t0 + timeout - sct_monotonic_seconds();
         if (left <= 0)
-            return GOT_TIMEOUT;
+            return SCT_GOT_TIMEOUT;
         double wait = left;
         if (cpu0 >= 0) {
             if (used > s->cpu_limit) {
                 snprintf(s->violation, sizeof s->violation,
                          "used %.2f s of CPU time in one call, beyond the CPU limit of "
                          "%.3g s (--cpu-limit); plugin process killed", used, s->cpu_limit);
-                return GOT_VIOLATION;
+                return SCT_GOT_VIOLATION;
             }
             /* the earliest moment the limit can be passed, all CPUs busy */
             double soonest = (s->cpu_limit - used) / (double)ncpu + 0.002;
@@ -236,7 +219,7 @@ static wait_outcome await_reply_cpu(isolated *s, double timeout, double t0, doub
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
-            return GOT_ERROR;
+            return SCT_GOT_ERROR;
         if (n == 0)
             continue; /* re-check the deadline and the CPU clock */
         if (s->notify_fd >= 0 && (pfd[1].revents & POLLIN)) {
@@ -246,7 +229,7 @@ static wait_outcome await_reply_cpu(isolated *s, double timeout, double t0, doub
             int v = sct_sandbox_notify_handle(s->notify_fd, &watch, s->violation,
                                               sizeof s->violation);
             if (v == 1)
-                return GOT_VIOLATION;
+                return SCT_GOT_VIOLATION;
             if (v < 0 && !(pfd[0].revents & POLLIN))
                 continue;
         }
@@ -256,19 +239,20 @@ static wait_outcome await_reply_cpu(isolated *s, double timeout, double t0, doub
         if (got < 0 && (errno == EINTR || errno == EAGAIN))
             continue;
         if (got == 0 || (got < 0 && errno == ECONNRESET))
-            return GOT_EOF;
+            return SCT_GOT_EOF;
         if (got != (ssize_t)sizeof s->reply)
-            return GOT_ERROR;
+            return SCT_GOT_ERROR;
         if (s->reply.kind == SCT_REPLY_KEEPER) {
             s->worker_pid = s->reply.worker_pid;
             s->keeper = true;
             continue;
         }
-        return GOT_REPLY;
+        s->reply.message[sizeof s->reply.message - 1] = '\0';
+        return SCT_GOT_REPLY;
     }
 }
 
-static wait_outcome await_reply(isolated *s, double timeout)
+static sct_wait_outcome await_reply(isolated *s, double timeout)
 {
     return await_reply_cpu(s, timeout, sct_monotonic_seconds(), -1);
 }
@@ -282,47 +266,36 @@ static int send_request(isolated *s)
     return n == (ssize_t)sizeof s->req ? 0 : -1;
 }
 
-/* Describes how the worker ended, from its wait status. */
-static void describe_end(int st, sct_exec_result *r, const char *when)
+/* Carries out the fate worker_outcome.c decided for the worker. */
+static int end_worker(void *worker, sct_worker_fate fate)
 {
-    r->status = SCT_EXEC_CRASH;
-    if (WIFEXITED(st) && WEXITSTATUS(st) == SCT_WORKER_EXIT_LOST_SOCKET) {
-        r->exit_code = WEXITSTATUS(st);
-        snprintf(r->message, sizeof r->message,
-                 "plugin process lost its connection to the harness %s (the plugin "
-                 "closed or replaced the worker's socket; exit code %d)", when,
-                 r->exit_code);
-    } else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS) {
-        /* the filter trapped a call while the plugin blocked SIGSYS: the
-         * kernel killed the worker without running the fault handler */
-        r->status = SCT_EXEC_SANDBOX;
-        r->signal_number = SIGSYS;
-        snprintf(r->message, sizeof r->message,
-                 "a system call the sandbox forbids, with SIGSYS blocked by the "
-                 "plugin; plugin process killed by signal %d (SIGSYS) %s", SIGSYS, when);
-    } else if (WIFSIGNALED(st)) {
-        r->signal_number = WTERMSIG(st);
-        snprintf(r->message, sizeof r->message, "plugin process killed by signal %d (%s) %s",
-                 r->signal_number, strsignal(r->signal_number), when);
-    } else if (WIFEXITED(st)) {
-        r->exit_code = WEXITSTATUS(st);
-        snprintf(r->message, sizeof r->message, "plugin process exited with code %d %s",
-                 r->exit_code, when);
-    } else {
-        snprintf(r->message, sizeof r->message, "plugin process ended %s", when);
-    }
+    isolated *s = worker;
+    if (fate == SCT_WORKER_REAP)
+        return reap_worker(s);
+    kill_worker(s);
+    return 0;
 }
 
-/* spawn_worker's messages: a plugin path may be as long as PATH_MAX and is
- * cut at the caller's capacity, which is fine for a message.  Formatting
- * through vsnprintf says so to the compiler (no -Wformat-truncation at -O3,
- * where inlining lets it see err_cap). */
+/* The result of waiting for the worker's reply (worker_outcome.h), the
+ * worker reaped or killed as that decides.  `errno` is the wait's. */
+static sct_exec_result outcome(isolated *s, sct_worker_phase phase, sct_wait_outcome w,
+                               double elapsed)
+{
+    sct_worker_wait in = {phase, w, &s->reply, errno, elapsed, s->path, s->timeout,
+                          s->plan.memory_limit, s->violation};
+    return sct_worker_outcome(&in, end_worker, s);
+}
+
+/* Messages cut at their buffer's capacity: a plugin path may be as long as
+ * PATH_MAX, a note comes after a message; a cut message beats none.
+ * Formatting through vsnprintf says so to the compiler (no
+ * -Wformat-truncation at -O3, where inlining lets it see the capacity). */
 __attribute__((format(printf, 3, 4)))
-static void spawn_error(char *err, size_t err_cap, const char *fmt, ...)
+static void format_cut(char *buf, size_t cap, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err, err_cap, fmt, ap);
+    vsnprintf(buf, cap, fmt, ap);
     va_end(ap);
 }
 
@@ -331,28 +304,27 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
 {
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0) {
-        spawn_error(err, err_cap, "%s: socketpair: %s", s->path, strerror(errno));
+        format_cut(err, err_cap, "%s: socketpair: %s", s->path, strerror(errno));
         return -1;
     }
     fflush(NULL); /* the child must not flush the parent's buffered output */
     pid_t pid = fork();
     if (pid < 0) {
-        spawn_error(err, err_cap, "%s: fork: %s", s->path, strerror(errno));
+        format_cut(err, err_cap, "%s: fork: %s", s->path, strerror(errno));
         close(sv[0]);
         close(sv[1]);
         return -1;
     }
     if (pid == 0) {
-        sct_worker_exec(&s->launch, sv[1], s->arena_fd);
+        sct_worker_exec(&s->launch, sv[1], s->arena.fd);
     }
     close(sv[1]);
     s->pid = pid;
     s->worker_pid = pid;
     s->sock = sv[0];
     s->spawns++;
-    wait_outcome w = await_reply(s, s->timeout);
-    if (w == GOT_REPLY && s->reply.kind == SCT_REPLY_SANDBOX) {
-        s->reply.message[sizeof s->reply.message - 1] = '\0';
+    sct_wait_outcome w = await_reply(s, s->timeout);
+    if (w == SCT_GOT_REPLY && s->reply.kind == SCT_REPLY_SANDBOX) {
         s->active = s->reply.sandbox_active & (SCT_SB_ALL | SCT_SB_USERNS);
         snprintf(s->notes, sizeof s->notes, "%s", s->reply.message);
         if (s->cpu_limit > 0 && worker_cpu(s) >= 0)
@@ -370,55 +342,21 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
         unsigned missing = SCT_SB_ALL & ~s->active;
         if (s->require && missing) {
             kill_worker(s);
-            spawn_error(err, err_cap, "%s: --sandbox=require, but not every protection "
+            format_cut(err, err_cap, "%s: --sandbox=require, but not every protection "
                      "could be set up: %s", s->path, s->notes[0] ? s->notes : "(unknown)");
             return -1;
         }
         w = await_reply(s, s->timeout);
     }
-    if (w == GOT_VIOLATION) {
-        kill_worker(s);
-        spawn_error(err, err_cap, "%s: while loading or in init: %s", s->path, s->violation);
+    sct_exec_result r = outcome(s, SCT_PHASE_OPEN, w, 0);
+    if (r.status != SCT_EXEC_OK) {
+        format_cut(err, err_cap, "%s", r.message);
         return -1;
     }
-    if (w == GOT_REPLY && s->reply.kind == SCT_REPLY_OPENED) {
-        s->reply.vendor[SCT_WIRE_NAME_CAP - 1] = '\0';
-        s->reply.runtime_name[SCT_WIRE_NAME_CAP - 1] = '\0';
-        s->reply.runtime_version[SCT_WIRE_NAME_CAP - 1] = '\0';
-        return 0;
-    }
-    if (w == GOT_REPLY && (s->reply.kind == SCT_REPLY_OPEN_FAILED ||
-                           s->reply.kind == SCT_REPLY_WORKER_FAILED)) {
-        s->reply.message[sizeof s->reply.message - 1] = '\0';
-        spawn_error(err, err_cap, "%s", s->reply.message);
-        reap_worker(s);
-        return -1;
-    }
-    if (w == GOT_TIMEOUT) {
-        kill_worker(s);
-        spawn_error(err, err_cap, "%s: loading or init did not finish within %.3g s",
-                 s->path, s->timeout);
-        return -1;
-    }
-    if (w == GOT_REPLY && s->reply.kind == SCT_REPLY_FAULT) {
-        int sig = s->reply.signo;
-        char what[SCT_WIRE_MSG_CAP];
-        if (sig == SIGSYS)
-            sct_sandbox_describe_syscall(s->reply.syscall_nr, s->reply.syscall_args,
-                                         what, sizeof what);
-        reap_worker(s);
-        if (sig == SIGSYS)
-            spawn_error(err, err_cap, "%s: sandbox violation while loading or in init: %s",
-                     s->path, what);
-        else
-            spawn_error(err, err_cap, "%s: crashed while loading or in init: signal %d (%s)",
-                     s->path, sig, strsignal(sig));
-        return -1;
-    }
-    sct_exec_result r = sct_exec_result_make(SCT_EXEC_CRASH, " ");
-    describe_end(reap_worker(s), &r, "while loading or in init");
-    spawn_error(err, err_cap, "%s: %s", s->path, r.message);
-    return -1;
+    s->reply.vendor[SCT_WIRE_NAME_CAP - 1] = '\0';
+    s->reply.runtime_name[SCT_WIRE_NAME_CAP - 1] = '\0';
+    s->reply.runtime_version[SCT_WIRE_NAME_CAP - 1] = '\0';
+    return 0;
 }
 
 static int ensure_worker(isolated *s, sct_exec_result *r)
@@ -434,31 +372,6 @@ static int ensure_worker(isolated *s, sct_exec_result *r)
     return -1;
 }
 
-static int grow_arena(isolated *s, uint64_t need)
-{
-    if (need <= s->arena_size)
-        return 0;
-    uint64_t size = s->arena_size ? s->arena_size : ARENA_INITIAL_BYTES;
-    while (size < need) {
-        if (size > UINT64_MAX / 2)
-            return -1;
-        size *= 2;
-    }
-    if (ftruncate(s->arena_fd, (off_t)size) != 0)
-        return -1;
-    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, s->arena_fd, 0);
-    if (p == MAP_FAILED)
-        return -1;
-    if (s->arena)
-        munmap(s->arena, s->arena_size);
-    s->arena = p;
-    s->arena_size = size;
-    return 0;
-}
-
-/* Common path of one request: make sure a worker runs, send, await, and
- * classify a dead or hung worker.  Returns true when s->reply is a DONE
- * reply to be interpreted by the caller; otherwise `*r` is final. */
 /* A worker is idle between calls: a message or EOF on its socket now
  * means it died after the previous call returned (a vendor thread, an
  * atexit handler...).  That must not be blamed on the NEXT case: the worker
@@ -473,7 +386,7 @@ static void check_idle_worker(isolated *s)
     int sig = got == (ssize_t)sizeof s->reply && s->reply.kind == SCT_REPLY_FAULT
                   ? s->reply.signo : 0;
     sct_exec_result how = sct_exec_result_make(SCT_EXEC_CRASH, " ");
-    describe_end(reap_worker(s), &how, "between calls");
+    sct_worker_describe_end(reap_worker(s), &how, "between calls");
     if (sig)
         snprintf(s->idle_death, sizeof s->idle_death,
                  "plugin process crashed with signal %d (%s) between calls, "
@@ -482,33 +395,21 @@ static void check_idle_worker(isolated *s)
         snprintf(s->idle_death, sizeof s->idle_death, "%s; restarted", how.message);
 }
 
-/* Appends `text` to the NUL-terminated `buf` of capacity `cap`, truncating
- * (a message is for people: a cut note beats none). */
-static void append_text(char *buf, size_t cap, const char *text)
-{
-    size_t len = strlen(buf), n = strlen(text);
-    if (len + 1 >= cap)
-        return;
-    if (n > cap - len - 1)
-        n = cap - len - 1;
-    memcpy(buf + len, text, n);
-    buf[len + n] = '\0';
-}
-
 /* Appends the note of an idle death to the result of the call after it. */
 static sct_exec_result with_idle_note(isolated *s, sct_exec_result r)
 {
     if (s->idle_death[0]) {
-        if (r.message[0])
-            append_text(r.message, sizeof r.message, " ");
-        append_text(r.message, sizeof r.message, "[note: ");
-        append_text(r.message, sizeof r.message, s->idle_death);
-        append_text(r.message, sizeof r.message, "]");
+        size_t len = strlen(r.message);
+        format_cut(r.message + len, sizeof r.message - len, "%s[note: %s]",
+                 len ? " " : "", s->idle_death);
         s->idle_death[0] = '\0';
     }
     return r;
 }
 
+/* Common path of one request: make sure a worker runs, send, await, and
+ * classify a dead or hung worker.  Returns true when s->reply is a DONE
+ * reply to be interpreted by the caller; otherwise `*r` is final. */
 static bool exchange(isolated *s, sct_exec_result *r)
 {
     check_idle_worker(s);
@@ -517,82 +418,12 @@ static bool exchange(isolated *s, sct_exec_result *r)
     double t0 = sct_monotonic_seconds();
     double cpu0 = s->active & SCT_SB_CPULIMIT ? worker_cpu(s) : -1;
     if (send_request(s) != 0) {
-        describe_end(reap_worker(s), r, "before the call could be sent");
+        sct_worker_describe_end(reap_worker(s), r, "before the call could be sent");
         return false;
     }
-    wait_outcome w = await_reply_cpu(s, s->timeout, t0, cpu0);
-    r->seconds = sct_monotonic_seconds() - t0;
-    switch (w) {
-    case GOT_VIOLATION:
-        kill_worker(s);
-        r->status = SCT_EXEC_SANDBOX;
-        snprintf(r->message, sizeof r->message, "%s", s->violation);
-        return false;
-    case GOT_TIMEOUT:
-        kill_worker(s);
-        r->status = SCT_EXEC_TIMEOUT;
-        snprintf(r->message, sizeof r->message,
-                 "no answer within the timeout of %.3g s; plugin process killed",
-                 s->timeout);
-        return false;
-    case GOT_EOF:
-        describe_end(reap_worker(s), r, "during the call");
-        return false;
-    case GOT_ERROR:
-        kill_worker(s);
-        r->status = SCT_EXEC_HARNESS_ERROR;
-        snprintf(r->message, sizeof r->message,
-                 "malformed reply from the plugin process (%s); process killed",
-                 strerror(errno));
-        return false;
-    case GOT_REPLY:
-        break;
-    }
-    s->reply.message[sizeof s->reply.message - 1] = '\0';
-    if (s->reply.kind == SCT_REPLY_FAULT &&
-        (s->reply.signo == SIGSYS || s->reply.signo == SIGXFSZ)) {
-        r->status = SCT_EXEC_SANDBOX;
-        r->signal_number = s->reply.signo;
-        if (s->reply.signo == SIGSYS)
-            sct_sandbox_describe_syscall(s->reply.syscall_nr, s->reply.syscall_args,
-                                         r->message, sizeof r->message);
-        else
-            snprintf(r->message, sizeof r->message,
-                     "wrote a file beyond the file size limit (the memory limit, "
-                     "%llu bytes; SIGXFSZ)", (unsigned long long)s->plan.memory_limit);
-        reap_worker(s);
-        return false;
-    }
-    if (s->reply.kind == SCT_REPLY_FAULT) {
-        reap_worker(s);
-        r->status = SCT_EXEC_CRASH;
-        r->signal_number = s->reply.signo;
-        snprintf(r->message, sizeof r->message,
-                 "plugin crashed with signal %d (%s), si_code %d, address 0x%llx",
-                 s->reply.signo, strsignal(s->reply.signo), s->reply.si_code,
-                 (unsigned long long)s->reply.fault_addr);
-        return false;
-    }
-    if (s->reply.kind != SCT_REPLY_DONE) {
-        kill_worker(s);
-        r->status = SCT_EXEC_HARNESS_ERROR;
-        snprintf(r->message, sizeof r->message, "%s", s->reply.message);
-        return false;
-    }
-    r->seconds = s->reply.seconds;
-    return true;
-}
-
-/* Cache key of a query: everything the plugin is told. */
-static bool query_key(const sonnx_op *op, const int32_t *types, size_t n,
-                      char *key, size_t cap)
-{
-    int len = snprintf(key, cap, "%s|%s|%d|%s|", op->op_type ? op->op_type : "",
-                       op->domain ? op->domain : "", (int)op->opset,
-                       op->profile ? op->profile : "");
-    for (size_t i = 0; len >= 0 && (size_t)len < cap && i < n; i++)
-        len += snprintf(key + len, cap - (size_t)len, "%d,", (int)types[i]);
-    return len >= 0 && (size_t)len < cap;
+    sct_wait_outcome w = await_reply_cpu(s, s->timeout, t0, cpu0);
+    *r = outcome(s, SCT_PHASE_CALL, w, sct_monotonic_seconds() - t0);
+    return r->status == SCT_EXEC_OK;
 }
 
 /* Copies the op's names into the fixed-size request fields; false when one
@@ -611,14 +442,9 @@ static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
                                  const int32_t *input_types, size_t n_inputs)
 {
     isolated *s = b->impl;
-    char key[sizeof s->queries[0].key];
-    bool cacheable = query_key(op, input_types, n_inputs, key, sizeof key);
-    for (size_t i = 0; cacheable && i < s->n_queries; i++)
-        if (strcmp(s->queries[i].key, key) == 0) {
-            sct_exec_result q = s->queries[i].answer;
-            q.seconds = 0;
-            return q;
-        }
+    sct_exec_result q;
+    if (sct_query_cache_get(&s->queries, op, input_types, n_inputs, &q))
+        return q;
     sct_exec_result r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, " ");
     memset(&s->req, 0, sizeof s->req);
     s->req.kind = SCT_REQ_QUERY;
@@ -630,68 +456,10 @@ static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
     memcpy(s->req.input_types, input_types, n_inputs * sizeof *input_types);
     if (!exchange(s, &r))
         return r; /* crash, timeout: never cached */
-    sct_exec_result q = sct_exec_from_plugin_status(s->reply.status_raw,
-                                                    s->reply.message, "query");
+    q = sct_exec_from_plugin_status(s->reply.status_raw, s->reply.message, "query");
     q.seconds = r.seconds;
-    if (cacheable && s->n_queries < QUERY_CACHE_SLOTS) {
-        query_slot *slot = &s->queries[s->n_queries++];
-        snprintf(slot->key, sizeof slot->key, "%s", key);
-        slot->answer = q;
-    }
+    sct_query_cache_put(&s->queries, op, input_types, n_inputs, &q);
     return q;
-}
-
-/* Classifies a fatal signal by where it hit: the guard page after an output,
- * or a read-only input (plugin.h run() contract). */
-static void classify_fault(const isolated *s, sct_exec_result *r)
-{
-    const sct_wire_reply *p = &s->reply;
-    if (p->signo != SIGSEGV && p->signo != SIGBUS)
-        return;
-    if (p->fault_addr < p->arena_base || p->fault_addr - p->arena_base >= s->req.arena_size)
-        return;
-    uint64_t off = p->fault_addr - p->arena_base;
-    for (uint32_t i = 0; i < s->req.n_inputs; i++) {
-        const sct_wire_tensor *t = &s->req.inputs[i];
-        if (off >= t->region_off && off < t->region_off + t->region_len) {
-            r->status = SCT_EXEC_WRITE_TO_INPUT;
-            snprintf(r->message, sizeof r->message,
-                     "run() wrote into read-only input %u at byte %llu "
-                     "(signal %d)", i,
-                     (unsigned long long)(off - t->data_off), p->signo);
-            return;
-        }
-        if (off >= t->region_off + t->region_len &&
-            off < t->region_off + t->region_len + s->page) {
-            snprintf(r->message, sizeof r->message,
-                     "run() accessed %llu bytes past the end of input %u "
-                     "(%llu bytes; signal %d)",
-                     (unsigned long long)(off - t->region_off - t->nbytes) + 1u, i,
-                     (unsigned long long)t->nbytes, p->signo);
-            return;
-        }
-    }
-    for (uint32_t k = 0; k < s->req.n_outputs; k++) {
-        const sct_wire_tensor *t = &s->req.outputs[k];
-        uint64_t end = t->region_off + t->region_len;
-        if (off >= end && off < end + s->page) {
-            r->status = SCT_EXEC_WRITE_PAST_OUTPUT;
-            snprintf(r->message, sizeof r->message,
-                     "run() accessed byte %llu past the end of output %u "
-                     "(%llu bytes; guard page hit, signal %d)",
-                     (unsigned long long)(off - end), k,
-                     (unsigned long long)t->nbytes, p->signo);
-            return;
-        }
-    }
-}
-
-static bool slack_intact(const unsigned char *p, uint64_t n)
-{
-    for (uint64_t i = 0; i < n; i++)
-        if (p[i] != SLACK_CANARY)
-            return false;
-    return true;
 }
 
 static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
@@ -708,50 +476,20 @@ static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
                                     "op_type, domain or profile too long");
     uint64_t need = sct_arena_layout(inputs, n_inputs, outputs, n_outputs,
                                      s->page, &s->req);
-    if (need == 0 || grow_arena(s, need) != 0)
+    if (need == 0 || sct_shared_arena_reserve(&s->arena, need) != 0)
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
                                     "cannot size the shared arena for %llu bytes: %s",
                                     (unsigned long long)need, strerror(errno));
-    s->req.arena_size = s->arena_size;
-    for (size_t i = 0; i < n_inputs; i++)
-        if (inputs[i].nbytes)
-            memcpy(s->arena + s->req.inputs[i].data_off, inputs[i].data,
-                   inputs[i].nbytes);
-    for (size_t k = 0; k < n_outputs; k++) {
-        const sct_wire_tensor *t = &s->req.outputs[k];
-        memset(s->arena + t->region_off, SLACK_CANARY, t->data_off - t->region_off);
-        memset(s->arena + t->data_off, SCT_OUTPUT_POISON, t->nbytes);
-    }
-
+    s->req.arena_size = s->arena.size;
+    sct_shared_arena_stage(&s->arena, &s->req, inputs, n_inputs, n_outputs);
     if (!exchange(s, &r)) {
         if (r.status == SCT_EXEC_CRASH)
-            classify_fault(s, &r);
+            sct_shared_arena_locate_fault(&s->req, s->page, &s->reply, &r);
         return r;
     }
+    if (!sct_shared_arena_intact(&s->arena, &s->req, inputs, n_inputs, n_outputs, &r))
+        return r;
     double seconds = r.seconds;
-    /* Second line of defence behind the read-only mapping: the plugin could
-     * have changed the protection itself. */
-    for (size_t i = 0; i < n_inputs; i++)
-        if (inputs[i].nbytes &&
-            memcmp(s->arena + s->req.inputs[i].data_off, inputs[i].data,
-                   inputs[i].nbytes) != 0) {
-            r = sct_exec_result_make(SCT_EXEC_WRITE_TO_INPUT,
-                                     "input %zu was modified by run() (found "
-                                     "after the call; read-only mapping bypassed)", i);
-            r.seconds = seconds;
-            return r;
-        }
-    for (size_t k = 0; k < n_outputs; k++) {
-        const sct_wire_tensor *t = &s->req.outputs[k];
-        if (!slack_intact(s->arena + t->region_off, t->data_off - t->region_off)) {
-            r = sct_exec_result_make(SCT_EXEC_WRITE_PAST_OUTPUT,
-                                     "run() wrote before the start of output %zu "
-                                     "(%llu bytes)", k,
-                                     (unsigned long long)t->nbytes);
-            r.seconds = seconds;
-            return r;
-        }
-    }
     r = sct_exec_from_plugin_status(s->reply.status_raw, s->reply.message, "run");
     r.seconds = seconds;
     if (r.status != SCT_EXEC_OK)
@@ -769,10 +507,7 @@ static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
             return r;
         }
     }
-    for (size_t k = 0; k < n_outputs; k++)
-        if (outputs[k].nbytes)
-            memcpy(outputs[k].data, s->arena + s->req.outputs[k].data_off,
-                   outputs[k].nbytes);
+    sct_shared_arena_copy_out(&s->arena, &s->req, outputs, n_outputs);
     return r;
 }
 
@@ -798,14 +533,12 @@ static void iso_close(sct_backend *b)
     if (s->pid > 0) {
         memset(&s->req, 0, sizeof s->req);
         s->req.kind = SCT_REQ_SHUTDOWN;
-        if (send_request(s) == 0 && await_reply(s, s->timeout) == GOT_REPLY)
+        if (send_request(s) == 0 && await_reply(s, s->timeout) == SCT_GOT_REPLY)
             reap_worker(s);
         else
             kill_worker(s);
     }
-    if (s->arena)
-        munmap(s->arena, s->arena_size);
-    close(s->arena_fd);
+    sct_shared_arena_close(&s->arena);
     remove_scratch(s);
     free(s->options);
     sct_sandbox_reads_free(&s->reads);
@@ -904,17 +637,15 @@ sct_backend *sct_backend_open_isolated(const char *path,
     s->worker_pid = -1;
     s->sock = -1;
     s->notify_fd = -1;
+    s->arena.fd = -1;
     if (plan_sandbox(s, opt, err, err_cap) != 0) {
         free(s->options);
         free(s);
         return NULL;
     }
-    s->arena_fd = memfd_create("sonnx-cts-arena", MFD_CLOEXEC);
-    if (!s->options || s->arena_fd < 0 || grow_arena(s, 1) != 0) {
+    if (!s->options || sct_shared_arena_open(&s->arena) != 0) {
         snprintf(err, err_cap, "%s: cannot create the shared arena: %s", path,
                  strerror(errno));
-        if (s->arena_fd >= 0)
-            close(s->arena_fd);
         remove_scratch(s);
         free(s->options);
         sct_sandbox_reads_free(&s->reads);
@@ -923,8 +654,7 @@ sct_backend *sct_backend_open_isolated(const char *path,
         return NULL;
     }
     if (spawn_worker(s, err, err_cap) != 0) {
-        munmap(s->arena, s->arena_size);
-        close(s->arena_fd);
+        sct_shared_arena_close(&s->arena);
         remove_scratch(s);
         free(s->options);
         sct_sandbox_reads_free(&s->reads);
