@@ -319,7 +319,8 @@ static void iso_close(sct_backend *b)
     if (s->w.pid > 0) {
         memset(&s->w.req, 0, sizeof s->w.req);
         s->w.req.kind = SCT_REQ_SHUTDOWN;
-        if (sct_worker_link_send(&s->w) == 0 && sct_worker_link_await(&s->w, s->timeout) == SCT_GOT_REPLY)
+        if (sct_worker_link_send(&s->w) == 0 &&
+            sct_worker_link_await(&s->w, s->timeout) == SCT_GOT_REPLY)
             sct_worker_link_reap(&s->w);
         else
             sct_worker_link_kill(&s->w);

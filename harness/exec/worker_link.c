@@ -152,7 +152,8 @@ static ssize_t receive(sct_worker_link *l)
  * every run; SCT_GOT_VIOLATION (CPU) needs more CPU time than the limit
  * before the deadline, i.e. several threads or a limit below the timeout
  * (the default limit is above it: plan_sandbox). */
-sct_wait_outcome sct_worker_link_await_cpu(sct_worker_link *l, double timeout, double t0, double cpu0)
+sct_wait_outcome sct_worker_link_await_cpu(sct_worker_link *l, double timeout, double t0,
+                                           double cpu0)
 {
     static long ncpu;
     if (ncpu <= 0)

@@ -131,11 +131,9 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("query_cache");
     TCase *tc = tcase_create("core");
     tcase_add_loop_test(tc, hit_or_miss, 0, (int)(sizeof rows / sizeof rows[0]));
     tcase_add_test(tc, full_cache_keeps_its_answers);
     tcase_add_test(tc, unkeyable_question_is_asked);
-    suite_add_tcase(s, tc);
-    return sct_check_run_suite(s);
+    return sct_check_run_tcase("query_cache", tc);
 }
