@@ -169,16 +169,11 @@ static void check_idle_worker(isolated *s)
     ssize_t got = recv(s->w.sock, &s->w.reply, sizeof s->w.reply, MSG_DONTWAIT);
     if (got < 0 && (errno == EAGAIN || errno == EINTR))
         return; /* alive and idle: the normal case */
-    int sig = got == (ssize_t)sizeof s->w.reply && s->w.reply.kind == SCT_REPLY_FAULT
-                  ? s->w.reply.signo : 0;
-    sct_exec_result how = sct_exec_result_make(SCT_EXEC_CRASH, " ");
-    sct_worker_describe_end(sct_worker_link_reap(&s->w), &how, "between calls");
-    if (sig)
-        snprintf(s->idle_death, sizeof s->idle_death,
-                 "plugin process crashed with signal %d (%s) between calls, "
-                 "after the previous call had returned; restarted", sig, strsignal(sig));
-    else
-        snprintf(s->idle_death, sizeof s->idle_death, "%s; restarted", how.message);
+    sct_wait_outcome w = got == (ssize_t)sizeof s->w.reply ? SCT_GOT_REPLY
+                         : got == 0                       ? SCT_GOT_EOF
+                                                          : SCT_GOT_ERROR;
+    sct_exec_result how = outcome(s, SCT_PHASE_IDLE, w, 0);
+    snprintf(s->idle_death, sizeof s->idle_death, "%s; restarted", how.message);
 }
 
 /* Appends the note of an idle death to the result of the call after it. */

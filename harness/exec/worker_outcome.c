@@ -60,6 +60,8 @@ static sct_worker_fate fate_of(const sct_worker_wait *w)
 {
     const sct_wire_reply *p = w->reply;
     bool open = w->phase == SCT_PHASE_OPEN;
+    if (w->phase == SCT_PHASE_IDLE)
+        return SCT_WORKER_REAP;
     switch (w->wait) {
     case SCT_GOT_VIOLATION:
     case SCT_GOT_TIMEOUT:
@@ -184,11 +186,37 @@ static sct_exec_result call_result(const sct_worker_wait *w, int end_status)
     return r;
 }
 
+/* Between calls the worker is asked nothing: a fault report or EOF on its
+ * socket means it died after the previous call returned (a vendor thread,
+ * an atexit handler...), which must not be blamed on the next case. */
+static sct_exec_result idle_result(const sct_worker_wait *w, int end_status)
+{
+    sct_exec_result r = sct_exec_result_make(SCT_EXEC_CRASH, " ");
+    if (w->wait == SCT_GOT_REPLY && w->reply->kind == SCT_REPLY_FAULT) {
+        r.signal_number = w->reply->signo;
+        snprintf(r.message, sizeof r.message,
+                 "plugin process crashed with signal %d (%s) between calls, "
+                 "after the previous call had returned", w->reply->signo,
+                 strsignal(w->reply->signo));
+    } else {
+        sct_worker_describe_end(end_status, &r, "between calls");
+    }
+    r.seconds = w->elapsed;
+    return r;
+}
+
 sct_exec_result sct_worker_outcome(const sct_worker_wait *w, sct_worker_end_fn end,
                                    void *worker)
 {
     sct_worker_fate fate = fate_of(w);
     int end_status = fate == SCT_WORKER_KEEP ? 0 : end(worker, fate);
-    return w->phase == SCT_PHASE_OPEN ? open_result(w, end_status)
-                                      : call_result(w, end_status);
+    switch (w->phase) {
+    case SCT_PHASE_OPEN:
+        return open_result(w, end_status);
+    case SCT_PHASE_IDLE:
+        return idle_result(w, end_status);
+    case SCT_PHASE_CALL:
+        break;
+    }
+    return call_result(w, end_status);
 }

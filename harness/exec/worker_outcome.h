@@ -26,7 +26,8 @@ typedef enum sct_wait_outcome {
 /* What the worker was doing. */
 typedef enum sct_worker_phase {
     SCT_PHASE_OPEN, /* loading the plugin and running its init: OPENED expected */
-    SCT_PHASE_CALL  /* one query/run call: DONE expected */
+    SCT_PHASE_CALL, /* one query/run call: DONE expected */
+    SCT_PHASE_IDLE  /* between calls: nothing expected; whatever came, it died */
 } sct_worker_phase;
 
 /* What becomes of the worker process. */
@@ -57,7 +58,8 @@ typedef int (*sct_worker_end_fn)(void *worker, sct_worker_fate fate);
  * SCT_PHASE_OPEN; DONE at SCT_PHASE_CALL, seconds = the worker's own time
  * of the call, to be read further by the caller); anything else is final,
  * its message saying what happened (at SCT_PHASE_OPEN prefixed with the
- * plugin's path, as the loader's refusals are). */
+ * plugin's path, as the loader's refusals are; at SCT_PHASE_IDLE how the
+ * worker died between calls, for a note on the next call's result). */
 sct_exec_result sct_worker_outcome(const sct_worker_wait *w, sct_worker_end_fn end,
                                    void *worker);
 

@@ -1,8 +1,8 @@
 /*
  * test_worker_outcome.c — the one mapping from how the wait for the
  * worker's reply ended to a result and the worker's fate
- * (worker_outcome.c): every outcome, while the plugin loads and during a
- * call, with the exact status and message a report shows.
+ * (worker_outcome.c): every outcome, while the plugin loads, during a call
+ * and between calls, with the exact status and message a report shows.
  */
 #include <check.h>
 #include <errno.h>
@@ -96,6 +96,17 @@ static const struct {
     {SCT_PHASE_OPEN, SCT_GOT_REPLY, SCT_REPLY_DONE, 0, SIGKILL, SCT_WORKER_REAP,
      SCT_EXEC_CRASH, SIGKILL, -1, 1.5,
      PATH ": plugin process killed by signal 9 (Killed) while loading or in init"},
+    /* between calls: whatever came, the worker died */
+    {SCT_PHASE_IDLE, SCT_GOT_REPLY, SCT_REPLY_FAULT, SIGSEGV, 0, SCT_WORKER_REAP,
+     SCT_EXEC_CRASH, SIGSEGV, -1, 1.5,
+     "plugin process crashed with signal 11 (Segmentation fault) between calls, after "
+     "the previous call had returned"},
+    {SCT_PHASE_IDLE, SCT_GOT_EOF, NONE, 0, W_EXITCODE(0, 0), SCT_WORKER_REAP,
+     SCT_EXEC_CRASH, 0, 0, 1.5, "plugin process exited with code 0 between calls"},
+    {SCT_PHASE_IDLE, SCT_GOT_ERROR, NONE, 0, SIGKILL, SCT_WORKER_REAP, SCT_EXEC_CRASH,
+     SIGKILL, -1, 1.5, "plugin process killed by signal 9 (Killed) between calls"},
+    {SCT_PHASE_IDLE, SCT_GOT_REPLY, SCT_REPLY_DONE, 0, SIGABRT, SCT_WORKER_REAP,
+     SCT_EXEC_CRASH, SIGABRT, -1, 1.5, "plugin process killed by signal 6 (Aborted) between calls"},
 };
 
 static struct {
