@@ -308,6 +308,17 @@ static sct_exec_result iso_run(sct_backend *b, const sonnx_op *op,
 
 static void remove_scratch(isolated *s);
 
+/* Frees what a planned backend holds (no worker running). */
+static void free_isolated(isolated *s)
+{
+    sct_shared_arena_close(&s->arena);
+    remove_scratch(s);
+    free(s->options);
+    sct_sandbox_reads_free(&s->reads);
+    sct_worker_launch_free(&s->launch);
+    free(s);
+}
+
 static void iso_close(sct_backend *b)
 {
     isolated *s = b->impl;
@@ -320,12 +331,7 @@ static void iso_close(sct_backend *b)
         else
             sct_worker_link_kill(&s->w);
     }
-    sct_shared_arena_close(&s->arena);
-    remove_scratch(s);
-    free(s->options);
-    sct_sandbox_reads_free(&s->reads);
-    sct_worker_launch_free(&s->launch);
-    free(s);
+    free_isolated(s);
 }
 
 static const sct_backend_ops isolated_ops = {iso_query, iso_run, iso_close};
@@ -427,20 +433,11 @@ sct_backend *sct_backend_open_isolated(const char *path,
     if (!s->options || sct_shared_arena_open(&s->arena) != 0) {
         snprintf(err, err_cap, "%s: cannot create the shared arena: %s", path,
                  strerror(errno));
-        remove_scratch(s);
-        free(s->options);
-        sct_sandbox_reads_free(&s->reads);
-        sct_worker_launch_free(&s->launch);
-        free(s);
+        free_isolated(s);
         return NULL;
     }
     if (spawn_worker(s, err, err_cap) != 0) {
-        sct_shared_arena_close(&s->arena);
-        remove_scratch(s);
-        free(s->options);
-        sct_sandbox_reads_free(&s->reads);
-        sct_worker_launch_free(&s->launch);
-        free(s);
+        free_isolated(s);
         return NULL;
     }
     sct_sandbox_describe(s->active, s->plan.memory_limit, s->w.cpu_limit, s->notes,
