@@ -16,39 +16,29 @@
  * answers the write watch's notifications, enforces the CPU time per call
  * on the worker's CPU clock, and turns a trapped system call into SANDBOX
  * against the exact call.
+ *
+ * The pieces: the worker process, its socket and the wait for a reply
+ * (worker_link.c); what a wait and a reply mean, the one mapping to a
+ * result (worker_outcome.c); the shared tensor arena (shared_arena.c); the
+ * query() answers kept (query_cache.c).  This file starts the worker,
+ * plans its sandbox and answers the backend's query, run and close.
  */
 #include <errno.h>
 #include <limits.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/uio.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "backend_kinds.h"
+#include "query_cache.h"
 #include "run_outcome.h"
+#include "shared_arena.h"
+#include "worker_link.h"
+#include "worker_outcome.h"
 #include "worker_protocol.h"
-
-#define ARENA_INITIAL_BYTES (16u << 20) /* sparse: only touched pages count */
-/* Bytes between an output region's page start and its data start are
- * filled with this and checked after the call (a write BEFORE the output). */
-#define SLACK_CANARY 0x5A
-/* query() answers are cached: the runner asks once per case, and half the
- * round trips of a run are otherwise spent asking the same question
- * (plugin.h: query is a capability question, answered by OK/UNSUPPORTED). */
-#define QUERY_CACHE_SLOTS 128
-typedef struct query_slot {
-    char key[256];
-    sct_exec_result answer;
-} query_slot;
 
 typedef struct isolated {
     char path[4096];
@@ -56,273 +46,43 @@ typedef struct isolated {
     char *options;
     double timeout;
     uint64_t page;
-    pid_t pid;       /* worker, or -1 when none is running */
-    int sock;        /* parent end of the socket pair */
-    int arena_fd;
-    unsigned char *arena;
-    uint64_t arena_size;
+    sct_worker_link w; /* the worker process and its socket */
+    sct_shared_arena arena;
     unsigned spawns;
-    sct_wire_reply reply; /* large: kept off the stack */
-    sct_wire_request req;
-    query_slot queries[QUERY_CACHE_SLOTS];
-    size_t n_queries;
+    sct_query_cache queries;
     char idle_death[sizeof(((sct_exec_result *)0)->message) + 64]; /* died between calls: how */
     /* sandbox */
     sct_sandbox_plan plan;
     bool require;         /* --sandbox=require */
     char scratch[PATH_MAX];
-    double cpu_limit;     /* CPU seconds per call */
-    int notify_fd;        /* write watch, or -1 */
-    pid_t worker_pid;     /* the worker itself (the keeper's child), or -1 */
-    bool keeper;          /* s->pid is a keeper (worker in a PID namespace) */
     unsigned active;      /* SCT_SB_* of the current worker */
     char notes[SCT_WIRE_MSG_CAP];       /* what could not be set up */
-    char violation[SCT_WIRE_MSG_CAP];   /* SANDBOX found while waiting */
     char isolation[2400];               /* identity: protections active */
     sct_sandbox_reads reads;            /* what the worker may read */
     sct_worker_launch launch;           /* its exec, prepared before any fork */
     char forced_note[160];              /* left out, not by the user's choice */
 } isolated;
 
-/* Closes the worker's side channels (the descriptors, not the process). */
-static void forget_worker(isolated *s)
+/* The result of waiting for the worker's reply (worker_outcome.h), the
+ * worker reaped or killed as that decides.  `errno` is the wait's. */
+static sct_exec_result outcome(isolated *s, sct_worker_phase phase, sct_wait_outcome w,
+                               double elapsed)
 {
-    s->pid = -1;
-    s->worker_pid = -1;
-    s->keeper = false;
-    if (s->sock >= 0)
-        close(s->sock);
-    s->sock = -1;
-    if (s->notify_fd >= 0)
-        close(s->notify_fd);
-    s->notify_fd = -1;
+    sct_worker_wait in = {phase, w, &s->w.reply, errno, elapsed, s->path, s->timeout,
+                          s->plan.memory_limit, s->w.violation};
+    return sct_worker_outcome(&in, sct_worker_link_end, &s->w);
 }
 
-/* Ends the worker now.  With a keeper: SIGTERM to it, it SIGKILLs the
- * worker (init of the namespace) and exits once the kernel has removed
- * every process of the namespace, so a reaped keeper means nothing the
- * plugin started is left; SIGKILL after a grace second in any case. */
-static int stop_worker(isolated *s)
-{
-    int st = 0;
-    kill(s->pid, s->keeper ? SIGTERM : SIGKILL);
-    for (int i = 0; s->keeper && i < 1000; i++) {
-        pid_t p = waitpid(s->pid, &st, WNOHANG);
-        if (p == s->pid || (p < 0 && errno != EINTR))
-            return st;
-        struct timespec ts = {0, 1000000};
-        nanosleep(&ts, NULL);
-    }
-    kill(s->pid, SIGKILL);
-    while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    return st;
-}
-
-/* Reaps the worker after it closed its socket or reported a fault: it
- * should be exiting; give it a moment, then make sure with SIGKILL. */
-static int reap_worker(isolated *s)
-{
-    int st = 0;
-    for (int i = 0; i < 1000; i++) {
-        pid_t p = waitpid(s->pid, &st, WNOHANG);
-        if (p == s->pid)
-            goto done;
-        if (p < 0 && errno != EINTR)
-            goto done;
-        struct timespec ts = {0, 1000000};
-        nanosleep(&ts, NULL);
-    }
-    st = stop_worker(s);
-done:
-    forget_worker(s);
-    return st;
-}
-
-static void kill_worker(isolated *s)
-{
-    if (s->pid <= 0)
-        return;
-    stop_worker(s);
-    forget_worker(s);
-}
-
-typedef enum { GOT_REPLY, GOT_EOF, GOT_TIMEOUT, GOT_ERROR, GOT_VIOLATION } wait_outcome;
-
-/* CPU seconds the worker has used, or -1 when its clock cannot be read. */
-static double worker_cpu(const isolated *s)
-{
-    clockid_t c;
-    struct timespec ts;
-    if (s->worker_pid <= 0 || clock_getcpuclockid(s->worker_pid, &c) != 0 ||
-        clock_gettime(c, &ts) != 0)
-        return -1;
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Receives one message; a descriptor attached to it (the write watch's)
- * is kept when `s->notify_fd` is free, else closed. */
-static ssize_t receive(isolated *s)
-{
-    struct iovec iov = {&s->reply, sizeof s->reply};
-    union {
-        struct cmsghdr h;
-        char buf[CMSG_SPACE(4 * sizeof(int))];
-    } ctl;
-    struct msghdr m;
-    memset(&m, 0, sizeof m);
-    m.msg_iov = &iov;
-    m.msg_iovlen = 1;
-    m.msg_control = ctl.buf;
-    m.msg_controllen = sizeof ctl.buf;
-    ssize_t got = recvmsg(s->sock, &m, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
-    for (struct cmsghdr *c = got >= 0 ? CMSG_FIRSTHDR(&m) : NULL; c != NULL;
-         c = CMSG_NXTHDR(&m, c)) {
-        if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
-            continue;
-        size_t nfd = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-        for (size_t i = 0; i < nfd; i++) {
-            int fd;
-            memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
-            bool keep = got == (ssize_t)sizeof s->reply &&
-                        s->reply.kind == SCT_REPLY_SANDBOX && s->notify_fd < 0;
-            if (keep)
-                s->notify_fd = fd;
-            else
-                close(fd);
-        }
-    }
-    return got;
-}
-
-/* Waits for the next reply, answering the write watch meanwhile and
- * holding the worker to its CPU time per call.  `t0` is the monotonic
- * time the call began and `cpu0` the worker's CPU clock read just after
- * it (< 0: not measured).  GOT_VIOLATION: s->violation says what.
- *
- * One verdict per behaviour, whatever the timing: the CPU clock is read
- * before the wall clock and the wall deadline is judged first, so the CPU
- * a single thread has used is never more than the wall time judged with
- * it.  A call that spins in one thread therefore ends as GOT_TIMEOUT on
- * every run; GOT_VIOLATION (CPU) needs more CPU time than the limit
- * before the deadline, i.e. several threads or a limit below the timeout
- * (the default limit is above it: plan_sandbox). */
-static wait_outcome await_reply_cpu(isolated *s, double timeout, double t0, double cpu0)
-{
-    static long ncpu;
-    if (ncpu <= 0)
-        ncpu = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
-    for (;;) {
-        double used = cpu0 >= 0 ? worker_cpu(s) - cpu0 : 0;
-        double left = t0 + timeout - sct_monotonic_seconds();
-        if (left <= 0)
-            return GOT_TIMEOUT;
-        double wait = left;
-        if (cpu0 >= 0) {
-            if (used > s->cpu_limit) {
-                snprintf(s->violation, sizeof s->violation,
-                         "used %.2f s of CPU time in one call, beyond the CPU limit of "
-                         "%.3g s (--cpu-limit); plugin process killed", used, s->cpu_limit);
-                return GOT_VIOLATION;
-            }
-            /* the earliest moment the limit can be passed, all CPUs busy */
-            double soonest = (s->cpu_limit - used) / (double)ncpu + 0.002;
-            if (soonest < wait)
-                wait = soonest;
-        }
-        struct pollfd pfd[2] = {{s->sock, POLLIN, 0}, {s->notify_fd, POLLIN, 0}};
-        int ms = wait > 1e6 ? 1000000000 : (int)(wait * 1000.0) + 1;
-        int n = poll(pfd, s->notify_fd >= 0 ? 2 : 1, ms);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return GOT_ERROR;
-        if (n == 0)
-            continue; /* re-check the deadline and the CPU clock */
-        if (s->notify_fd >= 0 && (pfd[1].revents & POLLIN)) {
-            sct_sandbox_watch watch = {
-                s->scratch, s->active & SCT_SB_READ_WATCH ? &s->reads : NULL, &s->reads,
-                s->worker_pid};
-            int v = sct_sandbox_notify_handle(s->notify_fd, &watch, s->violation,
-                                              sizeof s->violation);
-            if (v == 1)
-                return GOT_VIOLATION;
-            if (v < 0 && !(pfd[0].revents & POLLIN))
-                continue;
-        }
-        if (!(pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
-            continue;
-        ssize_t got = receive(s);
-        if (got < 0 && (errno == EINTR || errno == EAGAIN))
-            continue;
-        if (got == 0 || (got < 0 && errno == ECONNRESET))
-            return GOT_EOF;
-        if (got != (ssize_t)sizeof s->reply)
-            return GOT_ERROR;
-        if (s->reply.kind == SCT_REPLY_KEEPER) {
-            s->worker_pid = s->reply.worker_pid;
-            s->keeper = true;
-            continue;
-        }
-        return GOT_REPLY;
-    }
-}
-
-static wait_outcome await_reply(isolated *s, double timeout)
-{
-    return await_reply_cpu(s, timeout, sct_monotonic_seconds(), -1);
-}
-
-static int send_request(isolated *s)
-{
-    ssize_t n;
-    do
-        n = send(s->sock, &s->req, sizeof s->req, MSG_NOSIGNAL);
-    while (n < 0 && errno == EINTR);
-    return n == (ssize_t)sizeof s->req ? 0 : -1;
-}
-
-/* Describes how the worker ended, from its wait status. */
-static void describe_end(int st, sct_exec_result *r, const char *when)
-{
-    r->status = SCT_EXEC_CRASH;
-    if (WIFEXITED(st) && WEXITSTATUS(st) == SCT_WORKER_EXIT_LOST_SOCKET) {
-        r->exit_code = WEXITSTATUS(st);
-        snprintf(r->message, sizeof r->message,
-                 "plugin process lost its connection to the harness %s (the plugin "
-                 "closed or replaced the worker's socket; exit code %d)", when,
-                 r->exit_code);
-    } else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS) {
-        /* the filter trapped a call while the plugin blocked SIGSYS: the
-         * kernel killed the worker without running the fault handler */
-        r->status = SCT_EXEC_SANDBOX;
-        r->signal_number = SIGSYS;
-        snprintf(r->message, sizeof r->message,
-                 "a system call the sandbox forbids, with SIGSYS blocked by the "
-                 "plugin; plugin process killed by signal %d (SIGSYS) %s", SIGSYS, when);
-    } else if (WIFSIGNALED(st)) {
-        r->signal_number = WTERMSIG(st);
-        snprintf(r->message, sizeof r->message, "plugin process killed by signal %d (%s) %s",
-                 r->signal_number, strsignal(r->signal_number), when);
-    } else if (WIFEXITED(st)) {
-        r->exit_code = WEXITSTATUS(st);
-        snprintf(r->message, sizeof r->message, "plugin process exited with code %d %s",
-                 r->exit_code, when);
-    } else {
-        snprintf(r->message, sizeof r->message, "plugin process ended %s", when);
-    }
-}
-
-/* spawn_worker's messages: a plugin path may be as long as PATH_MAX and is
- * cut at the caller's capacity, which is fine for a message.  Formatting
- * through vsnprintf says so to the compiler (no -Wformat-truncation at -O3,
- * where inlining lets it see err_cap). */
+/* Messages cut at their buffer's capacity: a plugin path may be as long as
+ * PATH_MAX, a note comes after a message; a cut message beats none.
+ * Formatting through vsnprintf says so to the compiler (no
+ * -Wformat-truncation at -O3, where inlining lets it see the capacity). */
 __attribute__((format(printf, 3, 4)))
-static void spawn_error(char *err, size_t err_cap, const char *fmt, ...)
+static void format_cut(char *buf, size_t cap, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err, err_cap, fmt, ap);
+    vsnprintf(buf, cap, fmt, ap);
     va_end(ap);
 }
 
@@ -331,33 +91,31 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
 {
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0) {
-        spawn_error(err, err_cap, "%s: socketpair: %s", s->path, strerror(errno));
+        format_cut(err, err_cap, "%s: socketpair: %s", s->path, strerror(errno));
         return -1;
     }
     fflush(NULL); /* the child must not flush the parent's buffered output */
     pid_t pid = fork();
     if (pid < 0) {
-        spawn_error(err, err_cap, "%s: fork: %s", s->path, strerror(errno));
+        format_cut(err, err_cap, "%s: fork: %s", s->path, strerror(errno));
         close(sv[0]);
         close(sv[1]);
         return -1;
     }
     if (pid == 0) {
-        sct_worker_exec(&s->launch, sv[1], s->arena_fd);
+        sct_worker_exec(&s->launch, sv[1], s->arena.fd);
     }
     close(sv[1]);
-    s->pid = pid;
-    s->worker_pid = pid;
-    s->sock = sv[0];
+    sct_worker_link_attach(&s->w, pid, sv[0]);
     s->spawns++;
-    wait_outcome w = await_reply(s, s->timeout);
-    if (w == GOT_REPLY && s->reply.kind == SCT_REPLY_SANDBOX) {
-        s->reply.message[sizeof s->reply.message - 1] = '\0';
-        s->active = s->reply.sandbox_active & (SCT_SB_ALL | SCT_SB_USERNS);
-        snprintf(s->notes, sizeof s->notes, "%s", s->reply.message);
-        if (s->cpu_limit > 0 && worker_cpu(s) >= 0)
+    sct_wait_outcome w = sct_worker_link_await(&s->w, s->timeout);
+    if (w == SCT_GOT_REPLY && s->w.reply.kind == SCT_REPLY_SANDBOX) {
+        s->active = s->w.reply.sandbox_active & (SCT_SB_ALL | SCT_SB_USERNS);
+        s->w.read_watch = (s->active & SCT_SB_READ_WATCH) != 0;
+        snprintf(s->notes, sizeof s->notes, "%s", s->w.reply.message);
+        if (s->w.cpu_limit > 0 && sct_worker_link_cpu(&s->w) >= 0)
             s->active |= SCT_SB_CPULIMIT;
-        else if (s->cpu_limit > 0)
+        else if (s->w.cpu_limit > 0)
             sct_sandbox_note(s->notes, sizeof s->notes,
                              "no CPU limit (the worker's CPU clock cannot be read)");
         if (s->forced_note[0])
@@ -369,61 +127,27 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
         }
         unsigned missing = SCT_SB_ALL & ~s->active;
         if (s->require && missing) {
-            kill_worker(s);
-            spawn_error(err, err_cap, "%s: --sandbox=require, but not every protection "
+            sct_worker_link_kill(&s->w);
+            format_cut(err, err_cap, "%s: --sandbox=require, but not every protection "
                      "could be set up: %s", s->path, s->notes[0] ? s->notes : "(unknown)");
             return -1;
         }
-        w = await_reply(s, s->timeout);
+        w = sct_worker_link_await(&s->w, s->timeout);
     }
-    if (w == GOT_VIOLATION) {
-        kill_worker(s);
-        spawn_error(err, err_cap, "%s: while loading or in init: %s", s->path, s->violation);
+    sct_exec_result r = outcome(s, SCT_PHASE_OPEN, w, 0);
+    if (r.status != SCT_EXEC_OK) {
+        format_cut(err, err_cap, "%s", r.message);
         return -1;
     }
-    if (w == GOT_REPLY && s->reply.kind == SCT_REPLY_OPENED) {
-        s->reply.vendor[SCT_WIRE_NAME_CAP - 1] = '\0';
-        s->reply.runtime_name[SCT_WIRE_NAME_CAP - 1] = '\0';
-        s->reply.runtime_version[SCT_WIRE_NAME_CAP - 1] = '\0';
-        return 0;
-    }
-    if (w == GOT_REPLY && (s->reply.kind == SCT_REPLY_OPEN_FAILED ||
-                           s->reply.kind == SCT_REPLY_WORKER_FAILED)) {
-        s->reply.message[sizeof s->reply.message - 1] = '\0';
-        spawn_error(err, err_cap, "%s", s->reply.message);
-        reap_worker(s);
-        return -1;
-    }
-    if (w == GOT_TIMEOUT) {
-        kill_worker(s);
-        spawn_error(err, err_cap, "%s: loading or init did not finish within %.3g s",
-                 s->path, s->timeout);
-        return -1;
-    }
-    if (w == GOT_REPLY && s->reply.kind == SCT_REPLY_FAULT) {
-        int sig = s->reply.signo;
-        char what[SCT_WIRE_MSG_CAP];
-        if (sig == SIGSYS)
-            sct_sandbox_describe_syscall(s->reply.syscall_nr, s->reply.syscall_args,
-                                         what, sizeof what);
-        reap_worker(s);
-        if (sig == SIGSYS)
-            spawn_error(err, err_cap, "%s: sandbox violation while loading or in init: %s",
-                     s->path, what);
-        else
-            spawn_error(err, err_cap, "%s: crashed while loading or in init: signal %d (%s)",
-                     s->path, sig, strsignal(sig));
-        return -1;
-    }
-    sct_exec_result r = sct_exec_result_make(SCT_EXEC_CRASH, " ");
-    describe_end(reap_worker(s), &r, "while loading or in init");
-    spawn_error(err, err_cap, "%s: %s", s->path, r.message);
-    return -1;
+    s->w.reply.vendor[SCT_WIRE_NAME_CAP - 1] = '\0';
+    s->w.reply.runtime_name[SCT_WIRE_NAME_CAP - 1] = '\0';
+    s->w.reply.runtime_version[SCT_WIRE_NAME_CAP - 1] = '\0';
+    return 0;
 }
 
 static int ensure_worker(isolated *s, sct_exec_result *r)
 {
-    if (s->pid > 0)
+    if (s->w.pid > 0)
         return 0;
     char err[sizeof r->message];
     if (spawn_worker(s, err, sizeof err) == 0)
@@ -434,165 +158,53 @@ static int ensure_worker(isolated *s, sct_exec_result *r)
     return -1;
 }
 
-static int grow_arena(isolated *s, uint64_t need)
-{
-    if (need <= s->arena_size)
-        return 0;
-    uint64_t size = s->arena_size ? s->arena_size : ARENA_INITIAL_BYTES;
-    while (size < need) {
-        if (size > UINT64_MAX / 2)
-            return -1;
-        size *= 2;
-    }
-    if (ftruncate(s->arena_fd, (off_t)size) != 0)
-        return -1;
-    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, s->arena_fd, 0);
-    if (p == MAP_FAILED)
-        return -1;
-    if (s->arena)
-        munmap(s->arena, s->arena_size);
-    s->arena = p;
-    s->arena_size = size;
-    return 0;
-}
-
-/* Common path of one request: make sure a worker runs, send, await, and
- * classify a dead or hung worker.  Returns true when s->reply is a DONE
- * reply to be interpreted by the caller; otherwise `*r` is final. */
 /* A worker is idle between calls: a message or EOF on its socket now
  * means it died after the previous call returned (a vendor thread, an
  * atexit handler...).  That must not be blamed on the NEXT case: the worker
  * is reaped and restarted, and the next result carries a note. */
 static void check_idle_worker(isolated *s)
 {
-    if (s->pid <= 0)
+    if (s->w.pid <= 0)
         return;
-    ssize_t got = recv(s->sock, &s->reply, sizeof s->reply, MSG_DONTWAIT);
+    ssize_t got = recv(s->w.sock, &s->w.reply, sizeof s->w.reply, MSG_DONTWAIT);
     if (got < 0 && (errno == EAGAIN || errno == EINTR))
         return; /* alive and idle: the normal case */
-    int sig = got == (ssize_t)sizeof s->reply && s->reply.kind == SCT_REPLY_FAULT
-                  ? s->reply.signo : 0;
-    sct_exec_result how = sct_exec_result_make(SCT_EXEC_CRASH, " ");
-    describe_end(reap_worker(s), &how, "between calls");
-    if (sig)
-        snprintf(s->idle_death, sizeof s->idle_death,
-                 "plugin process crashed with signal %d (%s) between calls, "
-                 "after the previous call had returned; restarted", sig, strsignal(sig));
-    else
-        snprintf(s->idle_death, sizeof s->idle_death, "%s; restarted", how.message);
-}
-
-/* Appends `text` to the NUL-terminated `buf` of capacity `cap`, truncating
- * (a message is for people: a cut note beats none). */
-static void append_text(char *buf, size_t cap, const char *text)
-{
-    size_t len = strlen(buf), n = strlen(text);
-    if (len + 1 >= cap)
-        return;
-    if (n > cap - len - 1)
-        n = cap - len - 1;
-    memcpy(buf + len, text, n);
-    buf[len + n] = '\0';
+    sct_wait_outcome w = got == (ssize_t)sizeof s->w.reply ? SCT_GOT_REPLY
+                         : got == 0                       ? SCT_GOT_EOF
+                                                          : SCT_GOT_ERROR;
+    sct_exec_result how = outcome(s, SCT_PHASE_IDLE, w, 0);
+    snprintf(s->idle_death, sizeof s->idle_death, "%s; restarted", how.message);
 }
 
 /* Appends the note of an idle death to the result of the call after it. */
 static sct_exec_result with_idle_note(isolated *s, sct_exec_result r)
 {
     if (s->idle_death[0]) {
-        if (r.message[0])
-            append_text(r.message, sizeof r.message, " ");
-        append_text(r.message, sizeof r.message, "[note: ");
-        append_text(r.message, sizeof r.message, s->idle_death);
-        append_text(r.message, sizeof r.message, "]");
+        size_t len = strlen(r.message);
+        format_cut(r.message + len, sizeof r.message - len, "%s[note: %s]",
+                 len ? " " : "", s->idle_death);
         s->idle_death[0] = '\0';
     }
     return r;
 }
 
+/* Common path of one request: make sure a worker runs, send, await, and
+ * classify a dead or hung worker.  Returns true when s->w.reply is a DONE
+ * reply to be interpreted by the caller; otherwise `*r` is final. */
 static bool exchange(isolated *s, sct_exec_result *r)
 {
     check_idle_worker(s);
     if (ensure_worker(s, r) != 0)
         return false;
     double t0 = sct_monotonic_seconds();
-    double cpu0 = s->active & SCT_SB_CPULIMIT ? worker_cpu(s) : -1;
-    if (send_request(s) != 0) {
-        describe_end(reap_worker(s), r, "before the call could be sent");
+    double cpu0 = s->active & SCT_SB_CPULIMIT ? sct_worker_link_cpu(&s->w) : -1;
+    if (sct_worker_link_send(&s->w) != 0) {
+        sct_worker_describe_end(sct_worker_link_reap(&s->w), r, "before the call could be sent");
         return false;
     }
-    wait_outcome w = await_reply_cpu(s, s->timeout, t0, cpu0);
-    r->seconds = sct_monotonic_seconds() - t0;
-    switch (w) {
-    case GOT_VIOLATION:
-        kill_worker(s);
-        r->status = SCT_EXEC_SANDBOX;
-        snprintf(r->message, sizeof r->message, "%s", s->violation);
-        return false;
-    case GOT_TIMEOUT:
-        kill_worker(s);
-        r->status = SCT_EXEC_TIMEOUT;
-        snprintf(r->message, sizeof r->message,
-                 "no answer within the timeout of %.3g s; plugin process killed",
-                 s->timeout);
-        return false;
-    case GOT_EOF:
-        describe_end(reap_worker(s), r, "during the call");
-        return false;
-    case GOT_ERROR:
-        kill_worker(s);
-        r->status = SCT_EXEC_HARNESS_ERROR;
-        snprintf(r->message, sizeof r->message,
-                 "malformed reply from the plugin process (%s); process killed",
-                 strerror(errno));
-        return false;
-    case GOT_REPLY:
-        break;
-    }
-    s->reply.message[sizeof s->reply.message - 1] = '\0';
-    if (s->reply.kind == SCT_REPLY_FAULT &&
-        (s->reply.signo == SIGSYS || s->reply.signo == SIGXFSZ)) {
-        r->status = SCT_EXEC_SANDBOX;
-        r->signal_number = s->reply.signo;
-        if (s->reply.signo == SIGSYS)
-            sct_sandbox_describe_syscall(s->reply.syscall_nr, s->reply.syscall_args,
-                                         r->message, sizeof r->message);
-        else
-            snprintf(r->message, sizeof r->message,
-                     "wrote a file beyond the file size limit (the memory limit, "
-                     "%llu bytes; SIGXFSZ)", (unsigned long long)s->plan.memory_limit);
-        reap_worker(s);
-        return false;
-    }
-    if (s->reply.kind == SCT_REPLY_FAULT) {
-        reap_worker(s);
-        r->status = SCT_EXEC_CRASH;
-        r->signal_number = s->reply.signo;
-        snprintf(r->message, sizeof r->message,
-                 "plugin crashed with signal %d (%s), si_code %d, address 0x%llx",
-                 s->reply.signo, strsignal(s->reply.signo), s->reply.si_code,
-                 (unsigned long long)s->reply.fault_addr);
-        return false;
-    }
-    if (s->reply.kind != SCT_REPLY_DONE) {
-        kill_worker(s);
-        r->status = SCT_EXEC_HARNESS_ERROR;
-        snprintf(r->message, sizeof r->message, "%s", s->reply.message);
-        return false;
-    }
-    r->seconds = s->reply.seconds;
-    return true;
-}
-
-/* Cache key of a query: everything the plugin is told. */
-static bool query_key(const sonnx_op *op, const int32_t *types, size_t n,
-                      char *key, size_t cap)
-{
-    int len = snprintf(key, cap, "%s|%s|%d|%s|", op->op_type ? op->op_type : "",
-                       op->domain ? op->domain : "", (int)op->opset,
-                       op->profile ? op->profile : "");
-    for (size_t i = 0; len >= 0 && (size_t)len < cap && i < n; i++)
-        len += snprintf(key + len, cap - (size_t)len, "%d,", (int)types[i]);
-    return len >= 0 && (size_t)len < cap;
+    sct_wait_outcome w = sct_worker_link_await_cpu(&s->w, s->timeout, t0, cpu0);
+    *r = outcome(s, SCT_PHASE_CALL, w, sct_monotonic_seconds() - t0);
+    return r->status == SCT_EXEC_OK;
 }
 
 /* Copies the op's names into the fixed-size request fields; false when one
@@ -611,87 +223,24 @@ static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
                                  const int32_t *input_types, size_t n_inputs)
 {
     isolated *s = b->impl;
-    char key[sizeof s->queries[0].key];
-    bool cacheable = query_key(op, input_types, n_inputs, key, sizeof key);
-    for (size_t i = 0; cacheable && i < s->n_queries; i++)
-        if (strcmp(s->queries[i].key, key) == 0) {
-            sct_exec_result q = s->queries[i].answer;
-            q.seconds = 0;
-            return q;
-        }
+    sct_exec_result q;
+    if (sct_query_cache_get(&s->queries, op, input_types, n_inputs, &q))
+        return q;
     sct_exec_result r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, " ");
-    memset(&s->req, 0, sizeof s->req);
-    s->req.kind = SCT_REQ_QUERY;
-    s->req.opset = op->opset;
-    s->req.n_inputs = (uint32_t)n_inputs;
-    if (!copy_op_names(&s->req, op))
+    memset(&s->w.req, 0, sizeof s->w.req);
+    s->w.req.kind = SCT_REQ_QUERY;
+    s->w.req.opset = op->opset;
+    s->w.req.n_inputs = (uint32_t)n_inputs;
+    if (!copy_op_names(&s->w.req, op))
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
                                     "op_type, domain or profile too long");
-    memcpy(s->req.input_types, input_types, n_inputs * sizeof *input_types);
+    memcpy(s->w.req.input_types, input_types, n_inputs * sizeof *input_types);
     if (!exchange(s, &r))
         return r; /* crash, timeout: never cached */
-    sct_exec_result q = sct_exec_from_plugin_status(s->reply.status_raw,
-                                                    s->reply.message, "query");
+    q = sct_exec_from_plugin_status(s->w.reply.status_raw, s->w.reply.message, "query");
     q.seconds = r.seconds;
-    if (cacheable && s->n_queries < QUERY_CACHE_SLOTS) {
-        query_slot *slot = &s->queries[s->n_queries++];
-        snprintf(slot->key, sizeof slot->key, "%s", key);
-        slot->answer = q;
-    }
+    sct_query_cache_put(&s->queries, op, input_types, n_inputs, &q);
     return q;
-}
-
-/* Classifies a fatal signal by where it hit: the guard page after an output,
- * or a read-only input (plugin.h run() contract). */
-static void classify_fault(const isolated *s, sct_exec_result *r)
-{
-    const sct_wire_reply *p = &s->reply;
-    if (p->signo != SIGSEGV && p->signo != SIGBUS)
-        return;
-    if (p->fault_addr < p->arena_base || p->fault_addr - p->arena_base >= s->req.arena_size)
-        return;
-    uint64_t off = p->fault_addr - p->arena_base;
-    for (uint32_t i = 0; i < s->req.n_inputs; i++) {
-        const sct_wire_tensor *t = &s->req.inputs[i];
-        if (off >= t->region_off && off < t->region_off + t->region_len) {
-            r->status = SCT_EXEC_WRITE_TO_INPUT;
-            snprintf(r->message, sizeof r->message,
-                     "run() wrote into read-only input %u at byte %llu "
-                     "(signal %d)", i,
-                     (unsigned long long)(off - t->data_off), p->signo);
-            return;
-        }
-        if (off >= t->region_off + t->region_len &&
-            off < t->region_off + t->region_len + s->page) {
-            snprintf(r->message, sizeof r->message,
-                     "run() accessed %llu bytes past the end of input %u "
-                     "(%llu bytes; signal %d)",
-                     (unsigned long long)(off - t->region_off - t->nbytes) + 1u, i,
-                     (unsigned long long)t->nbytes, p->signo);
-            return;
-        }
-    }
-    for (uint32_t k = 0; k < s->req.n_outputs; k++) {
-        const sct_wire_tensor *t = &s->req.outputs[k];
-        uint64_t end = t->region_off + t->region_len;
-        if (off >= end && off < end + s->page) {
-            r->status = SCT_EXEC_WRITE_PAST_OUTPUT;
-            snprintf(r->message, sizeof r->message,
-                     "run() accessed byte %llu past the end of output %u "
-                     "(%llu bytes; guard page hit, signal %d)",
-                     (unsigned long long)(off - end), k,
-                     (unsigned long long)t->nbytes, p->signo);
-            return;
-        }
-    }
-}
-
-static bool slack_intact(const unsigned char *p, uint64_t n)
-{
-    for (uint64_t i = 0; i < n; i++)
-        if (p[i] != SLACK_CANARY)
-            return false;
-    return true;
 }
 
 static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
@@ -700,64 +249,34 @@ static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
 {
     isolated *s = b->impl;
     sct_exec_result r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, " ");
-    memset(&s->req, 0, offsetof(sct_wire_request, inputs));
-    s->req.kind = SCT_REQ_RUN;
-    s->req.opset = op->opset;
-    if (!copy_op_names(&s->req, op))
+    memset(&s->w.req, 0, offsetof(sct_wire_request, inputs));
+    s->w.req.kind = SCT_REQ_RUN;
+    s->w.req.opset = op->opset;
+    if (!copy_op_names(&s->w.req, op))
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
                                     "op_type, domain or profile too long");
     uint64_t need = sct_arena_layout(inputs, n_inputs, outputs, n_outputs,
-                                     s->page, &s->req);
-    if (need == 0 || grow_arena(s, need) != 0)
+                                     s->page, &s->w.req);
+    if (need == 0 || sct_shared_arena_reserve(&s->arena, need) != 0)
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
                                     "cannot size the shared arena for %llu bytes: %s",
                                     (unsigned long long)need, strerror(errno));
-    s->req.arena_size = s->arena_size;
-    for (size_t i = 0; i < n_inputs; i++)
-        if (inputs[i].nbytes)
-            memcpy(s->arena + s->req.inputs[i].data_off, inputs[i].data,
-                   inputs[i].nbytes);
-    for (size_t k = 0; k < n_outputs; k++) {
-        const sct_wire_tensor *t = &s->req.outputs[k];
-        memset(s->arena + t->region_off, SLACK_CANARY, t->data_off - t->region_off);
-        memset(s->arena + t->data_off, SCT_OUTPUT_POISON, t->nbytes);
-    }
-
+    s->w.req.arena_size = s->arena.size;
+    sct_shared_arena_stage(&s->arena, &s->w.req, inputs, n_inputs, n_outputs);
     if (!exchange(s, &r)) {
         if (r.status == SCT_EXEC_CRASH)
-            classify_fault(s, &r);
+            sct_shared_arena_locate_fault(&s->w.req, s->page, &s->w.reply, &r);
         return r;
     }
+    if (!sct_shared_arena_intact(&s->arena, &s->w.req, inputs, n_inputs, n_outputs, &r))
+        return r;
     double seconds = r.seconds;
-    /* Second line of defence behind the read-only mapping: the plugin could
-     * have changed the protection itself. */
-    for (size_t i = 0; i < n_inputs; i++)
-        if (inputs[i].nbytes &&
-            memcmp(s->arena + s->req.inputs[i].data_off, inputs[i].data,
-                   inputs[i].nbytes) != 0) {
-            r = sct_exec_result_make(SCT_EXEC_WRITE_TO_INPUT,
-                                     "input %zu was modified by run() (found "
-                                     "after the call; read-only mapping bypassed)", i);
-            r.seconds = seconds;
-            return r;
-        }
-    for (size_t k = 0; k < n_outputs; k++) {
-        const sct_wire_tensor *t = &s->req.outputs[k];
-        if (!slack_intact(s->arena + t->region_off, t->data_off - t->region_off)) {
-            r = sct_exec_result_make(SCT_EXEC_WRITE_PAST_OUTPUT,
-                                     "run() wrote before the start of output %zu "
-                                     "(%llu bytes)", k,
-                                     (unsigned long long)t->nbytes);
-            r.seconds = seconds;
-            return r;
-        }
-    }
-    r = sct_exec_from_plugin_status(s->reply.status_raw, s->reply.message, "run");
+    r = sct_exec_from_plugin_status(s->w.reply.status_raw, s->w.reply.message, "run");
     r.seconds = seconds;
     if (r.status != SCT_EXEC_OK)
         return r;
     for (size_t k = 0; k < n_outputs; k++) {
-        const sct_wire_output_meta *m = &s->reply.outputs[k];
+        const sct_wire_output_meta *m = &s->w.reply.outputs[k];
         sonnx_tensor produced;
         memset(&produced, 0, sizeof produced);
         produced.elem_type = m->elem_type;
@@ -769,10 +288,7 @@ static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
             return r;
         }
     }
-    for (size_t k = 0; k < n_outputs; k++)
-        if (outputs[k].nbytes)
-            memcpy(outputs[k].data, s->arena + s->req.outputs[k].data_off,
-                   outputs[k].nbytes);
+    sct_shared_arena_copy_out(&s->arena, &s->w.req, outputs, n_outputs);
     return r;
 }
 
@@ -792,25 +308,30 @@ static sct_exec_result iso_run(sct_backend *b, const sonnx_op *op,
 
 static void remove_scratch(isolated *s);
 
-static void iso_close(sct_backend *b)
+/* Frees what a planned backend holds (no worker running). */
+static void free_isolated(isolated *s)
 {
-    isolated *s = b->impl;
-    if (s->pid > 0) {
-        memset(&s->req, 0, sizeof s->req);
-        s->req.kind = SCT_REQ_SHUTDOWN;
-        if (send_request(s) == 0 && await_reply(s, s->timeout) == GOT_REPLY)
-            reap_worker(s);
-        else
-            kill_worker(s);
-    }
-    if (s->arena)
-        munmap(s->arena, s->arena_size);
-    close(s->arena_fd);
+    sct_shared_arena_close(&s->arena);
     remove_scratch(s);
     free(s->options);
     sct_sandbox_reads_free(&s->reads);
     sct_worker_launch_free(&s->launch);
     free(s);
+}
+
+static void iso_close(sct_backend *b)
+{
+    isolated *s = b->impl;
+    if (s->w.pid > 0) {
+        memset(&s->w.req, 0, sizeof s->w.req);
+        s->w.req.kind = SCT_REQ_SHUTDOWN;
+        if (sct_worker_link_send(&s->w) == 0 &&
+            sct_worker_link_await(&s->w, s->timeout) == SCT_GOT_REPLY)
+            sct_worker_link_reap(&s->w);
+        else
+            sct_worker_link_kill(&s->w);
+    }
+    free_isolated(s);
 }
 
 static const sct_backend_ops isolated_ops = {iso_query, iso_run, iso_close};
@@ -840,9 +361,9 @@ static int plan_sandbox(isolated *s, const sct_backend_options *opt, char *err,
     s->plan.memory_limit = opt && opt->memory_limit ? opt->memory_limit
                                                      : SCT_EXEC_DEFAULT_MEMORY_LIMIT;
     /* Default: one second of CPU above the timeout, so that a call spinning
-     * in one thread is a TIMEOUT on every run (await_reply_cpu) and the
+     * in one thread is a TIMEOUT on every run (sct_worker_link_await_cpu) and the
      * limit catches what several threads burn before the deadline. */
-    s->cpu_limit = s->plan.omit & SCT_SB_CPULIMIT ? 0
+    s->w.cpu_limit = s->plan.omit & SCT_SB_CPULIMIT ? 0
                    : opt && opt->cpu_limit_seconds > 0 ? opt->cpu_limit_seconds
                    : s->timeout + SCT_EXEC_CPU_LIMIT_MARGIN;
     char why[512];
@@ -900,39 +421,26 @@ sct_backend *sct_backend_open_isolated(const char *path,
     s->timeout = opt && opt->timeout_seconds > 0 ? opt->timeout_seconds
                                                  : SCT_EXEC_DEFAULT_TIMEOUT_SECONDS;
     s->page = (uint64_t)sysconf(_SC_PAGESIZE);
-    s->pid = -1;
-    s->worker_pid = -1;
-    s->sock = -1;
-    s->notify_fd = -1;
+    sct_worker_link_init(&s->w);
+    s->w.scratch = s->scratch;
+    s->w.reads = &s->reads;
+    s->arena.fd = -1;
     if (plan_sandbox(s, opt, err, err_cap) != 0) {
         free(s->options);
         free(s);
         return NULL;
     }
-    s->arena_fd = memfd_create("sonnx-cts-arena", MFD_CLOEXEC);
-    if (!s->options || s->arena_fd < 0 || grow_arena(s, 1) != 0) {
+    if (!s->options || sct_shared_arena_open(&s->arena) != 0) {
         snprintf(err, err_cap, "%s: cannot create the shared arena: %s", path,
                  strerror(errno));
-        if (s->arena_fd >= 0)
-            close(s->arena_fd);
-        remove_scratch(s);
-        free(s->options);
-        sct_sandbox_reads_free(&s->reads);
-        sct_worker_launch_free(&s->launch);
-        free(s);
+        free_isolated(s);
         return NULL;
     }
     if (spawn_worker(s, err, err_cap) != 0) {
-        munmap(s->arena, s->arena_size);
-        close(s->arena_fd);
-        remove_scratch(s);
-        free(s->options);
-        sct_sandbox_reads_free(&s->reads);
-        sct_worker_launch_free(&s->launch);
-        free(s);
+        free_isolated(s);
         return NULL;
     }
-    sct_sandbox_describe(s->active, s->plan.memory_limit, s->cpu_limit, s->notes,
+    sct_sandbox_describe(s->active, s->plan.memory_limit, s->w.cpu_limit, s->notes,
                          s->isolation, sizeof s->isolation);
     /* reading widened beyond the defaults, and helper programs, are part
      * of what was certified */
@@ -950,9 +458,9 @@ sct_backend *sct_backend_open_isolated(const char *path,
     /* --sandbox auto: said in the report's identity, and said now */
     if (s->notes[0])
         fprintf(stderr, "sonnx-cts: warning: plugin sandbox: NOT SET UP: %s\n", s->notes);
-    sct_backend *b = sct_backend_new(&isolated_ops, s, s->reply.vendor,
-                                     s->reply.runtime_name, s->reply.runtime_version,
-                                     path, s->reply.abi_major, s->reply.abi_minor,
+    sct_backend *b = sct_backend_new(&isolated_ops, s, s->w.reply.vendor,
+                                     s->w.reply.runtime_name, s->w.reply.runtime_version,
+                                     path, s->w.reply.abi_major, s->w.reply.abi_minor,
                                      s->isolation);
     if (!b) {
         snprintf(err, err_cap, "%s: out of memory", path);

@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "sct/numeric/dtype.h"
+
 sonnx_status sct_vendor_fail(sonnx_status status, char *message,
                              size_t message_cap, const char *fmt, ...)
 {
@@ -54,10 +56,15 @@ sonnx_status sct_vendor_check_call(const char *adapter, int open,
                                   message_cap);
 }
 
-unsigned long long sct_vendor_nelem(int32_t rank, const int64_t *dims)
+sonnx_status sct_vendor_shape_count(const char *adapter, int32_t rank,
+                                    const int64_t *dims, uint64_t *count,
+                                    char *message, size_t message_cap)
 {
-    unsigned long long n = 1;
-    for (int32_t i = 0; i < rank; i++)
-        n *= (unsigned long long)dims[i];
-    return n;
+    if (sct_shape_nelem(rank, dims, count))
+        return SONNX_STATUS_OK;
+    return sct_vendor_fail(SONNX_STATUS_ERROR, message, message_cap,
+                           "%s adapter: a shape of rank %d has a negative "
+                           "dimension, too high a rank, or more elements "
+                           "than 64 bits count",
+                           adapter, (int)rank);
 }

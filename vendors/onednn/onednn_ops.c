@@ -61,14 +61,17 @@ static sonnx_status describe_pow(const sonnx_tensor *x, const sonnx_tensor *y,
                                "float scalar; exponent type %s is not passed "
                                "(only float32)",
                                sct_dtype_name(y->elem_type));
-    if (sct_vendor_nelem(y->rank, y->dims) != 1 || y->rank > x->rank)
+    uint64_t ny;
+    sonnx_status s = sct_vendor_shape_count("oneDNN", y->rank, y->dims, &ny, m, cap);
+    if (s != SONNX_STATUS_OK)
+        return s;
+    if (ny != 1 || y->rank > x->rank)
         return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, m, cap,
                                "oneDNN eltwise_pow has one scalar exponent; "
                                "this exponent tensor has rank %d and %llu "
                                "elements (only a single element not "
                                "widening X's shape is expressible)",
-                               (int)y->rank,
-                               sct_vendor_nelem(y->rank, y->dims));
+                               (int)y->rank, (unsigned long long)ny);
     p->beta = 1.0f;
     if (y->data != NULL && y->nbytes >= sizeof(float))
         memcpy(&p->beta, y->data, sizeof(float));

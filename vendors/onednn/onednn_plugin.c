@@ -232,7 +232,10 @@ static sonnx_status onednn_run(const sonnx_op *op, const sonnx_tensor *inputs,
         return s;
     sonnx_tensor *out = &outputs[0];
     size_t need = dnnl_memory_desc_get_size(&p.dst);
-    unsigned long long n = sct_vendor_nelem(p.out_rank, p.out_dims);
+    uint64_t n;
+    s = sct_vendor_shape_count(adapter, p.out_rank, p.out_dims, &n, message, message_cap);
+    if (s != SONNX_STATUS_OK)
+        return s;
     if (n > 0 && need > out->nbytes)
         return sct_vendor_fail(SONNX_STATUS_ERROR, message, message_cap,
                                "oneDNN adapter: result needs %zu bytes, the "

@@ -32,76 +32,25 @@ const char *sct_ort_error_code_name(int code)
 }
 
 /* Converting between function pointer types is defined (C11 6.3.2.3p8) as
- * long as the call goes through the right type; each macro use below names
- * the type ORT documents for that slot. */
-#define SCT_TAKE_SLOT(api, member, table, slot)                              \
-    ((api)->member = (__typeof__((api)->member))(table)[(slot)])
-
+ * long as the call goes through the right type; each member has the type
+ * ORT documents for its slot (SCT_ORT_API_SLOTS). */
 static void fill_from_table(sct_ort_api *api, const sct_ort_any_fn *t)
 {
-    SCT_TAKE_SLOT(api, create_status, t, SCT_ORT_SLOT_CREATE_STATUS);
-    SCT_TAKE_SLOT(api, get_error_code, t, SCT_ORT_SLOT_GET_ERROR_CODE);
-    SCT_TAKE_SLOT(api, get_error_message, t, SCT_ORT_SLOT_GET_ERROR_MESSAGE);
-    SCT_TAKE_SLOT(api, create_env, t, SCT_ORT_SLOT_CREATE_ENV);
-    SCT_TAKE_SLOT(api, create_session_from_array, t,
-                  SCT_ORT_SLOT_CREATE_SESSION_FROM_ARRAY);
-    SCT_TAKE_SLOT(api, run, t, SCT_ORT_SLOT_RUN);
-    SCT_TAKE_SLOT(api, create_session_options, t,
-                  SCT_ORT_SLOT_CREATE_SESSION_OPTIONS);
-    SCT_TAKE_SLOT(api, set_graph_optimization_level, t,
-                  SCT_ORT_SLOT_SET_GRAPH_OPTIMIZATION_LEVEL);
-    SCT_TAKE_SLOT(api, set_intra_op_num_threads, t,
-                  SCT_ORT_SLOT_SET_INTRA_OP_NUM_THREADS);
-    SCT_TAKE_SLOT(api, create_tensor_with_data, t,
-                  SCT_ORT_SLOT_CREATE_TENSOR_WITH_DATA);
-    SCT_TAKE_SLOT(api, get_tensor_mutable_data, t,
-                  SCT_ORT_SLOT_GET_TENSOR_MUTABLE_DATA);
-    SCT_TAKE_SLOT(api, get_tensor_element_type, t,
-                  SCT_ORT_SLOT_GET_TENSOR_ELEMENT_TYPE);
-    SCT_TAKE_SLOT(api, get_dimensions_count, t,
-                  SCT_ORT_SLOT_GET_DIMENSIONS_COUNT);
-    SCT_TAKE_SLOT(api, get_dimensions, t, SCT_ORT_SLOT_GET_DIMENSIONS);
-    SCT_TAKE_SLOT(api, get_tensor_type_and_shape, t,
-                  SCT_ORT_SLOT_GET_TENSOR_TYPE_AND_SHAPE);
-    SCT_TAKE_SLOT(api, create_cpu_memory_info, t,
-                  SCT_ORT_SLOT_CREATE_CPU_MEMORY_INFO);
-    SCT_TAKE_SLOT(api, release_env, t, SCT_ORT_SLOT_RELEASE_ENV);
-    SCT_TAKE_SLOT(api, release_status, t, SCT_ORT_SLOT_RELEASE_STATUS);
-    SCT_TAKE_SLOT(api, release_memory_info, t,
-                  SCT_ORT_SLOT_RELEASE_MEMORY_INFO);
-    SCT_TAKE_SLOT(api, release_session, t, SCT_ORT_SLOT_RELEASE_SESSION);
-    SCT_TAKE_SLOT(api, release_value, t, SCT_ORT_SLOT_RELEASE_VALUE);
-    SCT_TAKE_SLOT(api, release_tensor_info, t,
-                  SCT_ORT_SLOT_RELEASE_TENSOR_INFO);
-    SCT_TAKE_SLOT(api, release_session_options, t,
-                  SCT_ORT_SLOT_RELEASE_SESSION_OPTIONS);
-    SCT_TAKE_SLOT(api, add_session_config_entry, t,
-                  SCT_ORT_SLOT_ADD_SESSION_CONFIG_ENTRY);
+#define SCT_TAKE_SLOT(slot, NAME, member, ret, params)                       \
+    api->member = (__typeof__(api->member))t[(slot)];
+    SCT_ORT_API_SLOTS(SCT_TAKE_SLOT)
+#undef SCT_TAKE_SLOT
 }
 
-/* True when every slot we took is non-NULL: a cheap guard against a table
+/* True when every slot we take is non-NULL: a cheap guard against a table
  * shorter than we think (ORT never leaves a published slot empty). */
 static int all_slots_present(const sct_ort_any_fn *t)
 {
-    static const int used[] = {
-        SCT_ORT_SLOT_CREATE_STATUS, SCT_ORT_SLOT_GET_ERROR_CODE,
-        SCT_ORT_SLOT_GET_ERROR_MESSAGE, SCT_ORT_SLOT_CREATE_ENV,
-        SCT_ORT_SLOT_CREATE_SESSION_FROM_ARRAY, SCT_ORT_SLOT_RUN,
-        SCT_ORT_SLOT_CREATE_SESSION_OPTIONS,
-        SCT_ORT_SLOT_SET_GRAPH_OPTIMIZATION_LEVEL,
-        SCT_ORT_SLOT_SET_INTRA_OP_NUM_THREADS,
-        SCT_ORT_SLOT_CREATE_TENSOR_WITH_DATA,
-        SCT_ORT_SLOT_GET_TENSOR_MUTABLE_DATA,
-        SCT_ORT_SLOT_GET_TENSOR_ELEMENT_TYPE, SCT_ORT_SLOT_GET_DIMENSIONS_COUNT,
-        SCT_ORT_SLOT_GET_DIMENSIONS, SCT_ORT_SLOT_GET_TENSOR_TYPE_AND_SHAPE,
-        SCT_ORT_SLOT_CREATE_CPU_MEMORY_INFO, SCT_ORT_SLOT_RELEASE_ENV,
-        SCT_ORT_SLOT_RELEASE_STATUS, SCT_ORT_SLOT_RELEASE_MEMORY_INFO,
-        SCT_ORT_SLOT_RELEASE_SESSION, SCT_ORT_SLOT_RELEASE_VALUE,
-        SCT_ORT_SLOT_RELEASE_TENSOR_INFO, SCT_ORT_SLOT_RELEASE_SESSION_OPTIONS,
-        SCT_ORT_SLOT_ADD_SESSION_CONFIG_ENTRY};
-    for (size_t i = 0; i < sizeof used / sizeof used[0]; i++)
-        if (t[used[i]] == NULL)
-            return 0;
+#define SCT_SLOT_PRESENT(slot, NAME, member, ret, params)                    \
+    if (t[(slot)] == NULL)                                                   \
+        return 0;
+    SCT_ORT_API_SLOTS(SCT_SLOT_PRESENT)
+#undef SCT_SLOT_PRESENT
     return 1;
 }
 

@@ -55,35 +55,6 @@ enum {
 enum { SCT_ORT_ARENA_ALLOCATOR = 1 };
 enum { SCT_ORT_MEM_TYPE_DEFAULT = 0 };
 
-/* Slots (zero-based positions in the OrtApi table). */
-enum sct_ort_slot {
-    SCT_ORT_SLOT_CREATE_STATUS = 0,
-    SCT_ORT_SLOT_GET_ERROR_CODE = 1,
-    SCT_ORT_SLOT_GET_ERROR_MESSAGE = 2,
-    SCT_ORT_SLOT_CREATE_ENV = 3,
-    SCT_ORT_SLOT_CREATE_SESSION_FROM_ARRAY = 8,
-    SCT_ORT_SLOT_RUN = 9,
-    SCT_ORT_SLOT_CREATE_SESSION_OPTIONS = 10,
-    SCT_ORT_SLOT_SET_GRAPH_OPTIMIZATION_LEVEL = 23,
-    SCT_ORT_SLOT_SET_INTRA_OP_NUM_THREADS = 24,
-    SCT_ORT_SLOT_CREATE_TENSOR_WITH_DATA = 49,
-    SCT_ORT_SLOT_GET_TENSOR_MUTABLE_DATA = 51,
-    SCT_ORT_SLOT_GET_TENSOR_ELEMENT_TYPE = 60,
-    SCT_ORT_SLOT_GET_DIMENSIONS_COUNT = 61,
-    SCT_ORT_SLOT_GET_DIMENSIONS = 62,
-    SCT_ORT_SLOT_GET_TENSOR_TYPE_AND_SHAPE = 65,
-    SCT_ORT_SLOT_CREATE_CPU_MEMORY_INFO = 69,
-    SCT_ORT_SLOT_RELEASE_ENV = 92,
-    SCT_ORT_SLOT_RELEASE_STATUS = 93,
-    SCT_ORT_SLOT_RELEASE_MEMORY_INFO = 94,
-    SCT_ORT_SLOT_RELEASE_SESSION = 95,
-    SCT_ORT_SLOT_RELEASE_VALUE = 96,
-    SCT_ORT_SLOT_RELEASE_TENSOR_INFO = 99,
-    SCT_ORT_SLOT_RELEASE_SESSION_OPTIONS = 100,
-    SCT_ORT_SLOT_ADD_SESSION_CONFIG_ENTRY = 130,
-    SCT_ORT_SLOT_COUNT_USED = 131 /* the table must have at least this many */
-};
-
 /* The API version we ask GetApi for: ORT 1.30 serves API 30. */
 #define SCT_ORT_API_VERSION 30u
 /* The one ORT release this adapter certifies. */
@@ -91,54 +62,78 @@ enum sct_ort_slot {
 
 typedef sct_ort_status_obj *sct_ort_status;
 
+/* The ORT functions the adapter uses, listed once: zero-based slot in the
+ * OrtApi table, NAME (SCT_ORT_SLOT_<NAME>), our member, and the return and
+ * parameter types as ORT documents them.  The list makes the slot enum and
+ * the members of sct_ort_api below; ort_api.c reads the table and checks
+ * it with the same list. */
+#define SCT_ORT_API_SLOTS(X)                                                 \
+    X(0, CREATE_STATUS, create_status, sct_ort_status,                      \
+      (int code, const char *msg))                                           \
+    X(1, GET_ERROR_CODE, get_error_code, int,                                \
+      (const sct_ort_status_obj *status))                                    \
+    X(2, GET_ERROR_MESSAGE, get_error_message, const char *,                 \
+      (const sct_ort_status_obj *status))                                    \
+    X(3, CREATE_ENV, create_env, sct_ort_status,                             \
+      (int log_level, const char *logid, sct_ort_env **out))                 \
+    X(8, CREATE_SESSION_FROM_ARRAY, create_session_from_array, sct_ort_status, \
+      (const sct_ort_env *env, const void *model, size_t model_len,          \
+       const sct_ort_session_options *options, sct_ort_session **out))       \
+    X(9, RUN, run, sct_ort_status,                                           \
+      (sct_ort_session *session, const void *run_options,                    \
+       const char *const *input_names, const sct_ort_value *const *inputs,   \
+       size_t n_inputs, const char *const *output_names, size_t n_outputs,   \
+       sct_ort_value **outputs))                                             \
+    X(10, CREATE_SESSION_OPTIONS, create_session_options, sct_ort_status,    \
+      (sct_ort_session_options **out))                                       \
+    X(23, SET_GRAPH_OPTIMIZATION_LEVEL, set_graph_optimization_level,        \
+      sct_ort_status, (sct_ort_session_options *options, int level))         \
+    X(24, SET_INTRA_OP_NUM_THREADS, set_intra_op_num_threads, sct_ort_status, \
+      (sct_ort_session_options *options, int n))                             \
+    X(49, CREATE_TENSOR_WITH_DATA, create_tensor_with_data, sct_ort_status,  \
+      (const sct_ort_memory_info *info, void *data, size_t data_len,         \
+       const int64_t *shape, size_t rank, int elem_type, sct_ort_value **out)) \
+    X(51, GET_TENSOR_MUTABLE_DATA, get_tensor_mutable_data, sct_ort_status,  \
+      (sct_ort_value *value, void **out))                                    \
+    X(60, GET_TENSOR_ELEMENT_TYPE, get_tensor_element_type, sct_ort_status,  \
+      (const sct_ort_tensor_info *info, int *out))                           \
+    X(61, GET_DIMENSIONS_COUNT, get_dimensions_count, sct_ort_status,        \
+      (const sct_ort_tensor_info *info, size_t *out))                        \
+    X(62, GET_DIMENSIONS, get_dimensions, sct_ort_status,                    \
+      (const sct_ort_tensor_info *info, int64_t *dims, size_t n_dims))       \
+    X(65, GET_TENSOR_TYPE_AND_SHAPE, get_tensor_type_and_shape,              \
+      sct_ort_status, (const sct_ort_value *value, sct_ort_tensor_info **out)) \
+    X(69, CREATE_CPU_MEMORY_INFO, create_cpu_memory_info, sct_ort_status,    \
+      (int allocator_type, int mem_type, sct_ort_memory_info **out))         \
+    X(92, RELEASE_ENV, release_env, void, (sct_ort_env *))                   \
+    X(93, RELEASE_STATUS, release_status, void, (sct_ort_status_obj *))      \
+    X(94, RELEASE_MEMORY_INFO, release_memory_info, void,                    \
+      (sct_ort_memory_info *))                                               \
+    X(95, RELEASE_SESSION, release_session, void, (sct_ort_session *))       \
+    X(96, RELEASE_VALUE, release_value, void, (sct_ort_value *))             \
+    X(99, RELEASE_TENSOR_INFO, release_tensor_info, void,                    \
+      (sct_ort_tensor_info *))                                               \
+    X(100, RELEASE_SESSION_OPTIONS, release_session_options, void,           \
+      (sct_ort_session_options *))                                           \
+    X(130, ADD_SESSION_CONFIG_ENTRY, add_session_config_entry, sct_ort_status, \
+      (sct_ort_session_options *options, const char *key, const char *value))
+
+/* Slots (zero-based positions in the OrtApi table). */
+#define SCT_ORT_SLOT_ENUM(slot, NAME, member, ret, params) SCT_ORT_SLOT_##NAME = slot,
+enum sct_ort_slot {
+    SCT_ORT_API_SLOTS(SCT_ORT_SLOT_ENUM)
+    SCT_ORT_SLOT_COUNT_USED = 131 /* the table must have at least this many */
+};
+#undef SCT_ORT_SLOT_ENUM
+
 /* The functions we use, typed as ORT documents them. */
+#define SCT_ORT_API_MEMBER(slot, NAME, member, ret, params) ret (*member) params;
 typedef struct sct_ort_api {
     void *dl_handle;                 /* dlopen() handle of libonnxruntime */
     const char *version;             /* GetVersionString(), owned by ORT */
-
-    sct_ort_status (*create_status)(int code, const char *msg);
-    int (*get_error_code)(const sct_ort_status_obj *status);
-    const char *(*get_error_message)(const sct_ort_status_obj *status);
-    sct_ort_status (*create_env)(int log_level, const char *logid,
-                                 sct_ort_env **out);
-    sct_ort_status (*create_session_from_array)(
-        const sct_ort_env *env, const void *model, size_t model_len,
-        const sct_ort_session_options *options, sct_ort_session **out);
-    sct_ort_status (*run)(sct_ort_session *session, const void *run_options,
-                          const char *const *input_names,
-                          const sct_ort_value *const *inputs, size_t n_inputs,
-                          const char *const *output_names, size_t n_outputs,
-                          sct_ort_value **outputs);
-    sct_ort_status (*create_session_options)(sct_ort_session_options **out);
-    sct_ort_status (*set_graph_optimization_level)(
-        sct_ort_session_options *options, int level);
-    sct_ort_status (*set_intra_op_num_threads)(
-        sct_ort_session_options *options, int n);
-    sct_ort_status (*create_tensor_with_data)(
-        const sct_ort_memory_info *info, void *data, size_t data_len,
-        const int64_t *shape, size_t rank, int elem_type, sct_ort_value **out);
-    sct_ort_status (*get_tensor_mutable_data)(sct_ort_value *value,
-                                              void **out);
-    sct_ort_status (*get_tensor_element_type)(const sct_ort_tensor_info *info,
-                                              int *out);
-    sct_ort_status (*get_dimensions_count)(const sct_ort_tensor_info *info,
-                                           size_t *out);
-    sct_ort_status (*get_dimensions)(const sct_ort_tensor_info *info,
-                                     int64_t *dims, size_t n_dims);
-    sct_ort_status (*get_tensor_type_and_shape)(const sct_ort_value *value,
-                                                sct_ort_tensor_info **out);
-    sct_ort_status (*create_cpu_memory_info)(int allocator_type, int mem_type,
-                                             sct_ort_memory_info **out);
-    void (*release_env)(sct_ort_env *);
-    void (*release_status)(sct_ort_status_obj *);
-    void (*release_memory_info)(sct_ort_memory_info *);
-    void (*release_session)(sct_ort_session *);
-    void (*release_value)(sct_ort_value *);
-    void (*release_tensor_info)(sct_ort_tensor_info *);
-    void (*release_session_options)(sct_ort_session_options *);
-    sct_ort_status (*add_session_config_entry)(
-        sct_ort_session_options *options, const char *key, const char *value);
+    SCT_ORT_API_SLOTS(SCT_ORT_API_MEMBER)
 } sct_ort_api;
+#undef SCT_ORT_API_MEMBER
 
 /* dlopen()s `lib_path`, resolves OrtGetApiBase, checks that the version
  * string is exactly SCT_ORT_EXPECTED_VERSION, fills `api` from the table and

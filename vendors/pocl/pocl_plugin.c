@@ -181,7 +181,10 @@ static sonnx_status pocl_run(const sonnx_op *op, const sonnx_tensor *inputs,
                                "broadcast (nothing to enqueue)");
     int32_t out_type =
         sct_pocl_output_type(sct_pocl_op_index(op->op_type), a->elem_type);
-    unsigned long long n = sct_vendor_nelem(rc, dc);
+    uint64_t n;
+    s = sct_vendor_shape_count(adapter, rc, dc, &n, message, message_cap);
+    if (s != SONNX_STATUS_OK)
+        return s;
     size_t out_bytes = (size_t)n * sct_dtype_elem_size(out_type);
     sonnx_tensor *o = &outputs[0];
     if (out_bytes > o->nbytes)

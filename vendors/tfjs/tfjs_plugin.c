@@ -117,13 +117,13 @@ static sonnx_status tfjs_query(const sonnx_op *op, const int32_t *types,
 
 static size_t elem_size(int32_t t) { return t == SONNX_DT_BOOL ? 1 : 4; }
 
-static void put_tensor(sct_ortw_buf *b, const sonnx_tensor *t)
+/* `n`: the tensor's element count (sct_vendor_shape_count). */
+static void put_tensor(sct_ortw_buf *b, const sonnx_tensor *t, uint64_t n)
 {
     sct_ortw_put_u32(b, (uint32_t)t->elem_type);
     sct_ortw_put_u32(b, (uint32_t)t->rank);
     for (int i = 0; i < t->rank; i++)
         sct_ortw_put_u64(b, (uint64_t)t->dims[i]);
-    unsigned long long n = sct_vendor_nelem(t->rank, t->dims);
     size_t bytes = (size_t)n * elem_size(t->elem_type);
     sct_ortw_put_u64(b, bytes);
     sct_ortw_put(b, t->data, bytes);
@@ -188,6 +188,13 @@ static sonnx_status tfjs_run(const sonnx_op *op, const sonnx_tensor *in,
     s = check(op->op_type, types, n_inputs, message, message_cap);
     if (s != SONNX_STATUS_OK)
         return s;
+    uint64_t count[SCT_VENDOR_MAX_INPUTS];
+    for (size_t i = 0; i < n_inputs; i++) {
+        s = sct_vendor_shape_count(adapter, in[i].rank, in[i].dims, &count[i], message,
+                                   message_cap);
+        if (s != SONNX_STATUS_OK)
+            return s;
+    }
     sct_ortw_buf req = {0};
     uint8_t kind = 3;
     sct_ortw_put(&req, &kind, 1);
@@ -195,7 +202,7 @@ static sonnx_status tfjs_run(const sonnx_op *op, const sonnx_tensor *in,
     sct_ortw_put(&req, op->op_type, strlen(op->op_type));
     sct_ortw_put_u32(&req, (uint32_t)n_inputs);
     for (size_t i = 0; i < n_inputs; i++)
-        put_tensor(&req, &in[i]);
+        put_tensor(&req, &in[i], count[i]);
     uint8_t *rep = NULL;
     size_t rlen = 0;
     if (req.failed) {

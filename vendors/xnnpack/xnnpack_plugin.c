@@ -187,12 +187,16 @@ static sonnx_status xnn_run(const sonnx_op *op, const sonnx_tensor *in,
     }
     sonnx_tensor *out = &outputs[0];
     size_t esz = k == K_MUL_F16 ? 2 : 4;
-    unsigned long long n = sct_vendor_nelem(orank, od);
+    uint64_t n;
+    s = sct_vendor_shape_count(adapter, orank, od, &n, message, message_cap);
+    if (s != SONNX_STATUS_OK)
+        return s;
     if (n * esz > out->nbytes)
         return sct_vendor_fail(SONNX_STATUS_ERROR, message, message_cap,
                                "XNNPACK adapter: result needs %llu bytes, "
                                "the output buffer has %llu",
-                               n * esz, (unsigned long long)out->nbytes);
+                               (unsigned long long)(n * esz),
+                               (unsigned long long)out->nbytes);
     xnn_operator_t o = NULL;
     enum xnn_status st = create(k, &o);
     if (st == xnn_status_unsupported_hardware)

@@ -148,10 +148,44 @@ START_TEST(arity_and_open)
     ck_assert_int_eq(sct_vendor_check_open("d", 0, m, sizeof m),
                      SONNX_STATUS_ERROR);
     ck_assert_ptr_nonnull(strstr(m, "d adapter: not initialised"));
-    int64_t dims[3] = {2, 3, 0};
-    ck_assert_uint_eq(sct_vendor_nelem(0, dims), 1);
-    ck_assert_uint_eq(sct_vendor_nelem(2, dims), 6);
-    ck_assert_uint_eq(sct_vendor_nelem(3, dims), 0);
+}
+END_TEST
+
+/* Element counts: numeric's checked counter behind the adapters' message. */
+static const struct {
+    int32_t rank;
+    int64_t dims[3];
+    sonnx_status status;
+    uint64_t count;
+} count_rows[] = {
+    {0, {0, 0, 0}, SONNX_STATUS_OK, 1},
+    {2, {2, 3, 0}, SONNX_STATUS_OK, 6},
+    {3, {2, 3, 0}, SONNX_STATUS_OK, 0},
+    {1, {-1, 0, 0}, SONNX_STATUS_ERROR, 0},
+    {3, {INT64_MAX, INT64_MAX, 3}, SONNX_STATUS_ERROR, 0},
+    {SONNX_MAX_RANK + 1, {1, 1, 1}, SONNX_STATUS_ERROR, 0},
+};
+
+START_TEST(shape_count)
+{
+    int64_t dims[SONNX_MAX_RANK + 1] = {0};
+    for (int i = 0; i < 3; i++)
+        dims[i] = count_rows[_i].dims[i];
+    for (int i = 3; i <= SONNX_MAX_RANK; i++)
+        dims[i] = 1;
+    uint64_t n = 12345;
+    char m[160] = "";
+    ck_assert_int_eq(sct_vendor_shape_count("d", count_rows[_i].rank, dims, &n, m, sizeof m),
+                     count_rows[_i].status);
+    if (count_rows[_i].status == SONNX_STATUS_OK) {
+        ck_assert_uint_eq(n, count_rows[_i].count);
+    } else {
+        char want[160];
+        snprintf(want, sizeof want, "d adapter: a shape of rank %d has a negative "
+                 "dimension, too high a rank, or more elements than 64 bits count",
+                 (int)count_rows[_i].rank);
+        ck_assert_str_eq(m, want);
+    }
 }
 END_TEST
 
@@ -166,6 +200,7 @@ int main(void)
     tcase_add_test(tc, identity_items_fit_or_refuse);
     tcase_add_test(tc, identity_lib_sha256_of_loaded_check);
     tcase_add_test(tc, arity_and_open);
+    tcase_add_loop_test(tc, shape_count, 0, (int)(sizeof count_rows / sizeof count_rows[0]));
     suite_add_tcase(s, tc);
     return sct_check_run_suite(s);
 }

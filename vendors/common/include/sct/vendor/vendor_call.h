@@ -7,6 +7,7 @@
 #define SCT_VENDOR_VENDOR_CALL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sonnx_cts/plugin.h"
 
@@ -33,7 +34,12 @@ sonnx_status sct_vendor_check_call(const char *adapter, int open,
                                    size_t n_inputs, size_t n_outputs,
                                    char *message, size_t message_cap);
 
-/* Number of elements of a shape (1 for rank 0). */
-unsigned long long sct_vendor_nelem(int32_t rank, const int64_t *dims);
+/* Number of elements of a shape (1 for rank 0), counted by numeric's one
+ * checked counter (sct_shape_nelem): OK with `*count` set, or ERROR with a
+ * message naming `adapter` for a negative dimension, a rank beyond
+ * SONNX_MAX_RANK or a count beyond 64 bits. */
+sonnx_status sct_vendor_shape_count(const char *adapter, int32_t rank,
+                                    const int64_t *dims, uint64_t *count,
+                                    char *message, size_t message_cap);
 
 #endif /* SCT_VENDOR_VENDOR_CALL_H */
