@@ -15,6 +15,7 @@
 #include "sct/exec/backend.h"
 #include "sct/kernels/kernels.h"
 #include "sct/numeric/dtype.h"
+#include "sct_check_main.h"
 
 static const char *const OPS[] = {"Div", "Mul", "Pow", "Less"};
 static const int32_t TYPES[] = {
@@ -153,9 +154,5 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, builtin_module_matches_inprocess);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

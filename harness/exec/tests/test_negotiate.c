@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "plugin_loader.h"
+#include "sct_check_main.h"
 
 static sonnx_status q(const sonnx_op *op, const int32_t *t, size_t n, char *m, size_t c)
 {
@@ -129,9 +130,5 @@ int main(void)
     tcase_add_test(tc, newer_minor_bigger_struct_is_accepted);
     tcase_add_test(tc, older_minor_optional_members_zeroed);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

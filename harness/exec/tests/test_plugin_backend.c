@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "sct/exec/backend.h"
+#include "sct_check_main.h"
 
 #define N 1001 /* 4004 bytes: an output size that is not a page multiple */
 
@@ -438,9 +439,5 @@ int main(void)
     tcase_add_test(tc, loader_refusals);
     tcase_add_test(tc, init_failures);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

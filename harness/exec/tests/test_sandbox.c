@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "sct/exec/worker_sandbox.h"
+#include "sct_check_main.h"
 
 static char g_scratch[256];
 static char g_outside[300];
@@ -227,9 +228,5 @@ int main(void)
     tcase_add_loop_test(tc, omit_words, 0, (int)(sizeof OMITS / sizeof OMITS[0]));
     tcase_add_test(tc, identity_words);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }

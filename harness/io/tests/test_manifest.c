@@ -15,6 +15,7 @@
 
 #include "manifest.h"
 #include "set_build.h"
+#include "sct_check_main.h"
 
 static char dir[256];
 
@@ -543,9 +544,5 @@ int main(void)
     tcase_add_loop_test(tc, nul_escape_across_chunk_boundaries, 0, 16);
     tcase_add_test(tc, oversized_entry_is_refused);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return sct_check_run_suite(s);
 }

@@ -13,6 +13,7 @@
 
 #include "sct/jsonstream/json_exact.h"
 #include "sct/jsonstream/json_index.h"
+#include "sct_check_main.h"
 
 static cJSON *parse(const char *text)
 {
@@ -169,9 +170,5 @@ int main(void)
     tcase_add_loop_test(tc, member_in_raw_text, 0,
                         (int)(sizeof k_members / sizeof k_members[0]));
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "sct/jsonstream/json_index.h"
+#include "sct_check_main.h"
 
 static char tmp_path[64];
 
@@ -318,9 +319,5 @@ static Suite *json_index_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(json_index_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(json_index_suite());
 }

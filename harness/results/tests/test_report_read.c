@@ -12,6 +12,7 @@
 #include "sct/results/report_read.h"
 #include "report_fixture.h"
 #include "sct/writers/report_writers.h"
+#include "sct_check_main.h"
 
 static void no_extra(sct_run_report *r) { (void)r; }
 
@@ -356,9 +357,5 @@ int main(void)
     tcase_add_test(tc, test_changed_file_detected);
     tcase_add_test(tc, test_conformance_record);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }
