@@ -31,6 +31,8 @@ PACKAGES=(
   libonnx-testdata
   # fuzzers (libFuzzer) and sanitizers with clang; MPFR for the Pow proof
   clang libclang-rt-14-dev libmpfr-dev
+  # zlib: the gzip-compressed CORE-MATH pow worst-case list (kernels/tests)
+  zlib1g-dev
   # memcheck run; headless browser for the HTML report test
   valgrind chromium
   # /usr/bin/time: peak RSS and CPU time in the benchmarks
