@@ -3,6 +3,7 @@
  * mix of generators (sweep_sample.h).
  */
 #include "sct/sweep/sweep_sample.h"
+#include "sweep_sample_parts.h"
 
 #include <stdio.h>
 #include <string.h>

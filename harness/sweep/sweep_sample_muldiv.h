@@ -13,7 +13,7 @@
 #ifndef SCT_SWEEP_SAMPLE_MULDIV_H
 #define SCT_SWEEP_SAMPLE_MULDIV_H
 
-#include "sct/sweep/sweep_sample_parts.h"
+#include "sweep_sample_parts.h"
 
 __extension__ typedef unsigned __int128 sct_u128;
 

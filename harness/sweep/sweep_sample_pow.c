@@ -17,7 +17,7 @@
  */
 #include <math.h>
 
-#include "sct/sweep/sweep_sample_parts.h"
+#include "sweep_sample_parts.h"
 
 /* log2 and exp2 from IEEE basic operations (+ - * /, exact frexp, ldexp,
  * floor) only, so the samples are the same with any C library (glibc's

@@ -8,7 +8,7 @@
  * neighbours; 1/3 each), +-inf, quiet NaN of both signs: a table of 32
  * magnitudes built once (v5), picked by 5 random bits and a sign bit.
  */
-#include "sct/sweep/sweep_sample_parts.h"
+#include "sweep_sample_parts.h"
 
 uint64_t sct_sample_uniform(const sct_sample_operand *o, sct_sample_rng *r)
 {

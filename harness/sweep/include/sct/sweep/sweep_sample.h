@@ -35,7 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sct/sweep/sweep_sample_parts.h"
+#include "sct/sweep/sweep_sample_types.h"
 
 /* Bump when the stream of any (seed, i, op, types) changes: recorded in the
  * JSON report so results name the generator that drew their pairs. */

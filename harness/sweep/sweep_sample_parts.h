@@ -1,7 +1,8 @@
 /*
  * sweep_sample_parts.h — what the sample generator's parts share (private
- * to harness/sweep): the formats, operands, per-block data, the random
- * stream and small inline helpers, and the entry points of the special
+ * to harness/sweep; the formats, operands and the generator are the public
+ * sweep_sample_types.h): per-block data, the random stream and small
+ * inline helpers, and the entry points of the special
  * (sweep_sample_special.c) and hard-case (sweep_sample_hard.c,
  * sweep_sample_pow.c) generators and of the float32 block loops
  * (sweep_sample_fill32.c; the Mul/Div constructions they share with
@@ -10,13 +11,15 @@
  * (and sweep_sample_muldiv.h), so the calls run one way: sweep_sample.c ->
  * the parts, and sweep_sample_fill32.c -> sweep_sample_hard.c.
  */
-#ifndef SCT_SWEEP_SWEEP_SAMPLE_PARTS_H
-#define SCT_SWEEP_SWEEP_SAMPLE_PARTS_H
+#ifndef SCT_SWEEP_SAMPLE_PARTS_H
+#define SCT_SWEEP_SAMPLE_PARTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "sct/sweep/sweep_sample_types.h"
 
 /* Mul/Div near-midpoint samples of one aligned block of 256 indices draw
  * their divisor/multiplier significand from SCT_SAMPLE_BLOCK_SIGS odd
@@ -25,51 +28,12 @@
  * every index range still regenerates identically (v5). */
 #define SCT_SAMPLE_BLOCK_SIGS 8
 
-typedef enum sct_sample_kind {
-    SCT_SAMPLE_UNIFORM = 0,
-    SCT_SAMPLE_SPECIAL,
-    SCT_SAMPLE_MIDPOINT,    /* Mul/Div: near-midpoint, normal result */
-    SCT_SAMPLE_SUBNORMAL,   /* Mul/Div: result in the subnormal range */
-    SCT_SAMPLE_OVERFLOW,    /* Mul/Div: result at the overflow threshold */
-    SCT_SAMPLE_POW_EXACT,   /* Pow: near an exactly representable result */
-    SCT_SAMPLE_POW_RANGE,   /* Pow: near overflow / underflow thresholds */
-    SCT_SAMPLE_NEAR_EQUAL,  /* Less: a and b a few ulps apart */
-    SCT_SAMPLE_KIND_COUNT
-} sct_sample_kind;
-
-/* An IEEE binary format (binary32, binary64). */
-typedef struct sct_sample_fmt {
-    unsigned width;     /* 32 or 64 */
-    unsigned prec;      /* p: 24 or 53 (hidden bit included) */
-    int emin, emax;     /* -126/127, -1022/1023 */
-    uint64_t sign, exp_mask, frac_mask;
-} sct_sample_fmt;
-
-/* One operand's type as the generator sees it. */
-typedef struct sct_sample_operand {
-    int32_t type;       /* SONNX_DT_FLOAT, _DOUBLE, _INT32, _INT64 */
-    bool is_float;
-    sct_sample_fmt fmt; /* is_float */
-    size_t size;        /* bytes */
-    /* The special values (sweep_sample_special.c), picked by random bits:
-     * floats 32 magnitudes (each finite special, its -1 and +1 ulp
-     * neighbours; inf and NaN 4 times each) and a random sign; integer
-     * exponents the first 18. */
-    uint64_t special[32];
-} sct_sample_operand;
-
 /* Per-block data of the Mul/Div near-midpoint samples (above). */
 typedef struct sct_sample_block {
     uint64_t index;     /* block = sample index / 256 */
     bool valid;
     uint64_t sig[SCT_SAMPLE_BLOCK_SIGS], inv[SCT_SAMPLE_BLOCK_SIGS];
 } sct_sample_block;
-
-typedef struct sct_sample_gen {
-    int op;             /* sct_op_kind */
-    sct_sample_operand a, b;
-    uint64_t key;
-} sct_sample_gen;
 
 /* The per-sample random stream (splitmix64). */
 typedef struct sct_sample_rng {
@@ -210,4 +174,4 @@ static inline uint64_t sct_sample_from_double(const sct_sample_fmt *f, double v)
     return u;
 }
 
-#endif /* SCT_SWEEP_SWEEP_SAMPLE_PARTS_H */
+#endif /* SCT_SWEEP_SAMPLE_PARTS_H */

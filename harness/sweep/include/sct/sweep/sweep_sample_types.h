@@ -1,0 +1,54 @@
+/*
+ * sweep_sample_types.h — the types of the sample generator's public
+ * interface (sweep_sample.h): the kind of generator that drew a sample,
+ * an operand's format and the generator itself, which callers allocate
+ * (so its layout is public; its members are the generator's own and are
+ * set only by sct_sample_gen_init).
+ */
+#ifndef SCT_SWEEP_SWEEP_SAMPLE_TYPES_H
+#define SCT_SWEEP_SWEEP_SAMPLE_TYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum sct_sample_kind {
+    SCT_SAMPLE_UNIFORM = 0,
+    SCT_SAMPLE_SPECIAL,
+    SCT_SAMPLE_MIDPOINT,    /* Mul/Div: near-midpoint, normal result */
+    SCT_SAMPLE_SUBNORMAL,   /* Mul/Div: result in the subnormal range */
+    SCT_SAMPLE_OVERFLOW,    /* Mul/Div: result at the overflow threshold */
+    SCT_SAMPLE_POW_EXACT,   /* Pow: near an exactly representable result */
+    SCT_SAMPLE_POW_RANGE,   /* Pow: near overflow / underflow thresholds */
+    SCT_SAMPLE_NEAR_EQUAL,  /* Less: a and b a few ulps apart */
+    SCT_SAMPLE_KIND_COUNT
+} sct_sample_kind;
+
+/* An IEEE binary format (binary32, binary64). */
+typedef struct sct_sample_fmt {
+    unsigned width;     /* 32 or 64 */
+    unsigned prec;      /* p: 24 or 53 (hidden bit included) */
+    int emin, emax;     /* -126/127, -1022/1023 */
+    uint64_t sign, exp_mask, frac_mask;
+} sct_sample_fmt;
+
+/* One operand's type as the generator sees it. */
+typedef struct sct_sample_operand {
+    int32_t type;       /* SONNX_DT_FLOAT, _DOUBLE, _INT32, _INT64 */
+    bool is_float;
+    sct_sample_fmt fmt; /* is_float */
+    size_t size;        /* bytes */
+    /* The special values (sweep_sample_special.c), picked by random bits:
+     * floats 32 magnitudes (each finite special, its -1 and +1 ulp
+     * neighbours; inf and NaN 4 times each) and a random sign; integer
+     * exponents the first 18. */
+    uint64_t special[32];
+} sct_sample_operand;
+
+typedef struct sct_sample_gen {
+    int op;             /* sct_op_kind */
+    sct_sample_operand a, b;
+    uint64_t key;
+} sct_sample_gen;
+
+#endif /* SCT_SWEEP_SWEEP_SAMPLE_TYPES_H */
