@@ -31,6 +31,7 @@
 #include "sct/model/case.h"
 #include "sct/results/case_verdict.h"
 #include "install_layout.h"
+#include "option_parse.h"
 #include "sct/numeric/dtype.h"
 #include "sct/results/report_model.h"
 #include "sct/results/run_tier.h"
@@ -97,33 +98,99 @@ static bool parse_u64(const char *s, uint64_t *v)
     return *end == '\0';
 }
 
-/* "I/N", 1 <= I <= N, or "auto", as `run --shard` (shard_option.h);
- * stored 0-based. */
-static bool parse_shard(const char *s, sweep_args *a)
+enum {
+    OPT_OP = 1, OPT_TYPE, OPT_EXP_TYPE, OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_NO_ISOLATE,
+    OPT_TIMEOUT, OPT_JSON, OPT_SHARD,
+    /* counts: checked against k_ranges */
+    OPT_FIRST, OPT_LIMIT, OPT_BATCH, OPT_MAX_ULP, OPT_THREADS, OPT_SAMPLES, OPT_SEED
+};
+
+static const sct_option k_sweep_opts[] = {
+    {"op", SCT_OPT_VALUE, OPT_OP},
+    {"type", SCT_OPT_VALUE, OPT_TYPE},
+    {"exponent-type", SCT_OPT_VALUE, OPT_EXP_TYPE},
+    {"vendor", SCT_OPT_VALUE, OPT_VENDOR},
+    {"vendor-options", SCT_OPT_VALUE, OPT_VENDOR_OPTIONS},
+    {"no-isolate", SCT_OPT_FLAG, OPT_NO_ISOLATE},
+    {"timeout", SCT_OPT_VALUE, OPT_TIMEOUT},
+    {"json", SCT_OPT_VALUE, OPT_JSON},
+    {"shard", SCT_OPT_VALUE, OPT_SHARD},
+    {"first", SCT_OPT_VALUE, OPT_FIRST},
+    {"limit", SCT_OPT_VALUE, OPT_LIMIT},
+    {"batch", SCT_OPT_VALUE, OPT_BATCH},
+    {"max-ulp", SCT_OPT_VALUE, OPT_MAX_ULP},
+    {"threads", SCT_OPT_VALUE, OPT_THREADS},
+    {"samples", SCT_OPT_VALUE, OPT_SAMPLES},
+    {"seed", SCT_OPT_VALUE, OPT_SEED},
+    SCT_OPTION_END,
+};
+
+/* The range of each count option (decimal, 0x hex or 0 octal). */
+static const struct { int id; uint64_t min, max; } k_ranges[] = {
+    {OPT_FIRST, 0, 100000},          {OPT_LIMIT, 0, UINT64_MAX},
+    {OPT_BATCH, 1, UINT64_C(1) << 26}, {OPT_MAX_ULP, 0, 65536},
+    {OPT_THREADS, 1, 256},            {OPT_SAMPLES, 1, UINT64_MAX},
+    {OPT_SEED, 0, UINT64_MAX},
+};
+
+static bool take_count(const sct_option_hit *hit, sweep_args *a)
 {
-    sct_shard_spec sh;
-    if (sct_shard_option("sweep", s, &sh, &a->shard_source) != 0)
-        return false;
-    a->shard_index = sh.index - 1;
-    a->shard_count = sh.count;
+    uint64_t x = 0;
+    size_t r = 0;
+    while (k_ranges[r].id != hit->opt->id)
+        r++;
+    if (!parse_u64(hit->value, &x) || x < k_ranges[r].min || x > k_ranges[r].max)
+        return sct_usage_error(hit->cmd, "--%s needs a number from %" PRIu64 " to %" PRIu64
+                               ", not '%s'", hit->opt->name, k_ranges[r].min,
+                               k_ranges[r].max, hit->value);
+    switch (hit->opt->id) {
+    case OPT_FIRST: a->first = x; break;
+    case OPT_LIMIT: a->limit = x; break;
+    case OPT_BATCH: a->batch = x; break;
+    case OPT_MAX_ULP: a->max_ulp = (uint32_t)x; a->has_max_ulp = true; break;
+    case OPT_THREADS: a->threads = (unsigned)x; break;
+    case OPT_SAMPLES: a->samples = x; break;
+    default: a->seed = x; break;
+    }
     return true;
 }
 
-/* The sampled sweep's options; true when `o` is one of them. */
-static bool parse_sampling_option(const char *o, const char *v, sweep_args *a,
-                                  bool *ok)
+static bool take_sweep_option(void *user, const sct_option_hit *hit)
 {
-    if (strcmp(o, "--samples") == 0)
-        *ok = parse_u64(v, &a->samples) && a->samples > 0;
-    else if (strcmp(o, "--seed") == 0)
-        *ok = parse_u64(v, &a->seed);
-    else
-        return false;
+    sweep_args *a = user;
+    const char *v = hit->value;
+    switch (hit->opt->id) {
+    case OPT_OP: a->op = v; break;
+    case OPT_TYPE: a->type = v; break;
+    case OPT_EXP_TYPE: a->exp_type = v; break;
+    case OPT_VENDOR: a->vendor = v; break;
+    case OPT_VENDOR_OPTIONS: a->vendor_options = v; break;
+    case OPT_NO_ISOLATE: a->isolate = false; break;
+    case OPT_JSON: a->json = v; break;
+    case OPT_TIMEOUT: {
+        char *e;
+        a->timeout = strtod(v, &e);
+        if (*e != '\0' || !(a->timeout > 0))
+            return sct_usage_error(hit->cmd, "--timeout needs a positive number of "
+                                   "seconds, not '%s'", v);
+        break;
+    }
+    case OPT_SHARD: {
+        /* "I/N", 1 <= I <= N, or "auto", as `run --shard` (shard_option.h);
+         * stored 0-based. */
+        sct_shard_spec sh;
+        if (sct_shard_option(hit->cmd, v, &sh, &a->shard_source) != 0)
+            return false;
+        a->shard_index = sh.index - 1;
+        a->shard_count = sh.count;
+        break;
+    }
+    default: return take_count(hit, a);
+    }
     return true;
 }
 
-/* 0 ok, 2 usage error (message printed). */
-static int parse_args(int argc, char **argv, sweep_args *a)
+static sct_parse_outcome parse_args(int argc, char **argv, sweep_args *a)
 {
     memset(a, 0, sizeof *a);
     a->isolate = true;
@@ -131,44 +198,15 @@ static int parse_args(int argc, char **argv, sweep_args *a)
     a->first = 20;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     a->threads = cpus > 0 ? (unsigned)cpus : 1u;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t x = 0;
-        bool ok = v != NULL;
-        if (strcmp(o, "--no-isolate") == 0) { a->isolate = false; continue; }
-        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) { usage(stdout); return 3; }
-        if (parse_sampling_option(o, v, a, &ok)) ;
-        else if (strcmp(o, "--op") == 0) a->op = v;
-        else if (strcmp(o, "--type") == 0) a->type = v;
-        else if (strcmp(o, "--exponent-type") == 0) a->exp_type = v;
-        else if (strcmp(o, "--vendor") == 0) a->vendor = v;
-        else if (strcmp(o, "--vendor-options") == 0) a->vendor_options = v;
-        else if (strcmp(o, "--json") == 0) a->json = v;
-        else if (strcmp(o, "--shard") == 0) ok = parse_shard(v, a);
-        else if (strcmp(o, "--first") == 0) { ok = parse_u64(v, &x) && x <= 100000; a->first = x; }
-        else if (strcmp(o, "--limit") == 0) { ok = parse_u64(v, &a->limit); }
-        else if (strcmp(o, "--batch") == 0) { ok = parse_u64(v, &x) && x > 0 && x <= (UINT64_C(1) << 26); a->batch = x; }
-        else if (strcmp(o, "--max-ulp") == 0) { ok = parse_u64(v, &x) && x <= 65536; a->max_ulp = (uint32_t)x; a->has_max_ulp = true; }
-        else if (strcmp(o, "--threads") == 0) { ok = parse_u64(v, &x) && x > 0 && x <= 256; a->threads = (unsigned)x; }
-        else if (strcmp(o, "--timeout") == 0) { char *e; a->timeout = v ? strtod(v, &e) : 0; ok = v && *e == '\0' && a->timeout > 0; }
-        else {
-            fprintf(stderr, "sonnx-cts sweep: unknown option '%s'; see sonnx-cts "
-                    "sweep --help\n", o);
-            return 2;
-        }
-        if (!ok) {
-            fprintf(stderr, "sonnx-cts sweep: bad or missing value for %s; see "
-                    "sonnx-cts sweep --help\n", o);
-            return 2;
-        }
-        i++;
+    const sct_option *const tables[] = {k_sweep_opts, NULL};
+    sct_option_spec spec = {.cmd = "sweep", .tables = tables, .on_option = take_sweep_option,
+                            .user = a};
+    sct_parse_outcome p = sct_parse_options(&spec, argc, argv);
+    if (p == SCT_PARSE_OK && (a->op == NULL || a->type == NULL)) {
+        sct_usage_error("sweep", "--op and --type are required");
+        return SCT_PARSE_ERROR;
     }
-    if (a->op == NULL || a->type == NULL) {
-        fprintf(stderr, "sonnx-cts sweep: --op and --type are required; see "
-                "sonnx-cts sweep --help\n");
-        return 2;
-    }
-    return 0;
+    return p;
 }
 
 /* The sampled Pow spaces whose reference is not correctly rounded
@@ -364,29 +402,35 @@ static int exit_for(sct_verdict v)
 int sct_cmd_sweep(int argc, char **argv)
 {
     sweep_args a;
-    int rc = parse_args(argc, argv, &a);
-    if (rc)
-        return rc == 3 ? 0 : 2;
+    switch (parse_args(argc, argv, &a)) {
+    case SCT_PARSE_HELP:
+        usage(stdout);
+        return SCT_EXIT_OK;
+    case SCT_PARSE_ERROR:
+        return SCT_EXIT_USAGE;
+    default:
+        break;
+    }
     const sct_dtype_info *ta = sct_dtype_by_name(a.type);
     const sct_dtype_info *tb = sct_dtype_by_name(a.exp_type ? a.exp_type : a.type);
     if (ta == NULL || tb == NULL) {
         fprintf(stderr, "sonnx-cts sweep: unknown type '%s'\n",
                 ta == NULL ? a.type : a.exp_type);
-        return 2;
+        return SCT_EXIT_USAGE;
     }
     if (a.exp_type && strcmp(a.op, "Pow") != 0) {
         fprintf(stderr, "sonnx-cts sweep: --exponent-type is only for Pow\n");
-        return 2;
+        return SCT_EXIT_USAGE;
     }
     char err[1024]; /* room for "query: STATUS: why: " + a 512-byte message */
     /* The report path before hours of sweeping (docs/cli.md "Usage errors"). */
     if (a.json && sct_output_path_check("--json", a.json, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
-        return 2;
+        return SCT_EXIT_USAGE;
     }
     if (!choose_space(&a, ta->code, tb->code, err, sizeof err)) {
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
-        return 2;
+        return SCT_EXIT_USAGE;
     }
     sct_sweep_spec spec;
     memset(&spec, 0, sizeof spec);
@@ -416,7 +460,7 @@ int sct_cmd_sweep(int argc, char **argv)
             backend = sct_backend_open_plugin(path, &bo, err, sizeof err);
         if (backend == NULL) {
             fprintf(stderr, "sonnx-cts sweep: %s\n", err);
-            return 2;
+            return SCT_EXIT_USAGE;
         }
         id = sct_backend_identity_of(backend);
         sct_sweep_impl_init_backend(&impl, backend, a.op, opset);
@@ -426,7 +470,7 @@ int sct_cmd_sweep(int argc, char **argv)
         backend = sct_backend_open_builtin(err, sizeof err);
         if (backend == NULL) {
             fprintf(stderr, "sonnx-cts sweep: %s\n", err);
-            return 2;
+            return SCT_EXIT_USAGE;
         }
         id = sct_backend_identity_of(backend);
         sct_sweep_impl_init_loop(&impl, sct_kernel_contiguous(a.op, ta->code, tb->code));
@@ -481,10 +525,10 @@ int sct_cmd_sweep(int argc, char **argv)
     bool certifiable = print_tier(&a, ta, tb, have ? res.n_pairs : 0);
     printf("verdict: %s%s\n", sct_verdict_name(v),
            certifiable ? "" : " (" SCT_TIER_NOT_CERTIFIABLE ")");
-    rc = exit_for(v);
+    int rc = exit_for(v);
     if (a.json && write_json(&a, argc, argv, id, &spec, opset, have ? &res : NULL,
                              v, err) != 0)
-        rc = 2;
+        rc = SCT_EXIT_USAGE;
     if (have)
         sct_sweep_result_free(&res);
     sct_sweep_impl_destroy(&impl);
