@@ -31,14 +31,13 @@
 #include "sct/model/case.h"
 #include "sct/results/case_verdict.h"
 #include "install_layout.h"
-#include "option_parse.h"
 #include "sct/numeric/dtype.h"
 #include "sct/results/report_model.h"
 #include "sct/results/run_tier.h"
 #include "sct/text/atomic_file.h"
 #include "sct/writers/report_writers.h"
 #include "run_identity.h"
-#include "shard_option.h"
+#include "sweep_options.h"
 #include "subcommands.h"
 #include "sct/sweep/sweep.h"
 #include "sct/sweep/sweep_arbiter.h"
@@ -46,168 +45,6 @@
 #include "sct/sweep/sweep_report.h"
 #include "sct/sweep/sweep_sample.h"
 #include "sct/results/value_format.h"
-
-typedef struct sweep_args {
-    const char *op, *type, *exp_type, *vendor, *vendor_options, *json;
-    bool isolate;
-    double timeout;
-    uint32_t shard_index, shard_count;
-    const char *shard_source; /* --shard auto: what was found */
-    uint64_t first, limit, batch;
-    unsigned threads;
-    bool has_max_ulp;
-    uint32_t max_ulp;
-    uint64_t samples, seed;  /* sampled sweeps; samples 0: not given */
-} sweep_args;
-
-/* Default sample count of a sampled sweep: under 60 s for the built-in
- * kernels on the 2-core reference machine (docs/sweeps.md, measured). */
-#define SCT_SWEEP_DEFAULT_SAMPLES (UINT64_C(1) << 28)
-
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: sonnx-cts sweep --op Div|Mul|Pow|Less --type T [--exponent-type T1]\n"
-            "                       [--vendor LIB [--vendor-options STR] [--no-isolate]\n"
-            "                        [--timeout SECONDS]]\n"
-            "                       [--shard I/N] [--first N] [--json FILE] [--threads K]\n"
-            "                       [--limit PAIRS] [--batch PAIRS] [--max-ulp N]\n"
-            "  T: float16 bfloat16 int8 uint8 int16 uint16 (Pow: float16, bfloat16)\n"
-            "  --shard I/N pairs [(I-1)S/N, IS/N) of the S pairs; --shard auto: I/N\n"
-            "              from the job array (Slurm, Kubernetes, GitLab; docs/cluster.md)\n"
-            "  --first N   list the first N mismatching pairs (default 20)\n"
-            "  --threads K worker threads (default: number of online CPUs)\n"
-            "  --limit P   only the first P pairs of the shard (quick checks)\n"
-            "  --max-ulp N tolerance instead of the policy's (e.g. 0 for Pow: list\n"
-            "              every pair that is not correctly rounded)\n"
-            "  sampled sweeps (T float32 or float64; Pow --exponent-type float32,\n"
-            "  float64, int32 or int64):\n"
-            "  --samples N pairs to draw (default 2^28); --shard I/N takes a\n"
-            "              contiguous range of the sample indices\n"
-            "  --seed S    generator seed (default 0); sample i depends only on\n"
-            "              (S, i, op, types)\n");
-}
-
-static bool parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (s == NULL || *s == '\0' || *s == '-')
-        return false;
-    unsigned long long x = strtoull(s, &end, 0);
-    *v = x;
-    return *end == '\0';
-}
-
-enum {
-    OPT_OP = 1, OPT_TYPE, OPT_EXP_TYPE, OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_NO_ISOLATE,
-    OPT_TIMEOUT, OPT_JSON, OPT_SHARD,
-    /* counts: checked against k_ranges */
-    OPT_FIRST, OPT_LIMIT, OPT_BATCH, OPT_MAX_ULP, OPT_THREADS, OPT_SAMPLES, OPT_SEED
-};
-
-static const sct_option k_sweep_opts[] = {
-    {"op", SCT_OPT_VALUE, OPT_OP},
-    {"type", SCT_OPT_VALUE, OPT_TYPE},
-    {"exponent-type", SCT_OPT_VALUE, OPT_EXP_TYPE},
-    {"vendor", SCT_OPT_VALUE, OPT_VENDOR},
-    {"vendor-options", SCT_OPT_VALUE, OPT_VENDOR_OPTIONS},
-    {"no-isolate", SCT_OPT_FLAG, OPT_NO_ISOLATE},
-    {"timeout", SCT_OPT_VALUE, OPT_TIMEOUT},
-    {"json", SCT_OPT_VALUE, OPT_JSON},
-    {"shard", SCT_OPT_VALUE, OPT_SHARD},
-    {"first", SCT_OPT_VALUE, OPT_FIRST},
-    {"limit", SCT_OPT_VALUE, OPT_LIMIT},
-    {"batch", SCT_OPT_VALUE, OPT_BATCH},
-    {"max-ulp", SCT_OPT_VALUE, OPT_MAX_ULP},
-    {"threads", SCT_OPT_VALUE, OPT_THREADS},
-    {"samples", SCT_OPT_VALUE, OPT_SAMPLES},
-    {"seed", SCT_OPT_VALUE, OPT_SEED},
-    SCT_OPTION_END,
-};
-
-/* The range of each count option (decimal, 0x hex or 0 octal). */
-static const struct { int id; uint64_t min, max; } k_ranges[] = {
-    {OPT_FIRST, 0, 100000},          {OPT_LIMIT, 0, UINT64_MAX},
-    {OPT_BATCH, 1, UINT64_C(1) << 26}, {OPT_MAX_ULP, 0, 65536},
-    {OPT_THREADS, 1, 256},            {OPT_SAMPLES, 1, UINT64_MAX},
-    {OPT_SEED, 0, UINT64_MAX},
-};
-
-static bool take_count(const sct_option_hit *hit, sweep_args *a)
-{
-    uint64_t x = 0;
-    size_t r = 0;
-    while (k_ranges[r].id != hit->opt->id)
-        r++;
-    if (!parse_u64(hit->value, &x) || x < k_ranges[r].min || x > k_ranges[r].max)
-        return sct_usage_error(hit->cmd, "--%s needs a number from %" PRIu64 " to %" PRIu64
-                               ", not '%s'", hit->opt->name, k_ranges[r].min,
-                               k_ranges[r].max, hit->value);
-    switch (hit->opt->id) {
-    case OPT_FIRST: a->first = x; break;
-    case OPT_LIMIT: a->limit = x; break;
-    case OPT_BATCH: a->batch = x; break;
-    case OPT_MAX_ULP: a->max_ulp = (uint32_t)x; a->has_max_ulp = true; break;
-    case OPT_THREADS: a->threads = (unsigned)x; break;
-    case OPT_SAMPLES: a->samples = x; break;
-    default: a->seed = x; break;
-    }
-    return true;
-}
-
-static bool take_sweep_option(void *user, const sct_option_hit *hit)
-{
-    sweep_args *a = user;
-    const char *v = hit->value;
-    switch (hit->opt->id) {
-    case OPT_OP: a->op = v; break;
-    case OPT_TYPE: a->type = v; break;
-    case OPT_EXP_TYPE: a->exp_type = v; break;
-    case OPT_VENDOR: a->vendor = v; break;
-    case OPT_VENDOR_OPTIONS: a->vendor_options = v; break;
-    case OPT_NO_ISOLATE: a->isolate = false; break;
-    case OPT_JSON: a->json = v; break;
-    case OPT_TIMEOUT: {
-        char *e;
-        a->timeout = strtod(v, &e);
-        if (*e != '\0' || !(a->timeout > 0))
-            return sct_usage_error(hit->cmd, "--timeout needs a positive number of "
-                                   "seconds, not '%s'", v);
-        break;
-    }
-    case OPT_SHARD: {
-        /* "I/N", 1 <= I <= N, or "auto", as `run --shard` (shard_option.h);
-         * stored 0-based. */
-        sct_shard_spec sh;
-        if (sct_shard_option(hit->cmd, v, &sh, &a->shard_source) != 0)
-            return false;
-        a->shard_index = sh.index - 1;
-        a->shard_count = sh.count;
-        break;
-    }
-    default: return take_count(hit, a);
-    }
-    return true;
-}
-
-static sct_parse_outcome parse_args(int argc, char **argv, sweep_args *a)
-{
-    memset(a, 0, sizeof *a);
-    a->isolate = true;
-    a->shard_count = 1;
-    a->first = 20;
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    a->threads = cpus > 0 ? (unsigned)cpus : 1u;
-    const sct_option *const tables[] = {k_sweep_opts, NULL};
-    sct_option_spec spec = {.cmd = "sweep", .tables = tables, .on_option = take_sweep_option,
-                            .user = a};
-    sct_parse_outcome p = sct_parse_options(&spec, argc, argv);
-    if (p == SCT_PARSE_OK && (a->op == NULL || a->type == NULL)) {
-        sct_usage_error("sweep", "--op and --type are required");
-        return SCT_PARSE_ERROR;
-    }
-    return p;
-}
 
 /* The sampled Pow spaces whose reference is not correctly rounded
  * (MPFR, docs/sweeps.md "Consequence for sampled Pow verdicts"). */
@@ -231,7 +68,7 @@ static void print_reference_note(const sct_sweep_spec *spec)
 
 /* Exhaustive for 8/16-bit types; float32/float64 are sampled (with the
  * default sample count unless --samples is given).  False with `err`. */
-static bool choose_space(sweep_args *a, int32_t ta, int32_t tb, char *err,
+static bool choose_space(sct_sweep_args *a, int32_t ta, int32_t tb, char *err,
                          size_t err_cap)
 {
     if (sct_sweep_supported(a->op, ta, tb, err, err_cap)) {
@@ -323,7 +160,7 @@ static void print_result(const sct_sweep_spec *spec, const sct_sweep_result *r)
 /* The identity block as `run` writes it (run_identity.c), with the sweep
  * standing in for the vector set. */
 static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
-                          int argc, char **argv, const sweep_args *a)
+                          int argc, char **argv, const sct_sweep_args *a)
 {
     sct_run_config cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -358,7 +195,7 @@ static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
     rep->shard_source = a->shard_source ? sct_strdup(a->shard_source) : NULL;
 }
 
-static int write_json(const sweep_args *a, int argc, char **argv,
+static int write_json(const sct_sweep_args *a, int argc, char **argv,
                       const sct_backend_identity *id, const sct_sweep_spec *spec,
                       int32_t opset, const sct_sweep_result *r, sct_verdict v,
                       const char *message)
@@ -377,7 +214,7 @@ static int write_json(const sweep_args *a, int argc, char **argv,
 
 /* What this sweep looked at, by the tier rule every report states
  * (run_tier.h): a slice or a sample never reads as the whole space. */
-static bool print_tier(const sweep_args *a, const sct_dtype_info *ta, const sct_dtype_info *tb,
+static bool print_tier(const sct_sweep_args *a, const sct_dtype_info *ta, const sct_dtype_info *tb,
                        uint64_t pairs)
 {
     unsigned bits = 8u * (unsigned)(sct_dtype_elem_size(ta->code) + sct_dtype_elem_size(tb->code));
@@ -401,10 +238,10 @@ static int exit_for(sct_verdict v)
 
 int sct_cmd_sweep(int argc, char **argv)
 {
-    sweep_args a;
-    switch (parse_args(argc, argv, &a)) {
+    sct_sweep_args a;
+    switch (sct_parse_sweep_options(argc, argv, &a)) {
     case SCT_PARSE_HELP:
-        usage(stdout);
+        sct_print_sweep_help(stdout);
         return SCT_EXIT_OK;
     case SCT_PARSE_ERROR:
         return SCT_EXIT_USAGE;
