@@ -110,13 +110,9 @@ int sct_cmd_compare(int argc, char **argv)
     sct_option_spec spec = {.cmd = "compare", .tables = tables,
                             .on_option = take_compare_option, .on_operand = take_report,
                             .user = &c};
-    sct_parse_outcome p = sct_parse_options(&spec, argc, argv);
-    if (p == SCT_PARSE_HELP) {
-        compare_usage(stdout);
-        rc = SCT_EXIT_OK;
-    }
-    if (p != SCT_PARSE_OK)
+    if ((rc = sct_parse_command_line(&spec, argc, argv, compare_usage)) >= 0)
         goto done;
+    rc = SCT_EXIT_USAGE;
     const char *md = c.md, *html = c.html, *profile = c.profile;
     size_t n = c.n, n_labels = c.n_labels, n_htmls = c.n_htmls;
     if (n == 0) {

@@ -92,28 +92,21 @@ int sct_cmd_merge(int argc, char **argv)
     const sct_option *const tables[] = {k_merge_opts, sct_render_options, NULL};
     sct_option_spec spec = {.cmd = "merge", .tables = tables, .on_option = take_merge_option,
                             .on_operand = take_shard_report, .user = &m};
-    sct_parse_outcome p = sct_parse_options(&spec, argc, argv);
-    int rc = p == SCT_PARSE_OK ? SCT_EXIT_OK : SCT_EXIT_USAGE;
-    if (p == SCT_PARSE_HELP) {
-        merge_usage(stdout);
-        free(m.inputs);
-        return SCT_EXIT_OK;
-    }
-    if (rc == SCT_EXIT_OK && (m.n_inputs == 0 || m.json_out == NULL)) {
+    int rc = sct_parse_command_line(&spec, argc, argv, merge_usage);
+    if (rc < 0 && (m.n_inputs == 0 || m.json_out == NULL)) {
         fputs("sonnx-cts merge: need at least one shard report and --json FILE; see "
               "sonnx-cts merge --help\n", stderr);
         rc = SCT_EXIT_USAGE;
     }
     /* Every report path before any shard is read (docs/cli.md). */
     char err[4400];
-    if (rc == SCT_EXIT_OK &&
-        sct_output_path_check("--json", m.json_out, err, sizeof err) != 0) {
+    if (rc < 0 && sct_output_path_check("--json", m.json_out, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts merge: %s\n", err);
         rc = SCT_EXIT_USAGE;
     }
-    if (rc == SCT_EXIT_OK && !sct_render_outputs_writable("merge", &m.req))
+    if (rc < 0 && !sct_render_outputs_writable("merge", &m.req))
         rc = SCT_EXIT_USAGE;
-    if (rc != SCT_EXIT_OK) {
+    if (rc >= 0) {
         free(m.inputs);
         return rc;
     }

@@ -93,15 +93,9 @@ int sct_cmd_report(int argc, char **argv)
     sct_option_spec spec = {.cmd = "report", .tables = tables,
                             .on_option = take_report_option, .on_operand = take_json,
                             .user = &req};
-    switch (sct_parse_options(&spec, argc, argv)) {
-    case SCT_PARSE_HELP:
-        report_usage(stdout);
-        return SCT_EXIT_OK;
-    case SCT_PARSE_ERROR:
-        return SCT_EXIT_USAGE;
-    default:
-        break;
-    }
+    int rc = sct_parse_command_line(&spec, argc, argv, report_usage);
+    if (rc >= 0)
+        return rc;
     if (req.json_path == NULL ||
         (req.html_path == NULL && req.md_path == NULL && req.md_summary_path == NULL)) {
         fputs("sonnx-cts report: need RUN.json and at least one of --html, --md, "

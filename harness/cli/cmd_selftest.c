@@ -206,15 +206,9 @@ int sct_cmd_selftest(int argc, char **argv)
     const sct_option *const tables[] = {k_selftest_opts, NULL};
     sct_option_spec spec = {.cmd = "selftest", .tables = tables,
                             .on_option = take_selftest_option, .user = &sa};
-    switch (sct_parse_options(&spec, argc, argv)) {
-    case SCT_PARSE_HELP:
-        selftest_usage(stdout);
-        return SCT_EXIT_OK;
-    case SCT_PARSE_ERROR:
-        return SCT_EXIT_USAGE;
-    default:
-        break;
-    }
+    int rc = sct_parse_command_line(&spec, argc, argv, selftest_usage);
+    if (rc >= 0)
+        return rc;
     vectors = sa.vectors;
     plugin_dir = sa.plugin_dir;
     faults_path = sa.faults;
@@ -259,7 +253,7 @@ int sct_cmd_selftest(int argc, char **argv)
            SCT_HARNESS_VERSION, set.root, set.set_sha256, plugin_dir);
     char line[4096];
     size_t n = 0, detected = 0, lineno = 0;
-    int rc = SCT_EXIT_OK;
+    rc = SCT_EXIT_OK;
     while (fgets(line, sizeof line, in) != NULL) {
         lineno++;
         fault f;

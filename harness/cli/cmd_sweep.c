@@ -239,15 +239,9 @@ static int exit_for(sct_verdict v)
 int sct_cmd_sweep(int argc, char **argv)
 {
     sct_sweep_args a;
-    switch (sct_parse_sweep_options(argc, argv, &a)) {
-    case SCT_PARSE_HELP:
-        sct_print_sweep_help(stdout);
-        return SCT_EXIT_OK;
-    case SCT_PARSE_ERROR:
-        return SCT_EXIT_USAGE;
-    default:
-        break;
-    }
+    int rc = sct_parse_sweep_options(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
     const sct_dtype_info *ta = sct_dtype_by_name(a.type);
     const sct_dtype_info *tb = sct_dtype_by_name(a.exp_type ? a.exp_type : a.type);
     if (ta == NULL || tb == NULL) {
@@ -362,7 +356,7 @@ int sct_cmd_sweep(int argc, char **argv)
     bool certifiable = print_tier(&a, ta, tb, have ? res.n_pairs : 0);
     printf("verdict: %s%s\n", sct_verdict_name(v),
            certifiable ? "" : " (" SCT_TIER_NOT_CERTIFIABLE ")");
-    int rc = exit_for(v);
+    rc = exit_for(v);
     if (a.json && write_json(&a, argc, argv, id, &spec, opset, have ? &res : NULL,
                              v, err) != 0)
         rc = SCT_EXIT_USAGE;

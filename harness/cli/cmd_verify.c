@@ -110,15 +110,9 @@ int sct_cmd_verify(int argc, char **argv)
     const sct_option *const tables[] = {k_verify_opts, NULL};
     sct_option_spec spec = {.cmd = "verify", .tables = tables, .on_option = take_verify_option,
                             .on_operand = take_bundle, .user = &va};
-    switch (sct_parse_options(&spec, argc, argv)) {
-    case SCT_PARSE_HELP:
-        verify_usage(stdout);
-        return SCT_EXIT_OK;
-    case SCT_PARSE_ERROR:
-        return SCT_EXIT_USAGE;
-    default:
-        break;
-    }
+    int rc = sct_parse_command_line(&spec, argc, argv, verify_usage);
+    if (rc >= 0)
+        return rc;
     const char *bundle = va.bundle;
     if (bundle == NULL || o.vectors_dir == NULL) {
         fprintf(stderr, "sonnx-cts verify: %s\n", bundle == NULL

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "subcommands.h"
+
 bool sct_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
@@ -87,4 +89,18 @@ bool sct_profile_option(const sct_option_hit *hit)
     fprintf(stderr, "sonnx-cts %s: --profile must be onnx or sonnx, not '%s'\n", hit->cmd,
             hit->value);
     return false;
+}
+
+int sct_parse_command_line(const sct_option_spec *spec, int argc, char **argv,
+                           void (*help)(FILE *out))
+{
+    switch (sct_parse_options(spec, argc, argv)) {
+    case SCT_PARSE_HELP:
+        help(stdout);
+        return SCT_EXIT_OK;
+    case SCT_PARSE_ERROR:
+        return SCT_EXIT_USAGE;
+    default:
+        return -1;
+    }
 }

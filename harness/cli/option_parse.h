@@ -20,6 +20,7 @@
 #define SCT_CLI_OPTION_PARSE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 typedef enum sct_parse_outcome {
     SCT_PARSE_OK = 0,
@@ -64,6 +65,12 @@ typedef struct sct_option_spec {
 
 /* argv[0] is the subcommand's name; options from argv[1]. */
 sct_parse_outcome sct_parse_options(const sct_option_spec *spec, int argc, char **argv);
+
+/* sct_parse_options for a subcommand's main: -1 to go on with the options
+ * taken, else the exit status to return: SCT_EXIT_OK after printing `help`
+ * on stdout (--help), SCT_EXIT_USAGE after a usage error. */
+int sct_parse_command_line(const sct_option_spec *spec, int argc, char **argv,
+                           void (*help)(FILE *out));
 
 /* Prints "sonnx-cts CMD: <message>; see sonnx-cts CMD --help" on stderr;
  * returns false (for `return sct_usage_error(...)` in a handler). */

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "shard_option.h"
+#include "subcommands.h"
 
 void sct_print_sweep_help(FILE *out)
 {
@@ -137,7 +138,7 @@ static bool take_sweep_option(void *user, const sct_option_hit *hit)
     return true;
 }
 
-sct_parse_outcome sct_parse_sweep_options(int argc, char **argv, sct_sweep_args *a)
+int sct_parse_sweep_options(int argc, char **argv, sct_sweep_args *a)
 {
     memset(a, 0, sizeof *a);
     a->isolate = true;
@@ -148,11 +149,10 @@ sct_parse_outcome sct_parse_sweep_options(int argc, char **argv, sct_sweep_args 
     const sct_option *const tables[] = {k_sweep_opts, NULL};
     sct_option_spec spec = {.cmd = "sweep", .tables = tables, .on_option = take_sweep_option,
                             .user = a};
-    sct_parse_outcome p = sct_parse_options(&spec, argc, argv);
-    if (p == SCT_PARSE_OK && (a->op == NULL || a->type == NULL)) {
+    int rc = sct_parse_command_line(&spec, argc, argv, sct_print_sweep_help);
+    if (rc < 0 && (a->op == NULL || a->type == NULL)) {
         sct_usage_error("sweep", "--op and --type are required");
-        return SCT_PARSE_ERROR;
+        return SCT_EXIT_USAGE;
     }
-    return p;
+    return rc;
 }
-

@@ -28,9 +28,9 @@ typedef struct sct_sweep_args {
  * kernels on the 2-core reference machine (docs/sweeps.md, measured). */
 #define SCT_SWEEP_DEFAULT_SAMPLES (UINT64_C(1) << 28)
 
-/* Fills `a` (defaults first); --op and --type are required.  Messages
- * printed on SCT_PARSE_ERROR. */
-sct_parse_outcome sct_parse_sweep_options(int argc, char **argv, sct_sweep_args *a);
+/* Fills `a` (defaults first); --op and --type are required.  -1 to sweep,
+ * else the exit status (help printed, or a usage error's message). */
+int sct_parse_sweep_options(int argc, char **argv, sct_sweep_args *a);
 
 void sct_print_sweep_help(FILE *out);
 
