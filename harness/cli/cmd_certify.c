@@ -54,17 +54,46 @@ static void certify_usage(FILE *out)
           out);
 }
 
-static const char *const k_refused[] = {"--json", "--junit", "--html", "--md", "--text",
-                                        "--shard", "--baseline", "--write-baseline"};
+enum { OPT_OUT = SCT_RUN_EXTRA_ID, OPT_SIGN, OPT_REFUSED };
 
-static bool refused(const char *a)
+/* certify's own options, and run's report, shard and baseline options
+ * taken away: the bundle is the report. */
+static const sct_option k_certify_opts[] = {
+    {"out", SCT_OPT_VALUE, OPT_OUT},
+    {"sign", SCT_OPT_VALUE, OPT_SIGN},
+    {"json", SCT_OPT_VALUE, OPT_REFUSED},
+    {"junit", SCT_OPT_VALUE, OPT_REFUSED},
+    {"html", SCT_OPT_VALUE, OPT_REFUSED},
+    {"md", SCT_OPT_VALUE, OPT_REFUSED},
+    {"text", SCT_OPT_VALUE, OPT_REFUSED},
+    {"shard", SCT_OPT_VALUE, OPT_REFUSED},
+    {"baseline", SCT_OPT_VALUE, OPT_REFUSED},
+    {"write-baseline", SCT_OPT_VALUE, OPT_REFUSED},
+    SCT_OPTION_END,
+};
+
+typedef struct certify_args {
+    const char *out, *sign_key;
+    char **run_argv; /* argv without --out and --sign */
+    int run_argc, next; /* next: the argv word not yet copied */
+    char **argv;
+} certify_args;
+
+static bool take_certify_option(void *user, const sct_option_hit *hit)
 {
-    for (size_t i = 0; i < sizeof k_refused / sizeof k_refused[0]; i++) {
-        size_t n = strlen(k_refused[i]);
-        if (strncmp(a, k_refused[i], n) == 0 && (a[n] == '\0' || a[n] == '='))
-            return true;
+    certify_args *c = user;
+    if (hit->opt->id == OPT_REFUSED) {
+        fprintf(stderr, "sonnx-cts certify: %s is not for certify (the bundle holds "
+                "every report; a certification covers the whole selection)\n",
+                c->argv[hit->argi]);
+        return false;
     }
-    return false;
+    *(hit->opt->id == OPT_OUT ? &c->out : &c->sign_key) = hit->value;
+    /* run gets every other word, in order */
+    while (c->next < hit->argi)
+        c->run_argv[c->run_argc++] = c->argv[c->next++];
+    c->next = hit->argi + hit->words;
+    return true;
 }
 
 /* DIR must not exist yet, or be an empty directory: a bundle never mixes
@@ -169,42 +198,32 @@ static int finish_bundle(const char *dir, int argc, char **argv, const sct_run_c
 
 int sct_cmd_certify(int argc, char **argv)
 {
-    const char *out = NULL, *sign_key = NULL;
-    char **run_argv = calloc((size_t)argc + 8u, sizeof *run_argv);
-    if (run_argv == NULL)
+    certify_args c = {.run_argv = calloc((size_t)argc + 8u, sizeof *c.run_argv),
+                      .next = 1, .argv = argv};
+    if (c.run_argv == NULL)
         return SCT_EXIT_USAGE;
-    int run_argc = 0;
-    run_argv[run_argc++] = "run";
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            certify_usage(stdout);
-            free(run_argv);
-            return SCT_EXIT_OK;
-        } else if ((strcmp(a, "--out") == 0 || strcmp(a, "--sign") == 0) && i + 1 < argc) {
-            *(a[2] == 'o' ? &out : &sign_key) = argv[++i];
-        } else if (strncmp(a, "--out=", 6) == 0) {
-            out = a + 6;
-        } else if (strncmp(a, "--sign=", 7) == 0) {
-            sign_key = a + 7;
-        } else if (refused(a)) {
-            fprintf(stderr, "sonnx-cts certify: %s is not for certify (the bundle holds "
-                    "every report; a certification covers the whole selection)\n", a);
-            free(run_argv);
-            return SCT_EXIT_USAGE;
-        } else {
-            run_argv[run_argc++] = argv[i];
-        }
-    }
+    c.run_argv[c.run_argc++] = "run";
+    /* run's own parser validates the run options (the one parser of run),
+     * certify's with them. */
     sct_run_config cfg;
     bool profile_given;
+    sct_run_extra extra = {.options = k_certify_opts, .take = take_certify_option,
+                           .user = &c};
+    sct_parse_outcome p = sct_parse_run_options("certify", argc, argv, true, &extra, &cfg,
+                                                &profile_given);
+    if (p != SCT_PARSE_OK) {
+        if (p == SCT_PARSE_HELP)
+            certify_usage(stdout);
+        free(c.run_argv);
+        return p == SCT_PARSE_HELP ? SCT_EXIT_OK : SCT_EXIT_USAGE;
+    }
+    while (c.next < argc)
+        c.run_argv[c.run_argc++] = argv[c.next++];
+    const char *out = c.out, *sign_key = c.sign_key;
+    char **run_argv = c.run_argv;
+    int run_argc = c.run_argc;
     if (out == NULL) {
         fprintf(stderr, "sonnx-cts certify: --out DIR|FILE.tar is required\n");
-        free(run_argv);
-        return SCT_EXIT_USAGE;
-    }
-    /* run's own parser validates the run options (the one parser of run). */
-    if (sct_parse_run_options(run_argc, run_argv, true, &cfg, &profile_given) != SCT_PARSE_OK) {
         free(run_argv);
         return SCT_EXIT_USAGE;
     }

@@ -9,11 +9,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "sct/render/compare_model.h"
 #include "sct/render/compare_render.h"
 #include "sct/render/render_atomic_write.h"
+#include "option_parse.h"
+#include "sct/text/atomic_file.h"
 #include "subcommands.h"
 
 static void compare_usage(FILE *out)
@@ -52,50 +53,68 @@ static void warn_line(void *user, const char *msg)
     ++*(int *)user;
 }
 
+enum { OPT_MD = 1, OPT_HTML, OPT_PROFILE, OPT_LABEL, OPT_REPORT_HTML };
+
+static const sct_option k_compare_opts[] = {
+    {"md", SCT_OPT_VALUE, OPT_MD},
+    {"html", SCT_OPT_VALUE, OPT_HTML},
+    {"profile", SCT_OPT_VALUE, OPT_PROFILE},
+    {"label", SCT_OPT_VALUE, OPT_LABEL},
+    {"report-html", SCT_OPT_VALUE, OPT_REPORT_HTML},
+    SCT_OPTION_END,
+};
+
+typedef struct compare_args {
+    const char **paths, **labels, **htmls; /* argc slots each */
+    const char *md, *html, *profile;
+    size_t n, n_labels, n_htmls;
+} compare_args;
+
+static bool take_compare_option(void *user, const sct_option_hit *hit)
+{
+    compare_args *c = user;
+    switch (hit->opt->id) {
+    case OPT_MD: c->md = hit->value; break;
+    case OPT_HTML: c->html = hit->value; break;
+    case OPT_PROFILE:
+        if (!sct_profile_option(hit))
+            return false;
+        c->profile = hit->value;
+        break;
+    case OPT_LABEL: c->labels[c->n_labels++] = hit->value; break;
+    default: c->htmls[c->n_htmls++] = hit->value; break;
+    }
+    return true;
+}
+
+static bool take_report(void *user, const char *cmd, const char *path)
+{
+    (void)cmd;
+    compare_args *c = user;
+    c->paths[c->n++] = path;
+    return true;
+}
+
 int sct_cmd_compare(int argc, char **argv)
 {
-    const char **paths = calloc((size_t)argc, sizeof *paths);
-    const char **labels = calloc((size_t)argc, sizeof *labels);
-    const char **htmls = calloc((size_t)argc, sizeof *htmls);
-    const char *md = NULL, *html = NULL, *profile = NULL;
-    size_t n = 0, n_labels = 0, n_htmls = 0;
+    compare_args c = {.paths = calloc((size_t)argc, sizeof *c.paths),
+                      .labels = calloc((size_t)argc, sizeof *c.labels),
+                      .htmls = calloc((size_t)argc, sizeof *c.htmls)};
+    const char **paths = c.paths, **labels = c.labels, **htmls = c.htmls;
     int rc = SCT_EXIT_USAGE;
     if (paths == NULL || labels == NULL || htmls == NULL) {
         fputs("sonnx-cts compare: out of memory\n", stderr);
         goto done;
     }
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char **slot = NULL;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            compare_usage(stdout);
-            rc = SCT_EXIT_OK;
-            goto done;
-        } else if (strcmp(a, "--md") == 0) {
-            slot = &md;
-        } else if (strcmp(a, "--html") == 0) {
-            slot = &html;
-        } else if (strcmp(a, "--profile") == 0) {
-            slot = &profile;
-        } else if (strcmp(a, "--label") == 0) {
-            slot = &labels[n_labels++];
-        } else if (strcmp(a, "--report-html") == 0) {
-            slot = &htmls[n_htmls++];
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "sonnx-cts compare: unknown option '%s'; see "
-                    "sonnx-cts compare --help\n", a);
-            goto done;
-        } else {
-            paths[n++] = a;
-            continue;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "sonnx-cts compare: %s needs a value; see sonnx-cts "
-                    "compare --help\n", a);
-            goto done;
-        }
-        *slot = argv[++i];
-    }
+    const sct_option *const tables[] = {k_compare_opts, NULL};
+    sct_option_spec spec = {.cmd = "compare", .tables = tables,
+                            .on_option = take_compare_option, .on_operand = take_report,
+                            .user = &c};
+    if ((rc = sct_parse_command_line(&spec, argc, argv, compare_usage)) >= 0)
+        goto done;
+    rc = SCT_EXIT_USAGE;
+    const char *md = c.md, *html = c.html, *profile = c.profile;
+    size_t n = c.n, n_labels = c.n_labels, n_htmls = c.n_htmls;
     if (n == 0) {
         fputs("sonnx-cts compare: need at least one REPORT.json; see sonnx-cts "
               "compare --help\n", stderr);
@@ -106,8 +125,14 @@ int sct_cmd_compare(int argc, char **argv)
                 "%zu reports; see sonnx-cts compare --help\n", n_labels, n_htmls, n);
         goto done;
     }
+    char err[4400];
+    /* The files to write before any report is read (docs/cli.md). */
+    if ((md && sct_output_path_check("--md", md, err, sizeof err) != 0) ||
+        (html && sct_output_path_check("--html", html, err, sizeof err) != 0)) {
+        fprintf(stderr, "sonnx-cts compare: %s\n", err);
+        goto done;
+    }
     sct_compare cmp;
-    char err[1024];
     if (sct_compare_load(&cmp, paths, labels, n, profile, err, sizeof err) !=
         0) {
         fprintf(stderr, "sonnx-cts compare: %s\n", err);

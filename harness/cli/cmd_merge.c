@@ -19,6 +19,7 @@
 #include "install_layout.h"
 #include "render_option.h"
 #include "sct/render/render_outputs.h"
+#include "sct/text/atomic_file.h"
 #include "sct/writers/report_writers.h"
 #include "run_identity.h"
 #include "sct/results/run_summary.h"
@@ -50,54 +51,68 @@ static void merge_usage(FILE *out)
           "refused merge, or error cases in the merged run.\n", out);
 }
 
+enum { OPT_JSON = 1 };
+
+static const sct_option k_merge_opts[] = {
+    {"json", SCT_OPT_VALUE, OPT_JSON},
+    SCT_OPTION_END,
+};
+
+typedef struct merge_args {
+    sct_render_request req;
+    const char **inputs;
+    size_t n_inputs;
+    const char *json_out;
+} merge_args;
+
+static bool take_merge_option(void *user, const sct_option_hit *hit)
+{
+    merge_args *m = user;
+    const char **slot = sct_render_option_slot(&m->req, hit->opt->id);
+    *(slot != NULL ? slot : &m->json_out) = hit->value;
+    return true;
+}
+
+static bool take_shard_report(void *user, const char *cmd, const char *path)
+{
+    (void)cmd;
+    merge_args *m = user;
+    m->inputs[m->n_inputs++] = path;
+    return true;
+}
+
 int sct_cmd_merge(int argc, char **argv)
 {
-    sct_render_request req = {.default_spec_notes_path = sct_default_spec_notes()};
-    const char **inputs = calloc((size_t)argc + 1u, sizeof *inputs);
-    size_t n_inputs = 0;
-    const char *json_out = NULL;
-    if (inputs == NULL) {
+    merge_args m = {.req = {.default_spec_notes_path = sct_default_spec_notes()},
+                    .inputs = calloc((size_t)argc + 1u, sizeof *m.inputs)};
+    if (m.inputs == NULL) {
         fputs("sonnx-cts merge: out of memory\n", stderr);
         return SCT_EXIT_USAGE;
     }
-    int rc = SCT_EXIT_OK;
-    for (int i = 1; i < argc && rc == SCT_EXIT_OK; i++) {
-        const char *a = argv[i];
-        const char **slot = NULL;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            merge_usage(stdout);
-            free(inputs);
-            return SCT_EXIT_OK;
-        } else if (strcmp(a, "--json") == 0) {
-            slot = &json_out;
-        } else if ((slot = sct_render_option_slot(&req, a)) != NULL) {
-            /* --html, --md, --md-summary, --requirements, --spec-notes */
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "sonnx-cts merge: unknown option '%s'; see sonnx-cts "
-                    "merge --help\n", a);
-            rc = SCT_EXIT_USAGE;
-            break;
-        } else {
-            inputs[n_inputs++] = a;
-            continue;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "sonnx-cts merge: %s needs a value; see sonnx-cts "
-                    "merge --help\n", a);
-            rc = SCT_EXIT_USAGE;
-            break;
-        }
-        *slot = argv[++i];
-    }
-    if (rc == SCT_EXIT_OK && (n_inputs == 0 || json_out == NULL)) {
+    const sct_option *const tables[] = {k_merge_opts, sct_render_options, NULL};
+    sct_option_spec spec = {.cmd = "merge", .tables = tables, .on_option = take_merge_option,
+                            .on_operand = take_shard_report, .user = &m};
+    int rc = sct_parse_command_line(&spec, argc, argv, merge_usage);
+    if (rc < 0 && (m.n_inputs == 0 || m.json_out == NULL)) {
         fputs("sonnx-cts merge: need at least one shard report and --json FILE; see "
               "sonnx-cts merge --help\n", stderr);
         rc = SCT_EXIT_USAGE;
     }
-    if (rc != SCT_EXIT_OK) {
-        free(inputs);
+    /* Every report path before any shard is read (docs/cli.md). */
+    char err[4400];
+    if (rc < 0 && sct_output_path_check("--json", m.json_out, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts merge: %s\n", err);
+        rc = SCT_EXIT_USAGE;
+    }
+    if (rc < 0 && !sct_render_outputs_writable("merge", &m.req))
+        rc = SCT_EXIT_USAGE;
+    if (rc >= 0) {
+        free(m.inputs);
         return rc;
     }
+    sct_render_request req = m.req;
+    const char **inputs = m.inputs, *json_out = m.json_out;
+    size_t n_inputs = m.n_inputs;
 
     /* The merged report's command line is this merge's ("sonnx-cts merge ..."). */
     char **full = calloc((size_t)argc + 1u, sizeof *full);
@@ -109,7 +124,6 @@ int sct_cmd_merge(int argc, char **argv)
         cmdline = sct_join_command_line(argc + 1, full);
         free(full);
     }
-    char err[1024];
     sct_run_report merged;
     int how = 1; /* 1: a run's shards */
 #ifdef SCT_HAVE_SWEEP

@@ -9,7 +9,6 @@
  * 2 on usage or input errors.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "install_layout.h"
 #include "render_option.h"
@@ -58,45 +57,54 @@ static void warn_line(void *user, const char *message)
     fprintf(stderr, "sonnx-cts report: warning: %s\n", message);
 }
 
+enum { OPT_PROFILE = 1 };
+
+static const sct_option k_report_opts[] = {
+    {"profile", SCT_OPT_VALUE, OPT_PROFILE},
+    SCT_OPTION_END,
+};
+
+static bool take_report_option(void *user, const sct_option_hit *hit)
+{
+    sct_render_request *req = user;
+    const char **slot = sct_render_option_slot(req, hit->opt->id);
+    if (slot == NULL && !sct_profile_option(hit))
+        return false;
+    *(slot != NULL ? slot : &req->profile) = hit->value;
+    return true;
+}
+
+static bool take_json(void *user, const char *cmd, const char *path)
+{
+    sct_render_request *req = user;
+    if (req->json_path != NULL) {
+        fprintf(stderr, "sonnx-cts %s: one JSON report only (got '%s' and '%s'); to "
+                "combine shards use `sonnx-cts merge`\n", cmd, req->json_path, path);
+        return false;
+    }
+    req->json_path = path;
+    return true;
+}
+
 int sct_cmd_report(int argc, char **argv)
 {
     sct_render_request req = {.default_spec_notes_path = sct_default_spec_notes()};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char **slot = NULL;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            report_usage(stdout);
-            return SCT_EXIT_OK;
-        } else if ((slot = sct_render_option_slot(&req, a)) != NULL) {
-            /* --html, --md, --md-summary, --requirements, --spec-notes */
-        } else if (strcmp(a, "--profile") == 0) {
-            slot = &req.profile;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "sonnx-cts report: unknown option '%s'; see sonnx-cts "
-                    "report --help\n", a);
-            return SCT_EXIT_USAGE;
-        } else if (req.json_path == NULL) {
-            req.json_path = a;
-            continue;
-        } else {
-            fprintf(stderr, "sonnx-cts report: one JSON report only (got '%s' "
-                    "and '%s'); to combine shards use `sonnx-cts merge`\n",
-                    req.json_path, a);
-            return SCT_EXIT_USAGE;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "sonnx-cts report: %s needs a value; see sonnx-cts "
-                    "report --help\n", a);
-            return SCT_EXIT_USAGE;
-        }
-        *slot = argv[++i];
-    }
+    const sct_option *const tables[] = {sct_render_options, k_report_opts, NULL};
+    sct_option_spec spec = {.cmd = "report", .tables = tables,
+                            .on_option = take_report_option, .on_operand = take_json,
+                            .user = &req};
+    int rc = sct_parse_command_line(&spec, argc, argv, report_usage);
+    if (rc >= 0)
+        return rc;
     if (req.json_path == NULL ||
         (req.html_path == NULL && req.md_path == NULL && req.md_summary_path == NULL)) {
         fputs("sonnx-cts report: need RUN.json and at least one of --html, --md, "
               "--md-summary; see sonnx-cts report --help\n", stderr);
         return SCT_EXIT_USAGE;
     }
+    /* The files to write before anything is read (docs/cli.md). */
+    if (!sct_render_outputs_writable("report", &req))
+        return SCT_EXIT_USAGE;
     char err[1024];
     size_t n_warnings = 0;
     req.warn = warn_line;

@@ -70,6 +70,30 @@ typedef struct repro_args {
     const char *export_dir;
 } repro_args;
 
+enum { OPT_ELEMENT = SCT_RUN_EXTRA_ID, OPT_EXPORT };
+
+static const sct_option k_repro_opts[] = {
+    {"element", SCT_OPT_VALUE, OPT_ELEMENT},
+    {"export", SCT_OPT_VALUE, OPT_EXPORT},
+    SCT_OPTION_END,
+};
+
+static bool take_repro_option(void *user, const sct_option_hit *hit)
+{
+    repro_args *a = user;
+    if (hit->opt->id == OPT_EXPORT) {
+        a->export_dir = hit->value;
+        return true;
+    }
+    if (!parse_index(hit->value, &a->element)) {
+        fprintf(stderr, "sonnx-cts repro: --element needs an index, not '%s'\n",
+                hit->value);
+        return false;
+    }
+    a->has_element = true;
+    return true;
+}
+
 /* Compares every element, prints the lines asked for; returns whether the
  * case (or the element) matches and the index to export in *pick. */
 static bool compare_elements(const sct_case *c, const sct_case_data *d,
@@ -190,34 +214,13 @@ done:
 int sct_cmd_repro(int argc, char **argv)
 {
     repro_args a = {0};
-    char **rest = calloc((size_t)argc + 1u, sizeof *rest);
-    if (rest == NULL)
-        return SCT_EXIT_USAGE;
-    int n = 0;
-    rest[n++] = argv[0];
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            repro_usage(stdout);
-            free(rest);
-            return SCT_EXIT_OK;
-        } else if (strcmp(argv[i], "--element") == 0 && i + 1 < argc) {
-            if (!parse_index(argv[++i], &a.element)) {
-                fprintf(stderr, "sonnx-cts repro: --element needs an index, not '%s'\n",
-                        argv[i]);
-                free(rest);
-                return SCT_EXIT_USAGE;
-            }
-            a.has_element = true;
-        } else if (strcmp(argv[i], "--export") == 0 && i + 1 < argc) {
-            a.export_dir = argv[++i];
-        } else {
-            rest[n++] = argv[i];
-        }
-    }
     sct_run_config cfg;
     bool profile_given;
-    sct_parse_outcome p = sct_parse_run_options(n, rest, true, &cfg, &profile_given);
-    free(rest);
+    sct_run_extra extra = {.options = k_repro_opts, .take = take_repro_option, .user = &a};
+    sct_parse_outcome p = sct_parse_run_options("repro", argc, argv, true, &extra, &cfg,
+                                                &profile_given);
+    if (p == SCT_PARSE_HELP)
+        repro_usage(stdout);
     if (p != SCT_PARSE_OK)
         return p == SCT_PARSE_HELP ? SCT_EXIT_OK : SCT_EXIT_USAGE;
     if (cfg.filter.n_cases != 1 || strpbrk(cfg.filter.cases[0], "*?[") != NULL) {

@@ -22,6 +22,7 @@
 #include "runner.h"
 #include "sct/io/file_hash.h"
 #include "sct/results/report_model.h"
+#include "sct/text/atomic_file.h"
 #include "subcommands.h"
 
 #define MAX_ARGS 32
@@ -96,7 +97,8 @@ static void run_fault(const fault *f, const char *plugin_dir, const char *vector
         argv[argc++] = t;
     sct_run_config cfg;
     bool profile_given;
-    if (sct_parse_run_options(argc, argv, true, &cfg, &profile_given) != SCT_PARSE_OK) {
+    if (sct_parse_run_options("selftest", argc, argv, true, NULL, &cfg, &profile_given) !=
+        SCT_PARSE_OK) {
         snprintf(o->why, sizeof o->why, "unusable run options '%s'", f->options);
         return;
     }
@@ -162,6 +164,36 @@ static void report_line(FILE *out, bool md, const fault *f, const outcome *o)
         fprintf(out, "%-9s %s (%s): %s\n", state, f->what, f->plugin, detail);
 }
 
+enum { OPT_VECTORS = 1, OPT_PLUGIN_DIR, OPT_FAULTS, OPT_REPORT };
+
+static const sct_option k_selftest_opts[] = {
+    {"vectors", SCT_OPT_VALUE, OPT_VECTORS},
+    {"plugin-dir", SCT_OPT_VALUE, OPT_PLUGIN_DIR},
+    {"faults", SCT_OPT_VALUE, OPT_FAULTS},
+    {"report", SCT_OPT_VALUE, OPT_REPORT},
+    SCT_OPTION_END,
+};
+
+typedef struct selftest_args {
+    const char *vectors, *plugin_dir, *faults, *report;
+} selftest_args;
+
+static bool take_selftest_option(void *user, const sct_option_hit *hit)
+{
+    selftest_args *a = user;
+    const char **slot[] = {[OPT_VECTORS] = &a->vectors, [OPT_PLUGIN_DIR] = &a->plugin_dir,
+                           [OPT_FAULTS] = &a->faults, [OPT_REPORT] = &a->report};
+    *slot[hit->opt->id] = hit->value;
+    /* The report's path before any fault runs (docs/cli.md). */
+    char err[4400];
+    if (hit->opt->id == OPT_REPORT &&
+        sct_output_path_check("--report", hit->value, err, sizeof err) != 0) {
+        fprintf(stderr, "sonnx-cts selftest: %s\n", err);
+        return false;
+    }
+    return true;
+}
+
 int sct_cmd_selftest(int argc, char **argv)
 {
     const char *vectors = sct_default_vectors_dir(), *faults_path = NULL, *report = NULL;
@@ -170,25 +202,17 @@ int sct_cmd_selftest(int argc, char **argv)
     if (installed != NULL)
         snprintf(def_dir, sizeof def_dir, "%s/selftest", installed);
     const char *plugin_dir = def_dir[0] ? def_dir : NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            selftest_usage(stdout);
-            return SCT_EXIT_OK;
-        } else if (i + 1 < argc && strcmp(a, "--vectors") == 0) {
-            vectors = argv[++i];
-        } else if (i + 1 < argc && strcmp(a, "--plugin-dir") == 0) {
-            plugin_dir = argv[++i];
-        } else if (i + 1 < argc && strcmp(a, "--faults") == 0) {
-            faults_path = argv[++i];
-        } else if (i + 1 < argc && strcmp(a, "--report") == 0) {
-            report = argv[++i];
-        } else {
-            fprintf(stderr, "sonnx-cts selftest: unexpected argument '%s'\n"
-                    "try: sonnx-cts selftest --help\n", a);
-            return SCT_EXIT_USAGE;
-        }
-    }
+    selftest_args sa = {.vectors = vectors, .plugin_dir = plugin_dir};
+    const sct_option *const tables[] = {k_selftest_opts, NULL};
+    sct_option_spec spec = {.cmd = "selftest", .tables = tables,
+                            .on_option = take_selftest_option, .user = &sa};
+    int rc = sct_parse_command_line(&spec, argc, argv, selftest_usage);
+    if (rc >= 0)
+        return rc;
+    vectors = sa.vectors;
+    plugin_dir = sa.plugin_dir;
+    faults_path = sa.faults;
+    report = sa.report;
     if (vectors == NULL || plugin_dir == NULL) {
         fprintf(stderr, "sonnx-cts selftest: %s\n", vectors == NULL
                 ? "no vector set: give --vectors DIR"
@@ -229,7 +253,7 @@ int sct_cmd_selftest(int argc, char **argv)
            SCT_HARNESS_VERSION, set.root, set.set_sha256, plugin_dir);
     char line[4096];
     size_t n = 0, detected = 0, lineno = 0;
-    int rc = SCT_EXIT_OK;
+    rc = SCT_EXIT_OK;
     while (fgets(line, sizeof line, in) != NULL) {
         lineno++;
         fault f;

@@ -37,7 +37,7 @@
 #include "sct/text/atomic_file.h"
 #include "sct/writers/report_writers.h"
 #include "run_identity.h"
-#include "shard_option.h"
+#include "sweep_options.h"
 #include "subcommands.h"
 #include "sct/sweep/sweep.h"
 #include "sct/sweep/sweep_arbiter.h"
@@ -45,131 +45,6 @@
 #include "sct/sweep/sweep_report.h"
 #include "sct/sweep/sweep_sample.h"
 #include "sct/results/value_format.h"
-
-typedef struct sweep_args {
-    const char *op, *type, *exp_type, *vendor, *vendor_options, *json;
-    bool isolate;
-    double timeout;
-    uint32_t shard_index, shard_count;
-    const char *shard_source; /* --shard auto: what was found */
-    uint64_t first, limit, batch;
-    unsigned threads;
-    bool has_max_ulp;
-    uint32_t max_ulp;
-    uint64_t samples, seed;  /* sampled sweeps; samples 0: not given */
-} sweep_args;
-
-/* Default sample count of a sampled sweep: under 60 s for the built-in
- * kernels on the 2-core reference machine (docs/sweeps.md, measured). */
-#define SCT_SWEEP_DEFAULT_SAMPLES (UINT64_C(1) << 28)
-
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: sonnx-cts sweep --op Div|Mul|Pow|Less --type T [--exponent-type T1]\n"
-            "                       [--vendor LIB [--vendor-options STR] [--no-isolate]\n"
-            "                        [--timeout SECONDS]]\n"
-            "                       [--shard I/N] [--first N] [--json FILE] [--threads K]\n"
-            "                       [--limit PAIRS] [--batch PAIRS] [--max-ulp N]\n"
-            "  T: float16 bfloat16 int8 uint8 int16 uint16 (Pow: float16, bfloat16)\n"
-            "  --shard I/N pairs [(I-1)S/N, IS/N) of the S pairs; --shard auto: I/N\n"
-            "              from the job array (Slurm, Kubernetes, GitLab; docs/cluster.md)\n"
-            "  --first N   list the first N mismatching pairs (default 20)\n"
-            "  --threads K worker threads (default: number of online CPUs)\n"
-            "  --limit P   only the first P pairs of the shard (quick checks)\n"
-            "  --max-ulp N tolerance instead of the policy's (e.g. 0 for Pow: list\n"
-            "              every pair that is not correctly rounded)\n"
-            "  sampled sweeps (T float32 or float64; Pow --exponent-type float32,\n"
-            "  float64, int32 or int64):\n"
-            "  --samples N pairs to draw (default 2^28); --shard I/N takes a\n"
-            "              contiguous range of the sample indices\n"
-            "  --seed S    generator seed (default 0); sample i depends only on\n"
-            "              (S, i, op, types)\n");
-}
-
-static bool parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (s == NULL || *s == '\0' || *s == '-')
-        return false;
-    unsigned long long x = strtoull(s, &end, 0);
-    *v = x;
-    return *end == '\0';
-}
-
-/* "I/N", 1 <= I <= N, or "auto", as `run --shard` (shard_option.h);
- * stored 0-based. */
-static bool parse_shard(const char *s, sweep_args *a)
-{
-    sct_shard_spec sh;
-    if (sct_shard_option("sweep", s, &sh, &a->shard_source) != 0)
-        return false;
-    a->shard_index = sh.index - 1;
-    a->shard_count = sh.count;
-    return true;
-}
-
-/* The sampled sweep's options; true when `o` is one of them. */
-static bool parse_sampling_option(const char *o, const char *v, sweep_args *a,
-                                  bool *ok)
-{
-    if (strcmp(o, "--samples") == 0)
-        *ok = parse_u64(v, &a->samples) && a->samples > 0;
-    else if (strcmp(o, "--seed") == 0)
-        *ok = parse_u64(v, &a->seed);
-    else
-        return false;
-    return true;
-}
-
-/* 0 ok, 2 usage error (message printed). */
-static int parse_args(int argc, char **argv, sweep_args *a)
-{
-    memset(a, 0, sizeof *a);
-    a->isolate = true;
-    a->shard_count = 1;
-    a->first = 20;
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    a->threads = cpus > 0 ? (unsigned)cpus : 1u;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t x = 0;
-        bool ok = v != NULL;
-        if (strcmp(o, "--no-isolate") == 0) { a->isolate = false; continue; }
-        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) { usage(stdout); return 3; }
-        if (parse_sampling_option(o, v, a, &ok)) ;
-        else if (strcmp(o, "--op") == 0) a->op = v;
-        else if (strcmp(o, "--type") == 0) a->type = v;
-        else if (strcmp(o, "--exponent-type") == 0) a->exp_type = v;
-        else if (strcmp(o, "--vendor") == 0) a->vendor = v;
-        else if (strcmp(o, "--vendor-options") == 0) a->vendor_options = v;
-        else if (strcmp(o, "--json") == 0) a->json = v;
-        else if (strcmp(o, "--shard") == 0) ok = parse_shard(v, a);
-        else if (strcmp(o, "--first") == 0) { ok = parse_u64(v, &x) && x <= 100000; a->first = x; }
-        else if (strcmp(o, "--limit") == 0) { ok = parse_u64(v, &a->limit); }
-        else if (strcmp(o, "--batch") == 0) { ok = parse_u64(v, &x) && x > 0 && x <= (UINT64_C(1) << 26); a->batch = x; }
-        else if (strcmp(o, "--max-ulp") == 0) { ok = parse_u64(v, &x) && x <= 65536; a->max_ulp = (uint32_t)x; a->has_max_ulp = true; }
-        else if (strcmp(o, "--threads") == 0) { ok = parse_u64(v, &x) && x > 0 && x <= 256; a->threads = (unsigned)x; }
-        else if (strcmp(o, "--timeout") == 0) { char *e; a->timeout = v ? strtod(v, &e) : 0; ok = v && *e == '\0' && a->timeout > 0; }
-        else {
-            fprintf(stderr, "sonnx-cts sweep: unknown option '%s'; see sonnx-cts "
-                    "sweep --help\n", o);
-            return 2;
-        }
-        if (!ok) {
-            fprintf(stderr, "sonnx-cts sweep: bad or missing value for %s; see "
-                    "sonnx-cts sweep --help\n", o);
-            return 2;
-        }
-        i++;
-    }
-    if (a->op == NULL || a->type == NULL) {
-        fprintf(stderr, "sonnx-cts sweep: --op and --type are required; see "
-                "sonnx-cts sweep --help\n");
-        return 2;
-    }
-    return 0;
-}
 
 /* The sampled Pow spaces whose reference is not correctly rounded
  * (MPFR, docs/sweeps.md "Consequence for sampled Pow verdicts"). */
@@ -193,7 +68,7 @@ static void print_reference_note(const sct_sweep_spec *spec)
 
 /* Exhaustive for 8/16-bit types; float32/float64 are sampled (with the
  * default sample count unless --samples is given).  False with `err`. */
-static bool choose_space(sweep_args *a, int32_t ta, int32_t tb, char *err,
+static bool choose_space(sct_sweep_args *a, int32_t ta, int32_t tb, char *err,
                          size_t err_cap)
 {
     if (sct_sweep_supported(a->op, ta, tb, err, err_cap)) {
@@ -285,7 +160,7 @@ static void print_result(const sct_sweep_spec *spec, const sct_sweep_result *r)
 /* The identity block as `run` writes it (run_identity.c), with the sweep
  * standing in for the vector set. */
 static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
-                          int argc, char **argv, const sweep_args *a)
+                          int argc, char **argv, const sct_sweep_args *a)
 {
     sct_run_config cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -320,7 +195,7 @@ static void fill_identity(sct_run_report *rep, const sct_backend_identity *id,
     rep->shard_source = a->shard_source ? sct_strdup(a->shard_source) : NULL;
 }
 
-static int write_json(const sweep_args *a, int argc, char **argv,
+static int write_json(const sct_sweep_args *a, int argc, char **argv,
                       const sct_backend_identity *id, const sct_sweep_spec *spec,
                       int32_t opset, const sct_sweep_result *r, sct_verdict v,
                       const char *message)
@@ -339,7 +214,7 @@ static int write_json(const sweep_args *a, int argc, char **argv,
 
 /* What this sweep looked at, by the tier rule every report states
  * (run_tier.h): a slice or a sample never reads as the whole space. */
-static bool print_tier(const sweep_args *a, const sct_dtype_info *ta, const sct_dtype_info *tb,
+static bool print_tier(const sct_sweep_args *a, const sct_dtype_info *ta, const sct_dtype_info *tb,
                        uint64_t pairs)
 {
     unsigned bits = 8u * (unsigned)(sct_dtype_elem_size(ta->code) + sct_dtype_elem_size(tb->code));
@@ -363,30 +238,30 @@ static int exit_for(sct_verdict v)
 
 int sct_cmd_sweep(int argc, char **argv)
 {
-    sweep_args a;
-    int rc = parse_args(argc, argv, &a);
-    if (rc)
-        return rc == 3 ? 0 : 2;
+    sct_sweep_args a;
+    int rc = sct_parse_sweep_options(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
     const sct_dtype_info *ta = sct_dtype_by_name(a.type);
     const sct_dtype_info *tb = sct_dtype_by_name(a.exp_type ? a.exp_type : a.type);
     if (ta == NULL || tb == NULL) {
         fprintf(stderr, "sonnx-cts sweep: unknown type '%s'\n",
                 ta == NULL ? a.type : a.exp_type);
-        return 2;
+        return SCT_EXIT_USAGE;
     }
     if (a.exp_type && strcmp(a.op, "Pow") != 0) {
         fprintf(stderr, "sonnx-cts sweep: --exponent-type is only for Pow\n");
-        return 2;
+        return SCT_EXIT_USAGE;
     }
     char err[1024]; /* room for "query: STATUS: why: " + a 512-byte message */
     /* The report path before hours of sweeping (docs/cli.md "Usage errors"). */
     if (a.json && sct_output_path_check("--json", a.json, err, sizeof err) != 0) {
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
-        return 2;
+        return SCT_EXIT_USAGE;
     }
     if (!choose_space(&a, ta->code, tb->code, err, sizeof err)) {
         fprintf(stderr, "sonnx-cts sweep: %s\n", err);
-        return 2;
+        return SCT_EXIT_USAGE;
     }
     sct_sweep_spec spec;
     memset(&spec, 0, sizeof spec);
@@ -416,7 +291,7 @@ int sct_cmd_sweep(int argc, char **argv)
             backend = sct_backend_open_plugin(path, &bo, err, sizeof err);
         if (backend == NULL) {
             fprintf(stderr, "sonnx-cts sweep: %s\n", err);
-            return 2;
+            return SCT_EXIT_USAGE;
         }
         id = sct_backend_identity_of(backend);
         sct_sweep_impl_init_backend(&impl, backend, a.op, opset);
@@ -426,7 +301,7 @@ int sct_cmd_sweep(int argc, char **argv)
         backend = sct_backend_open_builtin(err, sizeof err);
         if (backend == NULL) {
             fprintf(stderr, "sonnx-cts sweep: %s\n", err);
-            return 2;
+            return SCT_EXIT_USAGE;
         }
         id = sct_backend_identity_of(backend);
         sct_sweep_impl_init_loop(&impl, sct_kernel_contiguous(a.op, ta->code, tb->code));
@@ -484,7 +359,7 @@ int sct_cmd_sweep(int argc, char **argv)
     rc = exit_for(v);
     if (a.json && write_json(&a, argc, argv, id, &spec, opset, have ? &res : NULL,
                              v, err) != 0)
-        rc = 2;
+        rc = SCT_EXIT_USAGE;
     if (have)
         sct_sweep_result_free(&res);
     sct_sweep_impl_destroy(&impl);

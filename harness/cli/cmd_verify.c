@@ -7,10 +7,14 @@
  * Exit status: 0 the bundle is what was certified, 1 a finding (each
  * printed: file and what differs), 2 usage error or unreadable bundle.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "install_layout.h"
+#include "option_parse.h"
 #include "sct/bundle/bundle_files.h"
 #include "sct/bundle/bundle_verify.h"
 #include "subcommands.h"
@@ -50,30 +54,66 @@ static void on_note(void *user, const char *line)
     printf("ok    %s\n", line);
 }
 
+enum { OPT_VECTORS = 1, OPT_KEY, OPT_PLUGIN };
+
+static const sct_option k_verify_opts[] = {
+    {"vectors", SCT_OPT_VALUE, OPT_VECTORS},
+    {"key", SCT_OPT_VALUE, OPT_KEY},
+    {"plugin", SCT_OPT_VALUE, OPT_PLUGIN},
+    SCT_OPTION_END,
+};
+
+typedef struct verify_args {
+    sct_bundle_verify_opts *opts;
+    const char *bundle;
+} verify_args;
+
+static bool take_verify_option(void *user, const sct_option_hit *hit)
+{
+    sct_bundle_verify_opts *o = ((verify_args *)user)->opts;
+    /* A path that is not there is a usage error, said before any check
+     * (a finding, exit 1, is about the bundle, not the command line). */
+    struct stat st;
+    bool dir = hit->opt->id == OPT_VECTORS;
+    if (stat(hit->value, &st) != 0 || access(hit->value, R_OK) != 0) {
+        fprintf(stderr, "sonnx-cts verify: --%s %s: cannot read: %s\n", hit->opt->name,
+                hit->value, strerror(errno));
+        return false;
+    }
+    if (dir != (S_ISDIR(st.st_mode) != 0)) {
+        fprintf(stderr, "sonnx-cts verify: --%s %s: %s\n", hit->opt->name, hit->value,
+                dir ? "not a directory" : "is a directory");
+        return false;
+    }
+    switch (hit->opt->id) {
+    case OPT_VECTORS: o->vectors_dir = hit->value; break;
+    case OPT_KEY: o->pubkey_path = hit->value; break;
+    default: o->plugin_path = hit->value; break;
+    }
+    return true;
+}
+
+static bool take_bundle(void *user, const char *cmd, const char *arg)
+{
+    verify_args *a = user;
+    if (a->bundle != NULL)
+        return sct_usage_error(cmd, "unexpected argument '%s' (one BUNDLE only)", arg);
+    a->bundle = arg;
+    return true;
+}
+
 int sct_cmd_verify(int argc, char **argv)
 {
     sct_bundle_verify_opts o = {.vectors_dir = sct_default_vectors_dir(),
                                 .problem = on_problem, .note = on_note};
-    const char *bundle = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            verify_usage(stdout);
-            return SCT_EXIT_OK;
-        } else if (strcmp(a, "--vectors") == 0 && i + 1 < argc) {
-            o.vectors_dir = argv[++i];
-        } else if (strcmp(a, "--key") == 0 && i + 1 < argc) {
-            o.pubkey_path = argv[++i];
-        } else if (strcmp(a, "--plugin") == 0 && i + 1 < argc) {
-            o.plugin_path = argv[++i];
-        } else if (a[0] == '-' || bundle != NULL) {
-            fprintf(stderr, "sonnx-cts verify: unexpected argument '%s'\n"
-                    "try: sonnx-cts verify --help\n", a);
-            return SCT_EXIT_USAGE;
-        } else {
-            bundle = a;
-        }
-    }
+    verify_args va = {.opts = &o};
+    const sct_option *const tables[] = {k_verify_opts, NULL};
+    sct_option_spec spec = {.cmd = "verify", .tables = tables, .on_option = take_verify_option,
+                            .on_operand = take_bundle, .user = &va};
+    int rc = sct_parse_command_line(&spec, argc, argv, verify_usage);
+    if (rc >= 0)
+        return rc;
+    const char *bundle = va.bundle;
     if (bundle == NULL || o.vectors_dir == NULL) {
         fprintf(stderr, "sonnx-cts verify: %s\n", bundle == NULL
                 ? "a BUNDLE (directory or .tar) is required"

@@ -43,7 +43,8 @@ int sct_command_start(const char *name, int argc, char **argv, bool for_run,
                       sct_run_config *cfg, sct_vector_set *set)
 {
     bool profile_given;
-    switch (sct_parse_run_options(argc, argv, for_run, cfg, &profile_given)) {
+    switch (sct_parse_run_options(name, argc, argv, for_run, NULL, cfg,
+                                  &profile_given)) {
     case SCT_PARSE_HELP:
         if (for_run)
             sct_print_run_help(stdout);

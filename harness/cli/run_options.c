@@ -4,7 +4,6 @@
 #include "run_options.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,7 +146,7 @@ void sct_print_list_help(FILE *out)
 }
 
 enum {
-    OPT_VECTORS = 256, OPT_PROFILE, OPT_OP, OPT_TYPE, OPT_TAG, OPT_CASE,
+    OPT_VECTORS = 1, OPT_PROFILE, OPT_OP, OPT_TYPE, OPT_TAG, OPT_CASE,
     OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_TIMEOUT, OPT_NO_ISOLATE, OPT_MAX_ERRORS,
     OPT_STRICT_NAN, OPT_JSON, OPT_JUNIT, OPT_TEXT, OPT_BASELINE,
     OPT_WRITE_BASELINE, OPT_QUIET, OPT_VERBOSE, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD,
@@ -156,55 +155,52 @@ enum {
     OPT_FRESH    /* --fresh-sample, --seed: fresh_sample.c */
 };
 
-static const struct option k_run_opts[] = {
-    {"vectors", required_argument, NULL, OPT_VECTORS},
-    {"profile", required_argument, NULL, OPT_PROFILE},
-    {"op", required_argument, NULL, OPT_OP},
-    {"type", required_argument, NULL, OPT_TYPE},
-    {"tag", required_argument, NULL, OPT_TAG},
-    {"case", required_argument, NULL, OPT_CASE},
-    {"vendor", required_argument, NULL, OPT_VENDOR},
-    {"vendor-options", required_argument, NULL, OPT_VENDOR_OPTIONS},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"no-isolate", no_argument, NULL, OPT_NO_ISOLATE},
-    {"sandbox", required_argument, NULL, OPT_SANDBOX},
-    {"memory-limit", required_argument, NULL, OPT_SANDBOX},
-    {"cpu-limit", required_argument, NULL, OPT_SANDBOX},
-    {"sandbox-omit", required_argument, NULL, OPT_SANDBOX},
-    {"sandbox-read", required_argument, NULL, OPT_SANDBOX},
-    {"sandbox-helper", required_argument, NULL, OPT_SANDBOX},
-    {"fresh-sample", optional_argument, NULL, OPT_FRESH},
-    {"no-fresh-sample", no_argument, NULL, OPT_FRESH},
-    {"seed", required_argument, NULL, OPT_FRESH},
-    {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
-    {"strict-nan", no_argument, NULL, OPT_STRICT_NAN},
-    {"require-enforcement", no_argument, NULL, OPT_REQUIRE_ENFORCEMENT},
-    {"claim", required_argument, NULL, OPT_CLAIM},
-    {"waivers", required_argument, NULL, OPT_WAIVERS},
-    {"json", required_argument, NULL, OPT_JSON},
-    {"junit", required_argument, NULL, OPT_JUNIT},
-    {"html", required_argument, NULL, OPT_HTML},
-    {"md", required_argument, NULL, OPT_MD},
-    {"shard", required_argument, NULL, OPT_SHARD},
-    {"text", required_argument, NULL, OPT_TEXT},
-    {"baseline", required_argument, NULL, OPT_BASELINE},
-    {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
-    {"quiet", no_argument, NULL, OPT_QUIET},
-    {"verbose", no_argument, NULL, OPT_VERBOSE},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+/* What `run` and `list` share: the vector set and the selection. */
+static const sct_option k_selection_opts[] = {
+    {"vectors", SCT_OPT_VALUE, OPT_VECTORS},
+    {"profile", SCT_OPT_VALUE, OPT_PROFILE},
+    {"op", SCT_OPT_VALUE, OPT_OP},
+    {"type", SCT_OPT_VALUE, OPT_TYPE},
+    {"tag", SCT_OPT_VALUE, OPT_TAG},
+    {"case", SCT_OPT_VALUE, OPT_CASE},
+    SCT_OPTION_END,
 };
 
-static const struct option k_list_opts[] = {
-    {"vectors", required_argument, NULL, OPT_VECTORS},
-    {"profile", required_argument, NULL, OPT_PROFILE},
-    {"op", required_argument, NULL, OPT_OP},
-    {"type", required_argument, NULL, OPT_TYPE},
-    {"tag", required_argument, NULL, OPT_TAG},
-    {"case", required_argument, NULL, OPT_CASE},
-    {"ids", no_argument, NULL, OPT_IDS},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const sct_option k_run_opts[] = {
+    {"vendor", SCT_OPT_VALUE, OPT_VENDOR},
+    {"vendor-options", SCT_OPT_VALUE, OPT_VENDOR_OPTIONS},
+    {"timeout", SCT_OPT_VALUE, OPT_TIMEOUT},
+    {"no-isolate", SCT_OPT_FLAG, OPT_NO_ISOLATE},
+    {"sandbox", SCT_OPT_VALUE, OPT_SANDBOX},
+    {"memory-limit", SCT_OPT_VALUE, OPT_SANDBOX},
+    {"cpu-limit", SCT_OPT_VALUE, OPT_SANDBOX},
+    {"sandbox-omit", SCT_OPT_VALUE, OPT_SANDBOX},
+    {"sandbox-read", SCT_OPT_VALUE, OPT_SANDBOX},
+    {"sandbox-helper", SCT_OPT_VALUE, OPT_SANDBOX},
+    {"fresh-sample", SCT_OPT_OPTIONAL_VALUE, OPT_FRESH},
+    {"no-fresh-sample", SCT_OPT_FLAG, OPT_FRESH},
+    {"seed", SCT_OPT_VALUE, OPT_FRESH},
+    {"max-errors", SCT_OPT_VALUE, OPT_MAX_ERRORS},
+    {"strict-nan", SCT_OPT_FLAG, OPT_STRICT_NAN},
+    {"require-enforcement", SCT_OPT_FLAG, OPT_REQUIRE_ENFORCEMENT},
+    {"claim", SCT_OPT_VALUE, OPT_CLAIM},
+    {"waivers", SCT_OPT_VALUE, OPT_WAIVERS},
+    {"json", SCT_OPT_VALUE, OPT_JSON},
+    {"junit", SCT_OPT_VALUE, OPT_JUNIT},
+    {"html", SCT_OPT_VALUE, OPT_HTML},
+    {"md", SCT_OPT_VALUE, OPT_MD},
+    {"shard", SCT_OPT_VALUE, OPT_SHARD},
+    {"text", SCT_OPT_VALUE, OPT_TEXT},
+    {"baseline", SCT_OPT_VALUE, OPT_BASELINE},
+    {"write-baseline", SCT_OPT_VALUE, OPT_WRITE_BASELINE},
+    {"quiet", SCT_OPT_FLAG, OPT_QUIET},
+    {"verbose", SCT_OPT_FLAG, OPT_VERBOSE},
+    SCT_OPTION_END,
+};
+
+static const sct_option k_list_opts[] = {
+    {"ids", SCT_OPT_FLAG, OPT_IDS},
+    SCT_OPTION_END,
 };
 
 static bool push(const char **arr, size_t *n, const char *v, const char *opt)
@@ -237,7 +233,85 @@ static bool parse_u32(const char *s, uint32_t *v)
     return true;
 }
 
-sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
+typedef struct run_parse {
+    sct_run_config *cfg;
+    bool *profile_given, ids;
+    const sct_run_extra *extra;
+} run_parse;
+
+static bool take_run_option(void *user, const sct_option_hit *hit)
+{
+    run_parse *p = user;
+    sct_run_config *cfg = p->cfg;
+    sct_case_filter *f = &cfg->filter;
+    const char *cmd = hit->cmd, *v = hit->value;
+    switch (hit->opt->id) {
+    case OPT_VECTORS: cfg->vectors_dir = v; break;
+    case OPT_PROFILE:
+        if (!sct_profile_option(hit))
+            return false;
+        cfg->profile = v;
+        *p->profile_given = true;
+        break;
+    case OPT_OP: return push(f->ops, &f->n_ops, v, "--op");
+    case OPT_TYPE: {
+        const sct_dtype_info *d = sct_dtype_by_name(v);
+        if (d == NULL) {
+            fprintf(stderr, "sonnx-cts %s: unknown --type '%s'\n", cmd, v);
+            return false;
+        }
+        if (f->n_types >= SCT_FILTER_MAX) {
+            fprintf(stderr, "sonnx-cts %s: too many --type filters\n", cmd);
+            return false;
+        }
+        f->types[f->n_types++] = d->code;
+        break;
+    }
+    case OPT_TAG: return push(f->tags, &f->n_tags, v, "--tag");
+    case OPT_CASE: return push(f->cases, &f->n_cases, v, "--case");
+    case OPT_VENDOR: cfg->vendor_path = v; break;
+    case OPT_VENDOR_OPTIONS: cfg->vendor_options = v; break;
+    case OPT_TIMEOUT:
+        if (!parse_double(v, &cfg->timeout_seconds) || !(cfg->timeout_seconds > 0)) {
+            fprintf(stderr, "sonnx-cts %s: --timeout needs a positive number "
+                    "of seconds, not '%s'\n", cmd, v);
+            return false;
+        }
+        break;
+    case OPT_NO_ISOLATE: cfg->isolate = false; break;
+    case OPT_SANDBOX: return sct_sandbox_option(hit->opt->name, v, &cfg->sandbox);
+    case OPT_FRESH: return sct_fresh_option(hit->opt->name, v, &cfg->fresh);
+    case OPT_MAX_ERRORS:
+        if (!parse_u32(v, &cfg->max_errors)) {
+            fprintf(stderr, "sonnx-cts %s: --max-errors needs a count, not "
+                    "'%s'\n", cmd, v);
+            return false;
+        }
+        break;
+    case OPT_STRICT_NAN: cfg->strict_nan = true; break;
+    case OPT_REQUIRE_ENFORCEMENT: cfg->require_enforcement = true; break;
+    case OPT_CLAIM: cfg->claim_path = v; break;
+    case OPT_WAIVERS: cfg->waivers_path = v; break;
+    case OPT_JSON: cfg->json_path = v; break;
+    case OPT_JUNIT: cfg->junit_path = v; break;
+    case OPT_HTML: cfg->html_path = v; break;
+    case OPT_MD: cfg->md_path = v; break;
+    case OPT_SHARD:
+        return sct_shard_option(cmd, v, &cfg->shard, &cfg->shard_source) == 0;
+    case OPT_TEXT: cfg->text_path = v; break;
+    case OPT_BASELINE: cfg->baseline_path = v; break;
+    case OPT_WRITE_BASELINE: cfg->write_baseline_path = v; break;
+    case OPT_QUIET: cfg->quiet = true; break;
+    case OPT_VERBOSE: cfg->verbose = true; break;
+    case OPT_IDS: p->ids = true; break;
+    default: /* the command's own option (certify, repro) */
+        return p->extra->take(p->extra->user, hit);
+    }
+    return true;
+}
+
+sct_parse_outcome sct_parse_run_options(const char *cmd, int argc, char **argv,
+                                        bool for_run, const sct_run_extra *extra,
                                         sct_run_config *cfg, bool *profile_given)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -248,110 +322,21 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
     cfg->max_errors = 20;
     cfg->shard = sct_shard_whole();
     *profile_given = false;
-    bool ids = false;
-    const char *cmd = for_run ? "run" : "list";
 
-    optind = 1;
-    opterr = 0;
-    int ch, idx = -1;
-    while ((ch = getopt_long(argc, argv, "h", for_run ? k_run_opts : k_list_opts,
-                             &idx)) != -1) {
-        sct_case_filter *f = &cfg->filter;
-        switch (ch) {
-        case 'h': return SCT_PARSE_HELP;
-        case OPT_VECTORS: cfg->vectors_dir = optarg; break;
-        case OPT_PROFILE:
-            if (strcmp(optarg, "onnx") != 0 && strcmp(optarg, "sonnx") != 0) {
-                fprintf(stderr, "sonnx-cts %s: --profile must be onnx or sonnx, "
-                        "not '%s'\n", cmd, optarg);
-                return SCT_PARSE_ERROR;
-            }
-            cfg->profile = optarg;
-            *profile_given = true;
-            break;
-        case OPT_OP:
-            if (!push(f->ops, &f->n_ops, optarg, "--op"))
-                return SCT_PARSE_ERROR;
-            break;
-        case OPT_TYPE: {
-            const sct_dtype_info *d = sct_dtype_by_name(optarg);
-            if (d == NULL) {
-                fprintf(stderr, "sonnx-cts %s: unknown --type '%s'\n", cmd, optarg);
-                return SCT_PARSE_ERROR;
-            }
-            if (f->n_types >= SCT_FILTER_MAX) {
-                fprintf(stderr, "sonnx-cts %s: too many --type filters\n", cmd);
-                return SCT_PARSE_ERROR;
-            }
-            f->types[f->n_types++] = d->code;
-            break;
-        }
-        case OPT_TAG:
-            if (!push(f->tags, &f->n_tags, optarg, "--tag"))
-                return SCT_PARSE_ERROR;
-            break;
-        case OPT_CASE:
-            if (!push(f->cases, &f->n_cases, optarg, "--case"))
-                return SCT_PARSE_ERROR;
-            break;
-        case OPT_VENDOR: cfg->vendor_path = optarg; break;
-        case OPT_VENDOR_OPTIONS: cfg->vendor_options = optarg; break;
-        case OPT_TIMEOUT:
-            if (!parse_double(optarg, &cfg->timeout_seconds) ||
-                !(cfg->timeout_seconds > 0)) {
-                fprintf(stderr, "sonnx-cts run: --timeout needs a positive number "
-                        "of seconds, not '%s'\n", optarg);
-                return SCT_PARSE_ERROR;
-            }
-            break;
-        case OPT_NO_ISOLATE: cfg->isolate = false; break;
-        case OPT_SANDBOX:
-            if (!sct_sandbox_option(k_run_opts[idx].name, optarg, &cfg->sandbox))
-                return SCT_PARSE_ERROR;
-            break;
-        case OPT_FRESH:
-            if (!sct_fresh_option(k_run_opts[idx].name, optarg, &cfg->fresh))
-                return SCT_PARSE_ERROR;
-            break;
-        case OPT_MAX_ERRORS:
-            if (!parse_u32(optarg, &cfg->max_errors)) {
-                fprintf(stderr, "sonnx-cts run: --max-errors needs a count, not "
-                        "'%s'\n", optarg);
-                return SCT_PARSE_ERROR;
-            }
-            break;
-        case OPT_STRICT_NAN: cfg->strict_nan = true; break;
-        case OPT_REQUIRE_ENFORCEMENT: cfg->require_enforcement = true; break;
-        case OPT_CLAIM: cfg->claim_path = optarg; break;
-        case OPT_WAIVERS: cfg->waivers_path = optarg; break;
-        case OPT_JSON: cfg->json_path = optarg; break;
-        case OPT_JUNIT: cfg->junit_path = optarg; break;
-        case OPT_HTML: cfg->html_path = optarg; break;
-        case OPT_MD: cfg->md_path = optarg; break;
-        case OPT_SHARD:
-            if (sct_shard_option(cmd, optarg, &cfg->shard, &cfg->shard_source) != 0)
-                return SCT_PARSE_ERROR;
-            break;
-        case OPT_TEXT: cfg->text_path = optarg; break;
-        case OPT_BASELINE: cfg->baseline_path = optarg; break;
-        case OPT_WRITE_BASELINE: cfg->write_baseline_path = optarg; break;
-        case OPT_QUIET: cfg->quiet = true; break;
-        case OPT_VERBOSE: cfg->verbose = true; break;
-        case OPT_IDS: ids = true; break;
-        default:
-            if (optopt != 0 && optopt < 256)
-                fprintf(stderr, "sonnx-cts %s: unknown option '-%c'; see sonnx-cts "
-                        "%s --help\n", cmd, optopt, cmd);
-            else
-                fprintf(stderr, "sonnx-cts %s: unknown option or missing value: "
-                        "'%s'; see sonnx-cts %s --help\n", cmd, argv[optind - 1], cmd);
-            return SCT_PARSE_ERROR;
-        }
-    }
-    if (optind < argc) {
-        fprintf(stderr, "sonnx-cts %s: unexpected argument '%s'\n", cmd, argv[optind]);
-        return SCT_PARSE_ERROR;
-    }
+    /* A command's own options come first: they may take one of run's
+     * names away (certify refuses --json). */
+    const sct_option *tables[4] = {NULL};
+    size_t n = 0;
+    if (extra != NULL)
+        tables[n++] = extra->options;
+    tables[n++] = k_selection_opts;
+    tables[n++] = for_run ? k_run_opts : k_list_opts;
+    run_parse p = {.cfg = cfg, .profile_given = profile_given, .extra = extra};
+    sct_option_spec spec = {.cmd = cmd, .tables = tables, .on_option = take_run_option,
+                            .user = &p};
+    sct_parse_outcome outcome = sct_parse_options(&spec, argc, argv);
+    if (outcome != SCT_PARSE_OK)
+        return outcome;
     if (cfg->vectors_dir == NULL) {
         char def[4096];
         sct_describe_vectors_default(def, sizeof def);
@@ -359,20 +344,20 @@ sct_parse_outcome sct_parse_run_options(int argc, char **argv, bool for_run,
                 "SONNX_CTS_VECTORS (default vectors: %s)\n", cmd, def);
         return SCT_PARSE_ERROR;
     }
-    cfg->list_ids = ids;
+    cfg->list_ids = p.ids;
     if (for_run || *profile_given)
         cfg->filter.profile_bit =
             strcmp(cfg->profile, "onnx") == 0 ? SCT_PROFILE_ONNX : SCT_PROFILE_SONNX;
     if (cfg->vendor_path == NULL &&
         (cfg->vendor_options[0] != '\0' || !cfg->isolate || cfg->timeout_seconds > 0 ||
          cfg->sandbox.given)) {
-        fprintf(stderr, "sonnx-cts run: --vendor-options, --timeout, --no-isolate, "
-                "--sandbox, --memory-limit and --cpu-limit need --vendor\n");
+        fprintf(stderr, "sonnx-cts %s: --vendor-options, --timeout, --no-isolate, "
+                "--sandbox, --memory-limit and --cpu-limit need --vendor\n", cmd);
         return SCT_PARSE_ERROR;
     }
     if (!cfg->isolate && cfg->sandbox.given) {
-        fprintf(stderr, "sonnx-cts run: --sandbox, --memory-limit and --cpu-limit "
-                "apply to the isolated plugin process, not to --no-isolate\n");
+        fprintf(stderr, "sonnx-cts %s: --sandbox, --memory-limit and --cpu-limit "
+                "apply to the isolated plugin process, not to --no-isolate\n", cmd);
         return SCT_PARSE_ERROR;
     }
     return SCT_PARSE_OK;

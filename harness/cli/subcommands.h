@@ -14,8 +14,12 @@
 enum {
     SCT_EXIT_OK = 0,            /* everything selected conforms */
     SCT_EXIT_NONCONFORMING = 1, /* a FAIL, CRASH or TIMEOUT (or baseline diff) */
-    SCT_EXIT_USAGE = 2          /* usage or input error */
+    SCT_EXIT_USAGE = 2,         /* usage or input error */
+    SCT_EXIT_PARTIAL = 3        /* what ran passed, some cases declined or waived */
 };
+/* A run's status comes from the one verdict rule (sct/results/verdict.h,
+ * sct_overall_exit_code: CONFORMS 0, NON-CONFORMANT and NOTHING-PASSED 1,
+ * ERROR 2, PARTIAL 3); these names are the same numbers for the cli. */
 
 typedef struct sct_subcommand {
     const char *name;

@@ -11,6 +11,7 @@
 #include <sys/syscall.h>
 
 #include "sct/exec/worker_sandbox.h"
+#include "sct/text/bounded_append.h"
 
 void sct_sandbox_note(char *buf, size_t cap, const char *text)
 {
@@ -114,8 +115,8 @@ void sct_sandbox_describe_omitted(unsigned omit, char *out, size_t cap)
         {SCT_SB_LANDLOCK, "landlock"}, {SCT_SB_MEMLIMIT, "memlimit"},
         {SCT_SB_WRITE_WATCH, "writewatch"}, {SCT_SB_CPULIMIT, "cpulimit"},
         {SCT_SB_READ_WATCH, "readwatch"}};
-    size_t len = (size_t)snprintf(out, cap, "left out on purpose (--sandbox-omit):");
-    for (size_t i = 0; i < sizeof k / sizeof k[0] && len < cap; i++)
+    snprintf(out, cap, "left out on purpose (--sandbox-omit):");
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
         if (omit & k[i].bit)
-            len += (size_t)snprintf(out + len, cap - len, " %s", k[i].word);
+            sct_bounded_appendf(out, cap, " %s", k[i].word);
 }

@@ -33,6 +33,7 @@
 #include <sys/stat.h>
 
 #include "sct/exec/worker_sandbox.h"
+#include "sct/text/bounded_append.h"
 
 static const char *const k_system[] = {
     "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc", "/sys",
@@ -123,18 +124,6 @@ static int allow(sct_sandbox_reads *r, const sct_sandbox_read_request *q,
     return rc;
 }
 
-/* Appends `text` to `buf`, cut at the capacity (a note for people). */
-static void note(char *buf, size_t cap, const char *text)
-{
-    size_t len = strlen(buf), n = strlen(text);
-    if (len + 1 >= cap)
-        return;
-    if (n > cap - len - 1)
-        n = cap - len - 1;
-    memcpy(buf + len, text, n);
-    buf[len + n] = '\0';
-}
-
 /* Resolves `path` (a file stands for its directory when `dir_of_file`) and
  * allows it; `widened` notes it for the identity.  Missing paths are
  * skipped: there is nothing to read. */
@@ -157,10 +146,11 @@ static int add_tree(sct_sandbox_reads *r, const sct_sandbox_read_request *q,
             return 0; /* already readable */
     if (widened) {
         if (r->widened[0])
-            note(r->widened, sizeof r->widened, ", ");
-        note(r->widened, sizeof r->widened, real);
+            sct_bounded_appendf(r->widened, sizeof r->widened, ", ");
+        sct_bounded_appendf(r->widened, sizeof r->widened, "%s", real);
         if (is_hidden(q, real) || holds_hidden(q, real))
-            note(r->widened, sizeof r->widened, " (less the vector set and reports)");
+            sct_bounded_appendf(r->widened, sizeof r->widened,
+                                " (less the vector set and reports)");
     }
     return allow(r, q, real, 0);
 }

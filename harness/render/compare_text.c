@@ -2,34 +2,19 @@
  * compare_text.c — what a cell says and whether a row differs across
  * runtimes (compare_render.h); shared by the Markdown and HTML writers.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "sct/render/compare_render.h"
-
-static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-{
-    if (*len >= cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        *len += (size_t)n;
-}
+#include "sct/text/bounded_append.h"
 
 /* Each deviation class of the cell as `fmt` (name, count). */
-static void append_deviations(char *buf, size_t cap, size_t *len,
-                              const sct_compare_cell *c, const char *fmt)
+static void append_deviations(char *buf, size_t cap, const sct_compare_cell *c,
+                              const char *fmt)
 {
     for (size_t d = 0; d < c->n_deviations; d++)
-        append(buf, cap, len, fmt, c->deviations[d].name,
-               (unsigned long long)c->deviations[d].count);
+        sct_bounded_appendf(buf, cap, fmt, c->deviations[d].name,
+                            (unsigned long long)c->deviations[d].count);
 }
 
 const char *sct_compare_cell_text(const sct_compare_cell *c, char *buf,
@@ -46,25 +31,23 @@ const char *sct_compare_cell_text(const sct_compare_cell *c, char *buf,
         snprintf(buf, cap, "UNSUPPORTED (all %zu declined)", c->tally.total);
         return buf;
     }
-    int w = snprintf(buf, cap, "%s %zu/%zu", c->verdict, n[SCT_VC_PASS],
-                     c->tally.total);
-    size_t len = w > 0 ? (size_t)w : 0;
+    snprintf(buf, cap, "%s %zu/%zu", c->verdict, n[SCT_VC_PASS], c->tally.total);
     if (n[SCT_VC_FAIL])
-        append(buf, cap, &len, "; %llu fail", (unsigned long long)n[SCT_VC_FAIL]);
+        sct_bounded_appendf(buf, cap, "; %llu fail", (unsigned long long)n[SCT_VC_FAIL]);
     if (n[SCT_VC_CRASH])
-        append(buf, cap, &len, "; %llu crash/timeout", (unsigned long long)n[SCT_VC_CRASH]);
+        sct_bounded_appendf(buf, cap, "; %llu crash/timeout", (unsigned long long)n[SCT_VC_CRASH]);
     if (n[SCT_VC_ERROR])
-        append(buf, cap, &len, "; %llu error", (unsigned long long)n[SCT_VC_ERROR]);
+        sct_bounded_appendf(buf, cap, "; %llu error", (unsigned long long)n[SCT_VC_ERROR]);
     if (n[SCT_VC_UNSUPPORTED])
-        append(buf, cap, &len, "; %llu unsup", (unsigned long long)n[SCT_VC_UNSUPPORTED]);
+        sct_bounded_appendf(buf, cap, "; %llu unsup", (unsigned long long)n[SCT_VC_UNSUPPORTED]);
     /* The enforcement answer, shown but not part of the outcome key below:
      * a row differs by its values (docs/spec-notes.md SN-24). */
     if (n[SCT_VC_NOT_ENFORCED])
-        append(buf, cap, &len, "; %llu not enforced",
+        sct_bounded_appendf(buf, cap, "; %llu not enforced",
                (unsigned long long)n[SCT_VC_NOT_ENFORCED]);
     if (c->has_max_ulp)
-        append(buf, cap, &len, "; max %llu ulp", (unsigned long long)c->max_ulp);
-    append_deviations(buf, cap, &len, c, "; %s %llu");
+        sct_bounded_appendf(buf, cap, "; max %llu ulp", (unsigned long long)c->max_ulp);
+    append_deviations(buf, cap, c, "; %s %llu");
     return buf;
 }
 
@@ -81,11 +64,10 @@ static const char *outcome_key(const sct_compare_cell *c, char *buf,
     buf[0] = '\0';
     if (!c->present || n[SCT_VC_UNSUPPORTED] == c->tally.total)
         return buf;
-    size_t len = 0;
-    append(buf, cap, &len, "f%llu", (unsigned long long)n[SCT_VC_FAIL]);
-    append(buf, cap, &len, " c%llu", (unsigned long long)n[SCT_VC_CRASH]);
-    append(buf, cap, &len, " e%llu", (unsigned long long)n[SCT_VC_ERROR]);
-    append_deviations(buf, cap, &len, c, " %s:%llu");
+    sct_bounded_appendf(buf, cap, "f%llu", (unsigned long long)n[SCT_VC_FAIL]);
+    sct_bounded_appendf(buf, cap, " c%llu", (unsigned long long)n[SCT_VC_CRASH]);
+    sct_bounded_appendf(buf, cap, " e%llu", (unsigned long long)n[SCT_VC_ERROR]);
+    append_deviations(buf, cap, c, " %s:%llu");
     return buf;
 }
 

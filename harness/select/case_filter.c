@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "sct/numeric/dtype.h"
+#include "sct/text/bounded_append.h"
 
 static bool any_op(const sct_case_filter *f, const sct_case *c)
 {
@@ -72,26 +73,21 @@ sct_selection sct_case_select(const sct_case_filter *f, const sct_case *c)
     return SCT_SELECTED;
 }
 
-static void append(char *buf, size_t cap, size_t *len, const char *opt,
-                   const char *val)
+/* " --op X" after the first: the words a user would type. */
+static void append(char *buf, size_t cap, const char *opt, const char *val)
 {
-    if (*len >= cap)
-        return;
-    int n = snprintf(buf + *len, cap - *len, "%s%s %s", *len ? " " : "", opt, val);
-    if (n > 0)
-        *len += (size_t)n;
+    sct_bounded_appendf(buf, cap, "%s%s %s", buf[0] != '\0' ? " " : "", opt, val);
 }
 
 void sct_case_filter_describe(const sct_case_filter *f, char *buf, size_t cap)
 {
-    size_t len = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < f->n_ops; i++)
-        append(buf, cap, &len, "--op", f->ops[i]);
+        append(buf, cap, "--op", f->ops[i]);
     for (size_t i = 0; i < f->n_types; i++)
-        append(buf, cap, &len, "--type", sct_dtype_name(f->types[i]));
+        append(buf, cap, "--type", sct_dtype_name(f->types[i]));
     for (size_t i = 0; i < f->n_tags; i++)
-        append(buf, cap, &len, "--tag", f->tags[i]);
+        append(buf, cap, "--tag", f->tags[i]);
     for (size_t i = 0; i < f->n_cases; i++)
-        append(buf, cap, &len, "--case", f->cases[i]);
+        append(buf, cap, "--case", f->cases[i]);
 }

@@ -9,6 +9,7 @@
 
 #include "sct/numeric/dtype.h"
 #include "sct/select/case_filter.h"
+#include "sct/text/bounded_append.h"
 
 typedef struct seen {
     bool op[SCT_FILTER_MAX], type[SCT_FILTER_MAX], tag[SCT_FILTER_MAX], id[SCT_FILTER_MAX];
@@ -40,13 +41,9 @@ static void note_op(seen *s, const char *op)
 
 static void join_ops(const seen *s, char *buf, size_t cap)
 {
-    size_t len = 0;
     buf[0] = '\0';
-    for (size_t i = 0; i < s->n_op_names && len < cap; i++) {
-        int n = snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", s->op_names[i]);
-        if (n > 0)
-            len += (size_t)n;
-    }
+    for (size_t i = 0; i < s->n_op_names; i++)
+        sct_bounded_appendf(buf, cap, "%s%s", i ? ", " : "", s->op_names[i]);
 }
 
 static void note(seen *s, const sct_case_filter *f, const sct_case *c)

@@ -255,6 +255,76 @@ def sc_usage_errors(a):
         a.sonnx_cts, 2)
 
 
+# Every subcommand parses with the one option parser (harness/cli/
+# option_parse.c): for each, an unknown option, a missing value and a bad
+# value are usage errors (exit 2) whose one line names the option, printed
+# before anything runs or is written (stdout stays empty).  The messages are
+# docs/cli.md's ("Options").
+def option_error_rows(a):
+    w = a.work
+    nowhere = os.path.join(w, "no-such-dir")
+    rows = []
+    for cmd, missing in [("run", "--vendor"), ("list", "--vectors"), ("sweep", "--op"),
+                         ("merge", "--json"), ("compare", "--label"), ("report", "--html"),
+                         ("certify", "--out"), ("verify", "--key"), ("repro", "--element"),
+                         ("selftest", "--faults")]:
+        see = "; see sonnx-cts %s --help" % cmd
+        rows.append(([cmd, "--no-such-option"],
+                     "sonnx-cts %s: unknown option '--no-such-option'%s" % (cmd, see)))
+        rows.append(([cmd, missing], "sonnx-cts %s: %s needs a value%s" % (cmd, missing, see)))
+    rows += [
+        (["run", "--max-errors", "-3"], "sonnx-cts run: --max-errors needs a count, not '-3'"),
+        (["list", "--type", "float128"], "sonnx-cts list: unknown --type 'float128'"),
+        (["sweep", "--op", "Div", "--type", "float16", "--first", "x"],
+         "sonnx-cts sweep: --first needs a number from 0 to 100000, not 'x'"),
+        (["merge", "a.json", "--json", os.path.join(nowhere, "m.json")],
+         "sonnx-cts merge: --json %s/m.json: directory %s does not exist" % (nowhere, nowhere)),
+        (["compare", "a.json", "--profile", "bogus"],
+         "sonnx-cts compare: --profile must be onnx or sonnx, not 'bogus'"),
+        (["report", "a.json", "--html", "r.html", "--profile", "bogus"],
+         "sonnx-cts report: --profile must be onnx or sonnx, not 'bogus'"),
+        (["certify", "--out", os.path.join(w, "bundle"), "--timeout", "x"],
+         "sonnx-cts certify: --timeout needs a positive number of seconds, not 'x'"),
+        (["certify", "--out", os.path.join(w, "bundle"), "--json=r.json"],
+         "sonnx-cts certify: --json=r.json is not for certify"),
+        (["verify", "b", "--key", os.path.join(nowhere, "k.pem")],
+         "sonnx-cts verify: --key %s/k.pem: cannot read" % nowhere),
+        (["repro", "--case", "x", "--element", "y"],
+         "sonnx-cts repro: --element needs an index, not 'y'"),
+        (["selftest", "--report", os.path.join(nowhere, "r.md")],
+         "sonnx-cts selftest: --report %s/r.md: directory %s does not exist"
+         % (nowhere, nowhere)),
+        # no abbreviations, for any command (a unique prefix included)
+        (["run", "--vec", a.node_tests], "sonnx-cts run: unknown option '--vec'"),
+        (["list", "--id"], "sonnx-cts list: unknown option '--id'"),
+        (["sweep", "--op", "Div", "--type", "int8", "--lim", "5"],
+         "sonnx-cts sweep: unknown option '--lim'"),
+        (["report", "a.json", "--htm", "r.html"], "sonnx-cts report: unknown option '--htm'"),
+        (["certify", "--ou", os.path.join(w, "bundle")],
+         "sonnx-cts certify: unknown option '--ou'"),
+        (["run", "--strict-nan=yes"],
+         "sonnx-cts run: --strict-nan takes no value (got '--strict-nan=yes')"),
+    ]
+    return rows
+
+
+def sc_option_errors(a):
+    fresh_dir(a.work)
+    failures = []
+    for args, want in option_error_rows(a):
+        p = run(args, a.sonnx_cts)
+        line = " ".join(args)
+        if p.returncode != 2:
+            failures.append("%s: exit %d, expected 2" % (line, p.returncode))
+        if want not in p.stderr:
+            failures.append("%s: stderr lacks %r:\n%s" % (line, want, p.stderr))
+        if p.stdout != "":
+            failures.append("%s: something ran (stdout):\n%s" % (line, p.stdout[-1000:]))
+    if os.path.exists(os.path.join(a.work, "bundle")):
+        failures.append("certify made a bundle despite a usage error")
+    check(not failures, "\n".join(failures))
+
+
 def sc_list_node_tests(a):
     p = run(["list", "--vectors", a.node_tests], a.sonnx_cts, 0)
     for op in OPS:
