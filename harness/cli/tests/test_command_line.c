@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "run_identity.h"
+#include "sct_check_main.h"
 
 static void expect_line(int argc, const char *const *argv, const char *want)
 {
@@ -48,9 +49,5 @@ int main(void)
     tcase_add_test(tc, test_spaces_quotes_and_globs_quoted);
     tcase_add_test(tc, test_brace_tilde_comment_history_quoted);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }

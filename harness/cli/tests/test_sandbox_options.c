@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "sandbox_options.h"
+#include "sct_check_main.h"
 
 static const struct size_row {
     const char *text;
@@ -64,9 +65,5 @@ int main(void)
     tcase_add_loop_test(tc, sizes, 0, (int)(sizeof SIZES / sizeof SIZES[0]));
     tcase_add_loop_test(tc, options, 0, (int)(sizeof OPTS / sizeof OPTS[0]));
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return sct_check_run_suite(s);
 }
