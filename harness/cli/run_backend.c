@@ -55,8 +55,9 @@ sct_backend *sct_open_run_backend(const sct_run_config *cfg, const char *vectors
     o.sandbox_helpers = cfg->sandbox.helper;
     o.n_sandbox_helpers = cfg->sandbox.n_helper;
     /* the answers out of the plugin's reach (docs/plugin-abi.md 5.1): the
-     * vector set and every report file, even inside a readable tree */
-    static char hidden[8][4096];
+     * vector set and every report file, even inside a readable tree;
+     * needed only while the backend opens (sct_backend_options) */
+    char hidden[8][4096];
     const char *hidden_ptr[8];
     size_t n_hidden = 0;
     const char *const secret[] = {vectors, cfg->json_path, cfg->junit_path, cfg->text_path,

@@ -241,9 +241,8 @@ static void load_totals(sct_render_doc *doc, const cJSON *root)
     bool certifiable = true;
     sct_json_get_bool(tier, "valid_for_certification", &certifiable);
     const char *tier_name = render_str_or(tier, "name", "");
-    doc->no_vector_set = strcmp(tier_name, sct_tier_name(SCT_TIER_SWEEP_EXHAUSTIVE)) == 0 ||
-                         strcmp(tier_name, sct_tier_name(SCT_TIER_SWEEP_SLICE)) == 0 ||
-                         strcmp(tier_name, sct_tier_name(SCT_TIER_SWEEP_SAMPLED)) == 0;
+    sct_tier_kind tier_kind;
+    doc->no_vector_set = sct_tier_from_name(tier_name, &tier_kind) && sct_tier_is_sweep(tier_kind);
     /* The values answer and the enforcement answer, separately (SN-24). */
     const cJSON *enf = cJSON_GetObjectItemCaseSensitive(s, "enforcement");
     uint64_t not_enforced = 0;

@@ -7,12 +7,35 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sct/text/name_table.h"
+
+static const char *const k_tier_names[SCT_TIER_COUNT] = {
+    [SCT_TIER_FULL_PROFILE] = "full profile",
+    [SCT_TIER_SUBSET] = "subset",
+    [SCT_TIER_SHARD] = "shard",
+    [SCT_TIER_CLAIMED_SCOPE] = "claimed scope",
+    [SCT_TIER_SWEEP_EXHAUSTIVE] = "exhaustive sweep",
+    [SCT_TIER_SWEEP_SLICE] = "sweep slice",
+    [SCT_TIER_SWEEP_SAMPLED] = "sampled sweep"};
+
 const char *sct_tier_name(sct_tier_kind k)
 {
-    static const char *const names[SCT_TIER_COUNT] = {
-        "full profile", "subset", "shard", "claimed scope", "exhaustive sweep", "sweep slice",
-        "sampled sweep"};
-    return (unsigned)k < SCT_TIER_COUNT ? names[k] : "unknown";
+    return sct_name_of(k_tier_names, SCT_TIER_COUNT, (int)k, "unknown");
+}
+
+bool sct_tier_from_name(const char *name, sct_tier_kind *out)
+{
+    size_t i = sct_name_find(k_tier_names, SCT_TIER_COUNT, name);
+    if (i >= SCT_TIER_COUNT)
+        return false;
+    *out = (sct_tier_kind)i;
+    return true;
+}
+
+bool sct_tier_is_sweep(sct_tier_kind k)
+{
+    return k == SCT_TIER_SWEEP_EXHAUSTIVE || k == SCT_TIER_SWEEP_SLICE ||
+           k == SCT_TIER_SWEEP_SAMPLED;
 }
 
 void sct_tier_decide(const sct_tier_facts *f, const char *filters, const char *claim,

@@ -97,9 +97,44 @@ START_TEST(test_tiers)
 }
 END_TEST
 
+/* The tier names a report carries (docs/cli.md "Tiers"), read back, and
+ * which of them are sweeps (a sweep's report has no vector set). */
+static const struct {
+    const char *name;
+    sct_tier_kind kind;
+    bool sweep;
+} k_tier_names[] = {
+    {"full profile", SCT_TIER_FULL_PROFILE, false},
+    {"subset", SCT_TIER_SUBSET, false},
+    {"shard", SCT_TIER_SHARD, false},
+    {"claimed scope", SCT_TIER_CLAIMED_SCOPE, false},
+    {"exhaustive sweep", SCT_TIER_SWEEP_EXHAUSTIVE, true},
+    {"sweep slice", SCT_TIER_SWEEP_SLICE, true},
+    {"sampled sweep", SCT_TIER_SWEEP_SAMPLED, true},
+};
+
+START_TEST(test_tier_names_both_ways)
+{
+    ck_assert_int_eq(sizeof k_tier_names / sizeof k_tier_names[0], SCT_TIER_COUNT);
+    for (size_t i = 0; i < SCT_TIER_COUNT; i++) {
+        sct_tier_kind k = SCT_TIER_COUNT;
+        ck_assert_str_eq(sct_tier_name(k_tier_names[i].kind), k_tier_names[i].name);
+        ck_assert_msg(sct_tier_from_name(k_tier_names[i].name, &k) && k == k_tier_names[i].kind,
+                      "%s not read back", k_tier_names[i].name);
+        ck_assert_msg(sct_tier_is_sweep(k) == k_tier_names[i].sweep, "%s: sweep %d",
+                      k_tier_names[i].name, sct_tier_is_sweep(k));
+    }
+    sct_tier_kind k;
+    ck_assert(!sct_tier_from_name("sweep", &k));
+    ck_assert(!sct_tier_from_name("", &k));
+    ck_assert(!sct_tier_from_name(NULL, &k));
+    ck_assert(!sct_tier_from_name("Full profile", &k));
+}
+END_TEST
+
 int main(void)
 {
-    const TTest *const tests[] = {test_names, test_overall};
+    const TTest *const tests[] = {test_names, test_overall, test_tier_names_both_ways};
     Suite *s = suite_create("verdict");
     TCase *tc = tcase_create("core");
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)

@@ -69,7 +69,8 @@ typedef struct sct_backend_options {
     const char *const *sandbox_read;
     size_t n_sandbox_read;
     /* Never readable by the plugin, even inside a readable tree: the vector
-     * set, the report files.  Borrowed. */
+     * set, the report files.  Borrowed for the open call only: the
+     * sandbox's read rules are built from them then. */
     const char *const *sandbox_hidden;
     size_t n_sandbox_hidden;
     /* Programs the plugin may start (`run --sandbox-helper PROGRAM`): a

@@ -51,6 +51,14 @@ typedef struct sct_tier_facts {
  * "sampled sweep". */
 const char *sct_tier_name(sct_tier_kind k);
 
+/* The tier named `name` (a report's summary.tier.name) into *out; false
+ * when no tier has that name. */
+bool sct_tier_from_name(const char *name, sct_tier_kind *out);
+
+/* A sweep's tier: its pairs came from a sweep space, not from a vector
+ * set. */
+bool sct_tier_is_sweep(sct_tier_kind k);
+
 /* The one tier rule.  `filters` is the report's selection text ("" or NULL
  * when none); `excluded` the cases of the profile the filters left out. */
 void sct_tier_decide(const sct_tier_facts *f, const char *filters, const char *claim,
