@@ -22,6 +22,7 @@
  */
 #include <errno.h>
 #include <sched.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,17 +119,40 @@ int sct_sandbox_enter_namespaces(int sock, unsigned omit, unsigned *active,
                (want & CLONE_NEWNET ? SCT_SB_NETNS : 0);
     if (!(want & CLONE_NEWPID))
         return 0; /* only the network namespace: no keeper needed */
+    /* The gate: the worker waits until the keeper's KEEPER message is on
+     * the socket (the keeper closes its end after sending), so that message
+     * always comes before anything the worker sends.  Without it a loaded
+     * machine could let the worker's hello and init reply go first; the
+     * KEEPER message then arrived while the worker was idle, where it reads
+     * as the worker's death (isolated_backend.c check_idle_worker). */
+    int gate[2];
+    if (pipe2(gate, O_CLOEXEC) != 0) {
+        char buf[160];
+        snprintf(buf, sizeof buf, "no PID namespace (pipe: %s)", strerror(errno));
+        sct_sandbox_note(notes, cap, buf);
+        *active &= ~(unsigned)SCT_SB_PIDNS;
+        return 0;
+    }
     pid_t w = fork();
     if (w < 0) {
         char buf[160];
         snprintf(buf, sizeof buf, "no PID namespace (fork into it: %s)", strerror(errno));
         sct_sandbox_note(notes, cap, buf);
         *active &= ~(unsigned)SCT_SB_PIDNS;
+        close(gate[0]);
+        close(gate[1]);
         return 0;
     }
-    if (w > 0)
-        keeper(sock, w);
+    if (w > 0) {
+        close(gate[0]);
+        keeper(sock, w); /* closes gate[1] once KEEPER is sent */
+    }
     /* The worker, pid 1: end with the keeper (and so with the harness). */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    close(gate[1]);
+    char c;
+    while (read(gate[0], &c, 1) < 0 && errno == EINTR)
+        ;
+    close(gate[0]);
     return 0;
 }
