@@ -53,11 +53,13 @@ fi
 # The runtimes and their column labels: vendors/common/runtimes.tsv (the one
 # list); a runtime whose record is missing (not set up here) is named and
 # left out of the matrix.
+# Read by its one reader, which refuses a malformed table (set -e stops here).
+runtime_table=$("$PY" vendors/common/runtime_table.py --fields record,label)
 records=(builtin.json built-in)
-while IFS=$'\t' read -r rec label _; do
-  [[ -z "$rec" || "$rec" == \#* ]] && continue
+while IFS=$'\t' read -r rec label; do
+  [[ -n "$rec" ]] || continue   # an empty table: no line at all
   records+=("$rec" "$label")
-done < vendors/common/runtimes.tsv
+done <<<"$runtime_table"
 args=()
 for ((i = 0; i < ${#records[@]}; i += 2)); do
   f="$out/${records[i]}"

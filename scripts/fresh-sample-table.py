@@ -26,18 +26,13 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "vendors", "common"))
+import runtime_table  # noqa: E402 (the one reader of vendors/common/runtimes.tsv)
 
 
 def runtimes():
     """(record, label) of vendors/common/runtimes.tsv whose record exists."""
-    out = []
-    with open(os.path.join(ROOT, "vendors", "common", "runtimes.tsv"), encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip() and not line.startswith("#"):
-                rec, label = line.rstrip("\n").split("\t")[:2]
-                if os.path.exists(os.path.join(ROOT, "docs", "conformance", rec)):
-                    out.append((rec, label))
-    return out
+    return runtime_table.committed(ROOT)
 
 
 def command_of(record, cli, json_out, seed, samples):

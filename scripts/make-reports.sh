@@ -33,13 +33,15 @@ for arg in "$@"; do
   esac
 done
 [[ $certify == 1 || ${#baselines[@]} -eq 0 ]] || { echo "make-reports: --write-baselines needs --certify" >&2; exit 2; }
-# The runtimes: vendors/common/runtimes.tsv (record, label, certify script).
+# The runtimes: vendors/common/runtimes.tsv (record, label, certify script),
+# read by its one reader, which refuses a malformed table (set -e stops here).
+runtime_table=$(/usr/bin/python3 vendors/common/runtime_table.py --fields record,certify)
 runtime_records=() runtime_scripts=()
-while IFS=$'\t' read -r rec _ script; do
-  [[ -z "$rec" || "$rec" == \#* ]] && continue
+while IFS=$'\t' read -r rec script; do
+  [[ -n "$rec" ]] || continue   # an empty table: no line at all
   runtime_records+=("docs/conformance/$rec")
   runtime_scripts+=("$script")
-done < vendors/common/runtimes.tsv
+done <<<"$runtime_table"
 
 if [ ! -x "$SONNX_CTS" ]; then
   BUILD_DIR="$BUILD_DIR" scripts/build.sh

@@ -18,6 +18,10 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "vendors", "common"))
+import runtime_table  # noqa: E402 (the one reader of vendors/common/runtimes.tsv)
+
 
 def first_difference(a, b):
     la, lb = a.splitlines(), b.splitlines()
@@ -48,13 +52,7 @@ def main():
     # The built-in kernels and every runtime of vendors/common/runtimes.tsv
     # whose record is committed (the columns scripts/compare-runtimes.sh
     # renders).
-    records = [("builtin.json", "built-in")]
-    with open("vendors/common/runtimes.tsv", encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip() and not line.startswith("#"):
-                rec, label = line.rstrip("\n").split("\t")[:2]
-                if os.path.exists(os.path.join("docs/conformance", rec)):
-                    records.append((rec, label))
+    records = [("builtin.json", "built-in")] + runtime_table.committed(os.curdir)
     for name, _ in records[1:]:
         path = os.path.join("docs/conformance", name)
         with open(path, encoding="utf-8") as fh:

@@ -25,6 +25,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chromium_check as cc  # noqa: E402 (chromium(), the console detector)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "vendors", "common"))
+import runtime_table  # noqa: E402 (the one reader of vendors/common/runtimes.tsv)
 
 
 
@@ -32,14 +35,7 @@ def records(root):
     """(record file, label) of the built-in kernels and of every runtime in
     vendors/common/runtimes.tsv whose record is committed -- the columns
     scripts/compare-runtimes.sh renders."""
-    out = [("builtin.json", "built-in")]
-    with open(os.path.join(root, "vendors", "common", "runtimes.tsv"), encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip() and not line.startswith("#"):
-                rec, label = line.rstrip("\n").split("\t")[:2]
-                if os.path.exists(os.path.join(root, "docs", "conformance", rec)):
-                    out.append((rec, label))
-    return out
+    return [("builtin.json", "built-in")] + runtime_table.committed(root)
 
 
 def fail(msg):

@@ -5,7 +5,9 @@
 // and a payload; a reply is u8 status + body.  A tensor on the wire:
 //   i32 elem_type (ONNX TensorProto.DataType) + u32 rank + i64 dims[rank]
 //   + u64 nbytes + bytes
-// Used by vendors/tfjs/tfjs_helper.cjs (copied beside it at build time).
+// Used by vendors/onnxruntime-web/ort_web_helper.cjs and
+// vendors/tfjs/tfjs_helper.cjs (copied beside them at build time, installed
+// beside them by vendors/onnxruntime-web/CMakeLists.txt).
 'use strict';
 const fs = require('fs');
 
@@ -57,13 +59,20 @@ function encodeTensor(code, dims, data) {
   return Buffer.concat([head, bytes]);
 }
 
-// Calls handle(frame) for every frame on stdin, one at a time; an exception
-// is replied as status 3 with its stack.  Console output goes to stderr
-// (fd 1 carries frames only).
-function serve(handle) {
+// Console output goes to stderr: fd 1 carries frames only.  serve() does it;
+// a helper whose runtime may log while loading calls it first.
+function quiet() {
   console.log = console.error;
   console.info = console.error;
   console.warn = console.error;
+}
+
+// Calls handle(frame) for every frame on stdin, one at a time; an exception
+// is replied as status 3 with its stack.  Chunks are collected and joined
+// once a whole frame is there (joining at every chunk would copy a large
+// request once per chunk).
+function serve(handle) {
+  quiet();
   let chunks = [];
   let have = 0;
   let pending = Buffer.alloc(0);
@@ -91,4 +100,4 @@ function serve(handle) {
   process.stdin.on('end', () => { busy.then(() => process.exit(0)); });
 }
 
-module.exports = { writeAll, reply, text, readTensor, encodeTensor, serve };
+module.exports = { writeAll, reply, text, readTensor, encodeTensor, quiet, serve };
