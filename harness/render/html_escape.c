@@ -3,25 +3,11 @@
  */
 #include "html_escape.h"
 
+#include "sct/text/xml_escape.h"
+
 void sct_html_escape(FILE *out, const char *text)
 {
-    if (text == NULL)
-        return;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        switch (*p) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        case '\'': fputs("&#39;", out); break;
-        default:
-            if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') ||
-                *p == 0x7f)
-                fputs("&#xFFFD;", out);
-            else
-                fputc(*p, out);
-        }
-    }
+    sct_xml_escape(out, text, &sct_xml_policy_html);
 }
 
 void sct_html_id(FILE *out, const char *text)

@@ -9,10 +9,11 @@
 
 #include <stdio.h>
 
-/* Writes `text` with & < > " ' replaced by entities; control characters
- * other than tab and newline (which HTML cannot show and a hostile plugin
- * may send) become U+FFFD.  NULL writes nothing.  Safe in element content
- * and in double- or single-quoted attribute values. */
+/* Writes `text` escaped for HTML: sct_xml_escape under sct_xml_policy_html
+ * (sct/text/xml_escape.h): & < > " ' as references, control characters
+ * other than tab, newline and CR (which HTML cannot show and a hostile
+ * plugin may send) and DEL as U+FFFD.  NULL writes nothing.  Safe in element
+ * content and in double- or single-quoted attribute values. */
 void sct_html_escape(FILE *out, const char *text);
 
 /* Writes `text` usable as an id / fragment (#...): ASCII letters, digits,

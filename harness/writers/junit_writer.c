@@ -16,23 +16,13 @@
 #include "sct/results/run_summary.h"
 #include "sct/results/value_format.h"
 #include "sct/text/atomic_file.h"
+#include "sct/text/xml_escape.h"
 
+/* XML 1.0 text and attribute values (sct/text/xml_escape.h): &apos;,
+ * controls XML 1.0 cannot carry as '?'. */
 static void xml_text(FILE *f, const char *s)
 {
-    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
-        switch (*p) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&apos;", f); break;
-        default:
-            if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
-                fputc('?', f);
-            else
-                fputc(*p, f);
-        }
-    }
+    sct_xml_escape(f, s, &sct_xml_policy_xml10);
 }
 
 static void failure_summary(const sct_case_result *c, char *buf, size_t cap)
