@@ -7,14 +7,19 @@
 #include <string.h>
 #include <strings.h>
 
+#include "sct/jsonstream/json_fields.h"
 #include "sct/writers/json_util.h"
 
-static int add(sct_claim *c, const char *op, const char *types, bool has_bound, uint32_t ulp,
-               const char *path, char *err, size_t err_cap)
+/* Every problem goes through the one field reader (json_fields.h) as
+ * "<file>: <field>: <reason>"; the reasons are the ones this reader has
+ * always written (docs/cli.md "Claims"), the field being the root ("")
+ * or "claims[k]". */
+static void add(sct_json_reader *rd, sct_claim *c, const char *op, const char *types,
+                bool has_bound, uint32_t ulp)
 {
     if (c->n == SCT_CLAIM_MAX) {
-        snprintf(err, err_cap, "%s: more than %d claims", path, SCT_CLAIM_MAX);
-        return 1;
+        sct_json_problem(rd, NULL, true, "more than %d claims", SCT_CLAIM_MAX);
+        return;
     }
     sct_claim_entry *e = &c->entries[c->n++];
     snprintf(e->op, sizeof e->op, "%s", op);
@@ -29,30 +34,71 @@ static int add(sct_claim *c, const char *op, const char *types, bool has_bound, 
         snprintf(bound, sizeof bound, " (%u ULP)", (unsigned)ulp);
     snprintf(c->description + len, sizeof c->description - len, "%s%s %s%s",
              len ? "; " : "", op, types, bound);
-    return 0;
 }
 
-/* "bound": "correctly rounded" or a count of ULP. */
-static int read_bound(const cJSON *b, bool *has, uint32_t *ulp, const char *where, char *err,
-                      size_t err_cap)
+/* "bound": "correctly rounded" or a count of ULP; false when neither. */
+static bool read_bound(sct_json_reader *rd, const cJSON *b, bool *has, uint32_t *ulp)
 {
     *has = false;
     *ulp = 0;
     if (b == NULL)
-        return 0;
-    if (cJSON_IsString(b) && strcasecmp(b->valuestring, "correctly rounded") == 0) {
+        return true;
+    const char *s = cJSON_GetStringValue(b);
+    if (s != NULL && strcasecmp(s, "correctly rounded") == 0) {
         *has = true;
-        return 0;
+        return true;
     }
     if (cJSON_IsNumber(b) && b->valuedouble >= 0 && b->valuedouble <= 1e9 &&
         b->valuedouble == (double)(uint32_t)b->valuedouble) {
         *has = true;
         *ulp = (uint32_t)b->valuedouble;
-        return 0;
+        return true;
     }
-    snprintf(err, err_cap, "%s: \"bound\" must be \"correctly rounded\" or a number of ULP",
-             where);
-    return 1;
+    sct_json_problem(rd, NULL, true,
+                     "\"bound\" must be \"correctly rounded\" or a number of ULP");
+    return false;
+}
+
+/* "level": a named set of claims, or a problem. */
+static void read_level(sct_json_reader *rd, sct_claim *out, const cJSON *level)
+{
+    const char *name = cJSON_GetStringValue(level);
+    if (name == NULL)
+        sct_json_problem(rd, NULL, true, "\"level\" is not a string");
+    else if (strcmp(name, "float32-only") == 0)
+        add(rd, out, "*", "float32", false, 0);
+    else if (strcmp(name, "full") == 0)
+        add(rd, out, "*", "*", false, 0);
+    else
+        sct_json_problem(rd, NULL, true, "\"level\": unknown level \"%s\" (the profile "
+                         "defines \"float32-only\" and \"full\")", name);
+}
+
+/* claims[k]: {"op", "types", "bound"?}; stops at the first problem. */
+static void read_claims(sct_json_reader *rd, sct_claim *out, const cJSON *claims)
+{
+    if (!cJSON_IsArray(claims)) {
+        sct_json_problem(rd, NULL, true, "\"claims\" is not an array");
+        return;
+    }
+    int k = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, claims) {
+        char name[32];
+        snprintf(name, sizeof name, "claims[%d]", k++);
+        size_t mark = sct_json_enter(rd, name);
+        const char *op = cJSON_GetStringValue(sct_json_member(it, "op"));
+        const char *types = cJSON_GetStringValue(sct_json_member(it, "types"));
+        bool has;
+        uint32_t ulp;
+        if (op == NULL || types == NULL || op[0] == '\0' || types[0] == '\0')
+            sct_json_problem(rd, NULL, true, "needs \"op\" and \"types\" (strings)");
+        else if (read_bound(rd, sct_json_member(it, "bound"), &has, &ulp))
+            add(rd, out, op, types, has, ulp);
+        sct_json_leave(rd, mark);
+        if (rd->failed)
+            return;
+    }
 }
 
 int sct_claim_load(const char *path, sct_claim *out, char *err, size_t err_cap)
@@ -61,55 +107,21 @@ int sct_claim_load(const char *path, sct_claim *out, char *err, size_t err_cap)
     cJSON *root = sct_json_read_file(path, err, err_cap);
     if (root == NULL)
         return 1;
-    int rc = 0;
-    const char *schema = sct_json_get_str(root, "schema");
-    const cJSON *level = cJSON_GetObjectItemCaseSensitive(root, "level");
-    const cJSON *claims = cJSON_GetObjectItemCaseSensitive(root, "claims"), *it;
-    if (schema == NULL || strcmp(schema, "sonnx-cts-claim") != 0) {
-        snprintf(err, err_cap, "%s: \"schema\" must be \"sonnx-cts-claim\"", path);
-        rc = 1;
-    } else if (level == NULL && claims == NULL) {
-        snprintf(err, err_cap, "%s: neither \"level\" nor \"claims\": claims nothing", path);
-        rc = 1;
-    } else if (level != NULL && !cJSON_IsString(level)) {
-        snprintf(err, err_cap, "%s: \"level\" is not a string", path);
-        rc = 1;
-    } else if (level != NULL && strcmp(level->valuestring, "float32-only") == 0) {
-        rc = add(out, "*", "float32", false, 0, path, err, err_cap);
-    } else if (level != NULL && strcmp(level->valuestring, "full") == 0) {
-        rc = add(out, "*", "*", false, 0, path, err, err_cap);
-    } else if (level != NULL) {
-        snprintf(err, err_cap, "%s: \"level\": unknown level \"%s\" (the profile defines "
-                 "\"float32-only\" and \"full\")", path, level->valuestring);
-        rc = 1;
-    }
-    if (rc == 0 && claims != NULL && !cJSON_IsArray(claims)) {
-        snprintf(err, err_cap, "%s: \"claims\" is not an array", path);
-        rc = 1;
-    }
-    int k = 0;
-    const cJSON *list = rc == 0 ? claims : NULL;
-    cJSON_ArrayForEach(it, list) {
-        char where[1100];
-        snprintf(where, sizeof where, "%s: claims[%d]", path, k++);
-        const char *op = sct_json_get_str(it, "op");
-        const char *types = sct_json_get_str(it, "types");
-        bool has;
-        uint32_t ulp;
-        if (op == NULL || types == NULL || op[0] == '\0' || types[0] == '\0') {
-            snprintf(err, err_cap, "%s: needs \"op\" and \"types\" (strings)", where);
-            rc = 1;
-        } else if (read_bound(cJSON_GetObjectItemCaseSensitive(it, "bound"), &has, &ulp, where,
-                              err, err_cap) == 0) {
-            rc = add(out, op, types, has, ulp, path, err, err_cap);
-        } else {
-            rc = 1;
-        }
-        if (rc != 0)
-            break;
-    }
+    sct_json_reader rd = {.file = path, .mode = SCT_JSON_STRICT,
+                          .naming = SCT_JSON_NAME_IN_PATH, .err = err, .err_cap = err_cap};
+    const char *schema = cJSON_GetStringValue(sct_json_member(root, "schema"));
+    const cJSON *level = sct_json_member(root, "level");
+    const cJSON *claims = sct_json_member(root, "claims");
+    if (schema == NULL || strcmp(schema, "sonnx-cts-claim") != 0)
+        sct_json_problem(&rd, NULL, true, "\"schema\" must be \"sonnx-cts-claim\"");
+    else if (level == NULL && claims == NULL)
+        sct_json_problem(&rd, NULL, true, "neither \"level\" nor \"claims\": claims nothing");
+    else if (level != NULL)
+        read_level(&rd, out, level);
+    if (!rd.failed && claims != NULL)
+        read_claims(&rd, out, claims);
     cJSON_Delete(root);
-    return rc;
+    return rd.failed ? 1 : 0;
 }
 
 static bool matches(const char *want, const char *have, bool nocase)

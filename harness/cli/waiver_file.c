@@ -8,20 +8,32 @@
 #include <string.h>
 
 #include "sct/io/file_hash.h"
+#include "sct/jsonstream/json_fields.h"
 #include "sct/text/owned.h"
 #include "sct/writers/json_util.h"
 
-/* A required string member into `dst`; non-zero with err when missing. */
-static int field(const cJSON *o, const char *name, char *dst, size_t cap, const char *where,
-                 char *err, size_t err_cap)
+/* Every problem goes through the one field reader (json_fields.h) as
+ * "<file>: <field>: <reason>", with the reasons this reader has always
+ * written (docs/cli.md "Waivers"); the field is "waivers[k]", followed by
+ * what the waiver covers once that is known. */
+static void at(sct_json_reader *rd, int k, const char *what)
 {
-    const char *s = sct_json_get_str(o, name);
+    /* At most 250 characters of what (a case id with its owner): the field
+     * fits rd->where and always starts with the waiver's index. */
+    snprintf(rd->where, sizeof rd->where, "waivers[%d]%s%.250s%s", k, what ? " (" : "",
+             what ? what : "", what ? ")" : "");
+}
+
+/* A required string member into `dst`; false with the problem when missing. */
+static bool field(sct_json_reader *rd, const cJSON *o, const char *name, char *dst, size_t cap)
+{
+    const char *s = cJSON_GetStringValue(sct_json_member(o, name));
     if (s == NULL || s[0] == '\0') {
-        snprintf(err, err_cap, "%s: \"%s\" is required (a non-empty string)", where, name);
-        return 1;
+        sct_json_problem(rd, NULL, true, "\"%s\" is required (a non-empty string)", name);
+        return false;
     }
     snprintf(dst, cap, "%s", s);
-    return 0;
+    return true;
 }
 
 static bool is_date(const char *s)
@@ -34,55 +46,59 @@ static bool is_date(const char *s)
     return true;
 }
 
-static int read_one(const cJSON *o, sct_waiver *w, const char *where, const char *today,
-                    char *err, size_t err_cap)
+/* waivers[k]; false with the problem in rd. */
+static bool read_one(sct_json_reader *rd, const cJSON *o, int k, sct_waiver *w,
+                     const char *today)
 {
     memset(w, 0, sizeof *w);
-    const char *c = sct_json_get_str(o, "case"), *g = sct_json_get_str(o, "group");
+    at(rd, k, NULL);
+    const char *c = cJSON_GetStringValue(sct_json_member(o, "case"));
+    const char *g = cJSON_GetStringValue(sct_json_member(o, "group"));
     if ((c == NULL) == (g == NULL)) {
-        snprintf(err, err_cap, "%s: needs exactly one of \"case\" and \"group\"", where);
-        return 1;
+        sct_json_problem(rd, NULL, true, "needs exactly one of \"case\" and \"group\"");
+        return false;
     }
     w->is_group = g != NULL;
     snprintf(w->target, sizeof w->target, "%s", g != NULL ? g : c);
     snprintf(w->what, sizeof w->what, "%s %s", g != NULL ? "group" : "case", g != NULL ? g : c);
-    const cJSON *rt = cJSON_GetObjectItemCaseSensitive(o, "runtime");
-    const char *sha = sct_json_get_str(o, "library_sha256");
+    const cJSON *rt = sct_json_member(o, "runtime");
+    const char *sha = cJSON_GetStringValue(sct_json_member(o, "library_sha256"));
+    at(rd, k, w->what);
     if ((rt == NULL) == (sha == NULL)) {
-        snprintf(err, err_cap, "%s (%s): needs exactly one of \"runtime\" {name, version} "
-                 "and \"library_sha256\"", where, w->what);
-        return 1;
+        sct_json_problem(rd, NULL, true, "needs exactly one of \"runtime\" {name, version} "
+                         "and \"library_sha256\"");
+        return false;
     }
-    if (rt != NULL && (field(rt, "name", w->runtime_name, sizeof w->runtime_name, where, err,
-                             err_cap) != 0 ||
-                       field(rt, "version", w->runtime_version, sizeof w->runtime_version,
-                             where, err, err_cap) != 0))
-        return 1;
-    if (sha != NULL) {
-        if (strlen(sha) != 64) {
-            snprintf(err, err_cap, "%s (%s): \"library_sha256\" must be 64 hex digits", where,
-                     w->what);
-            return 1;
-        }
+    if (sha != NULL && strlen(sha) != 64) {
+        sct_json_problem(rd, NULL, true, "\"library_sha256\" must be 64 hex digits");
+        return false;
+    }
+    if (sha != NULL)
         snprintf(w->library_sha256, sizeof w->library_sha256, "%s", sha);
-    }
-    if (field(o, "reason", w->reason, sizeof w->reason, where, err, err_cap) != 0 ||
-        field(o, "link", w->link, sizeof w->link, where, err, err_cap) != 0 ||
-        field(o, "owner", w->owner, sizeof w->owner, where, err, err_cap) != 0 ||
-        field(o, "expires", w->expires, sizeof w->expires, where, err, err_cap) != 0)
-        return 1;
+    /* The required members name the waiver by its index only. */
+    at(rd, k, NULL);
+    if ((rt != NULL && (!field(rd, rt, "name", w->runtime_name, sizeof w->runtime_name) ||
+                        !field(rd, rt, "version", w->runtime_version,
+                               sizeof w->runtime_version))) ||
+        !field(rd, o, "reason", w->reason, sizeof w->reason) ||
+        !field(rd, o, "link", w->link, sizeof w->link) ||
+        !field(rd, o, "owner", w->owner, sizeof w->owner) ||
+        !field(rd, o, "expires", w->expires, sizeof w->expires))
+        return false;
+    at(rd, k, w->what);
     if (!is_date(w->expires)) {
-        snprintf(err, err_cap, "%s (%s): \"expires\" must be a date YYYY-MM-DD", where,
-                 w->what);
-        return 1;
+        sct_json_problem(rd, NULL, true, "\"expires\" must be a date YYYY-MM-DD");
+        return false;
     }
     /* ISO dates compare as strings. */
     if (strcmp(w->expires, today) < 0) {
-        snprintf(err, err_cap, "%s (%s, owner %s): expired on %s; renew or remove it", where,
-                 w->what, w->owner, w->expires);
-        return 1;
+        char who[600];
+        snprintf(who, sizeof who, "%s, owner %s", w->what, w->owner);
+        at(rd, k, who);
+        sct_json_problem(rd, NULL, true, "expired on %s; renew or remove it", w->expires);
+        return false;
     }
-    return 0;
+    return true;
 }
 
 int sct_waivers_load(const char *path, const char *today, sct_waivers *out, char *err,
@@ -92,31 +108,28 @@ int sct_waivers_load(const char *path, const char *today, sct_waivers *out, char
     cJSON *root = sct_json_read_file(path, err, err_cap);
     if (root == NULL)
         return 1;
-    const char *schema = sct_json_get_str(root, "schema");
-    const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "waivers"), *it;
-    int rc = 0;
+    sct_json_reader rd = {.file = path, .mode = SCT_JSON_STRICT,
+                          .naming = SCT_JSON_NAME_IN_PATH, .err = err, .err_cap = err_cap};
+    const char *schema = cJSON_GetStringValue(sct_json_member(root, "schema"));
+    const cJSON *list = sct_json_member(root, "waivers"), *it;
     if (schema == NULL || strcmp(schema, "sonnx-cts-waivers") != 0 || !cJSON_IsArray(list)) {
-        snprintf(err, err_cap, "%s: not a waiver file (\"schema\": \"sonnx-cts-waivers\" "
-                 "and a \"waivers\" array)", path);
-        rc = 1;
+        sct_json_problem(&rd, NULL, true, "not a waiver file (\"schema\": "
+                         "\"sonnx-cts-waivers\" and a \"waivers\" array)");
+        list = NULL;
     }
     int k = 0;
-    const cJSON *each = rc == 0 ? list : NULL;
-    cJSON_ArrayForEach(it, each) {
-        char where[1100];
-        snprintf(where, sizeof where, "%s: waivers[%d]", path, k++);
+    cJSON_ArrayForEach(it, list) {
         if (out->n == SCT_WAIVER_MAX) {
-            snprintf(err, err_cap, "%s: more than %d waivers", path, SCT_WAIVER_MAX);
-            rc = 1;
-        } else {
-            rc = read_one(it, &out->w[out->n], where, today, err, err_cap);
-            out->n += rc == 0;
+            rd.where[0] = '\0';
+            sct_json_problem(&rd, NULL, true, "more than %d waivers", SCT_WAIVER_MAX);
+        } else if (read_one(&rd, it, k++, &out->w[out->n], today)) {
+            out->n++;
         }
-        if (rc != 0)
+        if (rd.failed)
             break;
     }
     cJSON_Delete(root);
-    return rc;
+    return rd.failed ? 1 : 0;
 }
 
 int sct_waivers_check_runtime(const sct_waivers *w, const sct_backend_identity *id, char *err,

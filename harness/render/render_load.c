@@ -10,6 +10,15 @@
  * grow with them.  Here: the doc's identity, totals and groups,
  * from the run's JSON without its cases (exact integers), and the doc's
  * release.
+ *
+ * Members are looked up with the one field reader's sct_json_member
+ * (sct/jsonstream/json_fields.h) and shown as they are written, a missing
+ * or mistyped one giving an empty cell in silence.  The head's fields are
+ * also read by sct_report_read_head (the typed tolerant readers), which
+ * warns about them once; the totals and groups shown here are a display
+ * of what the report says, and reading them with the typed readers would
+ * add warnings the rendered reports have never had (they stay
+ * byte-identical).
  */
 #include "render_load.h"
 
@@ -20,6 +29,7 @@
 #include "render_cases.h"
 #include "sct/check/compare.h"
 #include "sct/io/sha256.h"
+#include "sct/jsonstream/json_fields.h"
 #include "sct/results/report_read.h"
 #include "sct/results/run_tier.h"
 #include "sct/results/verdict.h"
@@ -56,7 +66,7 @@ static void load_groups(sct_render_doc *doc, const cJSON *groups)
         sct_json_get_u64(g, "elements", &r->elements);
         sct_json_get_u64(g, "mismatches", &r->mismatches);
         r->has_max_ulp = sct_json_get_u64(g, "max_ulp", &r->max_ulp);
-        const cJSON *h = cJSON_GetObjectItemCaseSensitive(g, "ulp_histogram");
+        const cJSON *h = sct_json_member(g, "ulp_histogram");
         const cJSON *b;
         cJSON_ArrayForEach(b, h) {
             r->bins = sct_render_grow(r->bins, r->n_bins + 1, sizeof *r->bins);
@@ -83,10 +93,10 @@ static char *overall_meaning(const char *overall, const cJSON *summary)
     /* The one exit status the report records (run_summary.h sct_run_exit),
      * then, with --baseline, what decided it. */
     int64_t exit_code = 0;
-    const cJSON *ec = cJSON_GetObjectItemCaseSensitive(summary, "exit_code");
+    const cJSON *ec = sct_json_member(summary, "exit_code");
     if (cJSON_IsNumber(ec))
         exit_code = (int64_t)ec->valuedouble;
-    const cJSON *baseline = cJSON_GetObjectItemCaseSensitive(summary, "baseline");
+    const cJSON *baseline = sct_json_member(summary, "baseline");
     const char *btext = render_str_or(baseline, "text", "");
     char *text = cJSON_IsNumber(ec)
                      ? sct_render_printf("%.*s (exit status %lld)%s%s.",
@@ -94,7 +104,7 @@ static char *overall_meaning(const char *overall, const cJSON *summary)
                                          (long long)exit_code, btext[0] ? "; " : "", btext)
                      : sct_render_strdup(meaning);
     /* --waivers: what each covered; a stale one is said. */
-    const cJSON *waivers = cJSON_GetObjectItemCaseSensitive(summary, "waivers"), *wv;
+    const cJSON *waivers = sct_json_member(summary, "waivers"), *wv;
     cJSON_ArrayForEach(wv, waivers) {
         uint64_t covered = 0;
         sct_json_get_u64(wv, "covered", &covered);
@@ -109,13 +119,13 @@ static char *overall_meaning(const char *overall, const cJSON *summary)
         text = next;
     }
     /* --claim: each declared bound's verdict, then what lies outside. */
-    const cJSON *claims = cJSON_GetObjectItemCaseSensitive(summary, "claims"), *cl;
+    const cJSON *claims = sct_json_member(summary, "claims"), *cl;
     cJSON_ArrayForEach(cl, claims) {
         char *next = sct_render_printf("%s Claim: %s.", text, render_str_or(cl, "text", "?"));
         free(text);
         text = next;
     }
-    const cJSON *oos = cJSON_GetObjectItemCaseSensitive(summary, "out_of_scope"), *os;
+    const cJSON *oos = sct_json_member(summary, "out_of_scope"), *os;
     bool first_oos = true;
     cJSON_ArrayForEach(os, oos) {
         uint64_t n = 0;
@@ -130,7 +140,7 @@ static char *overall_meaning(const char *overall, const cJSON *summary)
         text = next;
         first_oos = false;
     }
-    const cJSON *declined = cJSON_GetObjectItemCaseSensitive(summary, "declined"), *d;
+    const cJSON *declined = sct_json_member(summary, "declined"), *d;
     bool first = true;
     cJSON_ArrayForEach(d, declined) {
         uint64_t n = 0, cases = 0;
@@ -150,11 +160,11 @@ static char *overall_meaning(const char *overall, const cJSON *summary)
 
 static void load_identity(sct_render_doc *doc, const cJSON *root)
 {
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(root, "identity");
-    const cJSON *be = cJSON_GetObjectItemCaseSensitive(id, "backend");
-    const cJSON *op = cJSON_GetObjectItemCaseSensitive(root, "options");
-    const cJSON *sh = cJSON_GetObjectItemCaseSensitive(root, "shard");
-    const cJSON *tm = cJSON_GetObjectItemCaseSensitive(root, "timing");
+    const cJSON *id = sct_json_member(root, "identity");
+    const cJSON *be = sct_json_member(id, "backend");
+    const cJSON *op = sct_json_member(root, "options");
+    const cJSON *sh = sct_json_member(root, "shard");
+    const cJSON *tm = sct_json_member(root, "timing");
     char buf[1024];
     sct_render_kv **kv = &doc->identity;
     size_t *n = &doc->n_identity;
@@ -189,7 +199,7 @@ static void load_identity(sct_render_doc *doc, const cJSON *root)
     sct_json_get_u64(op, "max_errors", &max_errors);
     sct_json_get_bool(op, "strict_nan", &strict);
     sct_json_get_bool(op, "isolate", &isolate);
-    const cJSON *to = cJSON_GetObjectItemCaseSensitive(op, "timeout_seconds");
+    const cJSON *to = sct_json_member(op, "timeout_seconds");
     char timeout[48] = "default";
     if (cJSON_IsNumber(to) && to->valuedouble > 0.0)
         snprintf(timeout, sizeof timeout, "%g s", to->valuedouble);
@@ -217,7 +227,7 @@ static void load_identity(sct_render_doc *doc, const cJSON *root)
         snprintf(buf, sizeof buf, "merged from %llu shards",
                  (unsigned long long)merged);
     sct_render_kv_add(kv, n, "Sharding", buf);
-    const cJSON *secs = cJSON_GetObjectItemCaseSensitive(tm, "seconds");
+    const cJSON *secs = sct_json_member(tm, "seconds");
     snprintf(buf, sizeof buf, "%.3f s", cJSON_IsNumber(secs) ? secs->valuedouble : 0.0);
     sct_render_kv_add(kv, n, "Run time", cJSON_IsNumber(secs) ? buf : "");
 
@@ -230,21 +240,21 @@ static void load_identity(sct_render_doc *doc, const cJSON *root)
 
 static void load_totals(sct_render_doc *doc, const cJSON *root)
 {
-    const cJSON *s = cJSON_GetObjectItemCaseSensitive(root, "summary");
+    const cJSON *s = sct_json_member(root, "summary");
     if (s == NULL)
         sct_render_warn(doc, "the JSON has no \"summary\"");
     const char *overall = render_str_or(s, "overall", "");
     /* The tier beside the verdict (run_tier.h): below the certification
      * tiers the verdict word itself carries the mark, so no banner, cell or
      * comparison column reads as a certificate without it. */
-    const cJSON *tier = cJSON_GetObjectItemCaseSensitive(s, "tier");
+    const cJSON *tier = sct_json_member(s, "tier");
     bool certifiable = true;
     sct_json_get_bool(tier, "valid_for_certification", &certifiable);
     const char *tier_name = render_str_or(tier, "name", "");
     sct_tier_kind tier_kind;
     doc->no_vector_set = sct_tier_from_name(tier_name, &tier_kind) && sct_tier_is_sweep(tier_kind);
     /* The values answer and the enforcement answer, separately (SN-24). */
-    const cJSON *enf = cJSON_GetObjectItemCaseSensitive(s, "enforcement");
+    const cJSON *enf = sct_json_member(s, "enforcement");
     uint64_t not_enforced = 0;
     sct_json_get_u64(enf, "not_enforced", &not_enforced);
     const char *enf_text = render_str_or(enf, "text", "");
@@ -273,7 +283,7 @@ static void load_totals(sct_render_doc *doc, const cJSON *root)
     free(v);
     /* Verdict counts in the verdict order of verdict.h, whatever the key
      * order of the JSON. */
-    const cJSON *verdicts = cJSON_GetObjectItemCaseSensitive(s, "verdicts"), *it;
+    const cJSON *verdicts = sct_json_member(s, "verdicts"), *it;
     for (int k = 0; k < (int)SCT_VERDICT_COUNT; k++) {
         const char *name = sct_verdict_name((sct_verdict)k);
         uint64_t x;
@@ -294,7 +304,7 @@ static void load_totals(sct_render_doc *doc, const cJSON *root)
         sct_render_kv_add(&doc->totals, &doc->n_totals, fields[i][1], v);
         free(v);
     }
-    const cJSON *dev = cJSON_GetObjectItemCaseSensitive(s, "deviation_counts");
+    const cJSON *dev = sct_json_member(s, "deviation_counts");
     char buf[1024] = "";
     size_t o = 0;
     for (int d = 1; d < (int)SCT_DEV_COUNT; d++) {
@@ -320,7 +330,7 @@ static void load_totals(sct_render_doc *doc, const cJSON *root)
 /* What a conformance record adds to the identity: the certified file. */
 static void load_record_identity(sct_render_doc *doc, const cJSON *record)
 {
-    const cJSON *lib = cJSON_GetObjectItemCaseSensitive(record, "library");
+    const cJSON *lib = sct_json_member(record, "library");
     sct_render_kv_add(&doc->identity, &doc->n_identity, "Certified library",
                       render_str_or(lib, "path", ""));
     sct_render_kv_add(&doc->identity, &doc->n_identity, "Library sha256",
@@ -369,7 +379,7 @@ int sct_render_load_run(sct_render_doc *doc, const char *json_path,
     load_totals(doc, root);
     if (!sct_report_has_cases(f))
         sct_render_warn(doc, "%s: no \"cases\" array", json_path);
-    load_groups(doc, cJSON_GetObjectItemCaseSensitive(root, "groups"));
+    load_groups(doc, sct_json_member(root, "groups"));
     sct_render_cases_load(doc, f);
     return 0;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sct/jsonstream/json_fields.h"
 #include "sct/jsonstream/json_index.h"
 #include "sct/results/report_read.h"
 #include "sct/writers/json_util.h"
@@ -195,24 +196,26 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
     sct_report_read_opts opts = {.mode = SCT_READ_STRICT, .baseline = true};
     if (sct_report_open(path, &opts, &f, err, err_cap) != 0)
         return 1;
+    /* The head is read with the one field reader (json_fields.h): `rd`
+     * refuses ("<file>: <reason>"), `quiet` reads what only makes notes
+     * (a missing or mistyped member is no note, never an error). */
+    sct_json_reader rd = {.file = path, .mode = SCT_JSON_STRICT,
+                          .naming = SCT_JSON_NAME_IN_PATH, .err = err, .err_cap = err_cap};
+    sct_json_reader quiet = {.file = path, .mode = SCT_JSON_TOLERANT,
+                             .naming = SCT_JSON_NAME_IN_PATH};
     const cJSON *root = sct_report_run_json(f);
-    const char *profile = sct_json_get_str(root, "profile");
-    if (profile == NULL || !sct_report_has_cases(f)) {
-        snprintf(err, err_cap, "%s: not a %s file (schema, profile or cases "
-                 "missing)", path, SCT_BASELINE_SCHEMA);
-        sct_report_close(f);
-        return 1;
-    }
-    if (strcmp(profile, r->identity.profile) != 0) {
-        snprintf(err, err_cap, "%s: baseline recorded under profile %s, this "
-                 "run uses profile %s", path, profile, r->identity.profile);
-        sct_report_close(f);
-        return 1;
-    }
+    const char *profile = sct_json_read_str(&quiet, root, "profile", false);
     size_t n = sct_report_n_cases(f);
-    entry *e = n <= UINT32_MAX ? calloc(n ? n : 1, sizeof *e) : NULL;
-    if (e == NULL) {
-        snprintf(err, err_cap, "%s: out of memory", path);
+    entry *e = NULL;
+    if (profile == NULL || !sct_report_has_cases(f))
+        sct_json_problem(&rd, NULL, true, "not a %s file (schema, profile or cases missing)",
+                         SCT_BASELINE_SCHEMA);
+    else if (strcmp(profile, r->identity.profile) != 0)
+        sct_json_problem(&rd, NULL, true, "baseline recorded under profile %s, this run uses "
+                         "profile %s", profile, r->identity.profile);
+    else if ((e = n <= UINT32_MAX ? calloc(n ? n : 1, sizeof *e) : NULL) == NULL)
+        sct_json_problem(&rd, NULL, true, "out of memory");
+    if (rd.failed) {
         sct_report_close(f);
         return 1;
     }
@@ -228,16 +231,17 @@ int sct_baseline_compare(const char *path, const sct_run_report *r, FILE *out,
     }
     qsort(e, n, sizeof *e, entry_cmp);
 
-    note_identity(out, "vector set sha256", sct_json_get_str(root, "vector_set_sha256"),
+    note_identity(out, "vector set sha256",
+                  sct_json_read_str(&quiet, root, "vector_set_sha256", false),
                   r->identity.vector_set_sha256, d);
-    const cJSON *b = cJSON_GetObjectItemCaseSensitive(root, "backend");
-    note_identity(out, "runtime", sct_json_get_str(b, "runtime_name"),
+    const cJSON *b = sct_json_member(root, "backend");
+    note_identity(out, "runtime", sct_json_read_str(&quiet, b, "runtime_name", false),
                   r->identity.runtime_name, d);
-    note_identity(out, "runtime version", sct_json_get_str(b, "runtime_version"),
+    note_identity(out, "runtime version", sct_json_read_str(&quiet, b, "runtime_version", false),
                   r->identity.runtime_version, d);
 
-    const cJSON *bopts = cJSON_GetObjectItemCaseSensitive(root, "options");
-    const cJSON *bstrict = cJSON_GetObjectItemCaseSensitive(bopts, "strict_nan");
+    /* Missing (an older baseline) is no note, so the member is looked at. */
+    const cJSON *bstrict = sct_json_member(sct_json_member(root, "options"), "strict_nan");
     if (cJSON_IsBool(bstrict) && cJSON_IsTrue(bstrict) != r->options.strict_nan) {
         fprintf(out, "baseline note: --strict-nan differs: baseline %s, this run %s "
                 "(NaN verdicts may differ for that reason alone)\n",

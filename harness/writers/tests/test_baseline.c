@@ -11,14 +11,19 @@
 #include "report_fixture.h"
 #include "sct_check_main.h"
 
+/* The error of the last compare_to_text. */
+static char last_err[512];
+
 static char *compare_to_text(const char *bl, const sct_run_report *r,
                              sct_baseline_diff *d, int *rc)
 {
-    char err[512];
+    char *err = last_err;
+    const size_t err_cap = sizeof last_err;
+    err[0] = '\0';
     const char *out_path = fixture_path("baseline.out");
     FILE *out = fopen(out_path, "w");
     ck_assert_ptr_nonnull(out);
-    *rc = sct_baseline_compare(bl, r, out, d, err, sizeof err);
+    *rc = sct_baseline_compare(bl, r, out, d, err, err_cap);
     fclose(out);
     return fixture_slurp(out_path);
 }
@@ -97,6 +102,25 @@ START_TEST(test_refusals)
     int rc;
     char *t = compare_to_text(bl, &r, &d, &rc);
     ck_assert_int_ne(rc, 0);
+    char want[4600];
+    snprintf(want, sizeof want, "%s: baseline recorded under profile onnx, this run uses "
+             "profile sonnx", bl);
+    ck_assert_str_eq(last_err, want);
+    free(t);
+
+    /* a baseline without its profile names the file and what is missing */
+    char noprof[4096]; /* fixture_path's buffer is reused */
+    snprintf(noprof, sizeof noprof, "%s", fixture_path("baseline_no_profile.json"));
+    FILE *np = fopen(noprof, "w");
+    ck_assert_ptr_nonnull(np);
+    fputs("{\"schema\": \"sonnx-cts-baseline\", \"schema_version\": \"1.0\", "
+          "\"cases\": []}", np);
+    fclose(np);
+    t = compare_to_text(noprof, &r, &d, &rc);
+    ck_assert_int_ne(rc, 0);
+    snprintf(want, sizeof want, "%s: not a sonnx-cts-baseline file (schema, profile or "
+             "cases missing)", noprof);
+    ck_assert_str_eq(last_err, want);
     free(t);
 
     const char *junk = fixture_path("not_a_baseline.json");

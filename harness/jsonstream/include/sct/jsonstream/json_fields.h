@@ -3,8 +3,9 @@
  * object (json_exact.h: integers exact) read one by one into C values,
  * every problem named "<file>: <field>: <reason>" (docs/cli.md,
  * "Messages").  The vector manifest (harness/io), a run report, record or
- * baseline read back (harness/results, report_read.h) and a sweep shard
- * (harness/sweep, sweep_merge.h) are read with it.
+ * baseline read back (harness/results, report_read.h), a sweep shard
+ * (harness/sweep, sweep_merge.h), a claim and a waiver file (harness/cli)
+ * and a baseline's head when compared (harness/writers) are read with it.
  *
  * Two modes:
  * - strict (manifest, merge, baseline, sweep shards): the first problem
