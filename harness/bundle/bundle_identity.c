@@ -12,6 +12,7 @@
 #include "sct/bundle/machine_identity.h"
 #include "sct/io/file_hash.h"
 #include "sct/numeric/dtype.h"
+#include "sct/jsonstream/json_fields.h"
 
 static const char *or_empty(const char *s) { return s != NULL ? s : ""; }
 
@@ -156,7 +157,7 @@ oom_text:
 static int read_strings(const cJSON *sel, const char *key, const char **v, size_t *n,
                         char *err, size_t err_cap)
 {
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(sel, key);
+    const cJSON *a = sct_json_member(sel, key);
     *n = 0;
     if (a == NULL)
         return 0;
@@ -180,7 +181,7 @@ int sct_bundle_identity_selection(const cJSON *root, sct_case_filter *f, char *e
                                   size_t err_cap)
 {
     memset(f, 0, sizeof *f);
-    const cJSON *profile = cJSON_GetObjectItemCaseSensitive(root, "profile");
+    const cJSON *profile = sct_json_member(root, "profile");
     if (!cJSON_IsString(profile) || (strcmp(profile->valuestring, "onnx") != 0 &&
                                      strcmp(profile->valuestring, "sonnx") != 0)) {
         snprintf(err, err_cap, "profile: missing, or neither \"onnx\" nor \"sonnx\"");
@@ -188,7 +189,7 @@ int sct_bundle_identity_selection(const cJSON *root, sct_case_filter *f, char *e
     }
     f->profile_bit = strcmp(profile->valuestring, "onnx") == 0 ? SCT_PROFILE_ONNX
                                                                : SCT_PROFILE_SONNX;
-    const cJSON *sel = cJSON_GetObjectItemCaseSensitive(root, "selection");
+    const cJSON *sel = sct_json_member(root, "selection");
     if (!cJSON_IsObject(sel)) {
         snprintf(err, err_cap, "selection: missing or not an object");
         return -1;
@@ -207,7 +208,7 @@ int sct_bundle_identity_selection(const cJSON *root, sct_case_filter *f, char *e
         }
         f->types[i] = d->code;
     }
-    const cJSON *tier = cJSON_GetObjectItemCaseSensitive(root, "tier");
+    const cJSON *tier = sct_json_member(root, "tier");
     if (!cJSON_IsString(tier) || strcmp(tier->valuestring, sct_bundle_tier(f)) != 0) {
         snprintf(err, err_cap, "tier: \"%s\" is not what the selection makes it (\"%s\")",
                  cJSON_IsString(tier) ? tier->valuestring : "(missing)", sct_bundle_tier(f));

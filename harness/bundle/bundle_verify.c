@@ -14,6 +14,7 @@
 #include "sct/bundle/bundle_sign.h"
 #include "sct/io/file_hash.h"
 #include "sct/jsonstream/json_exact.h"
+#include "sct/jsonstream/json_fields.h"
 #include "sct/results/report_read.h"
 #include "verify_parts.h"
 
@@ -148,23 +149,23 @@ static size_t check_identity(const cJSON *id, const sct_run_identity *r,
     struct { const char *what, *in_identity, *in_report; } pairs[] = {
         {"profile", sct_json_get_str(id, "profile"), r->profile},
         {"vectors.manifest_sha256",
-         sct_json_get_str(cJSON_GetObjectItemCaseSensitive(id, "vectors"), "manifest_sha256"),
+         sct_json_get_str(sct_json_member(id, "vectors"), "manifest_sha256"),
          r->vector_set_sha256},
         {"harness.version",
-         sct_json_get_str(cJSON_GetObjectItemCaseSensitive(id, "harness"), "version"),
+         sct_json_get_str(sct_json_member(id, "harness"), "version"),
          r->harness_version},
         {"plugin.runtime_name",
-         sct_json_get_str(cJSON_GetObjectItemCaseSensitive(id, "plugin"), "runtime_name"),
+         sct_json_get_str(sct_json_member(id, "plugin"), "runtime_name"),
          r->runtime_name},
         {"plugin.runtime_version",
-         sct_json_get_str(cJSON_GetObjectItemCaseSensitive(id, "plugin"), "runtime_version"),
+         sct_json_get_str(sct_json_member(id, "plugin"), "runtime_version"),
          r->runtime_version},
         {"sandbox", sct_json_get_str(id, "sandbox"), r->isolation},
     };
     size_t findings = 0;
     if (o->plugin_path != NULL) {
         char hex[SCT_SHA256_HEX_CHARS + 1], err[1024], what[1400];
-        const char *rec = sct_json_get_str(cJSON_GetObjectItemCaseSensitive(id, "plugin"),
+        const char *rec = sct_json_get_str(sct_json_member(id, "plugin"),
                                            "sha256");
         if (sct_sha256_file(o->plugin_path, o->plugin_path, hex, err, sizeof err) != 0) {
             o->problem(o->user, o->plugin_path, err);

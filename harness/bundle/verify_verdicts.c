@@ -20,6 +20,7 @@
 
 #include "sct/bundle/bundle_verify.h"
 #include "sct/jsonstream/json_exact.h"
+#include "sct/jsonstream/json_fields.h"
 #include "sct/results/case_verdict.h"
 #include "sct/results/report_read.h"
 
@@ -76,8 +77,8 @@ static size_t check_summary(const cJSON *run, const char *display, const size_t 
 {
     char what[512];
     size_t findings = 0;
-    const cJSON *summary = cJSON_GetObjectItemCaseSensitive(run, "summary");
-    const cJSON *verdicts = cJSON_GetObjectItemCaseSensitive(summary, "verdicts");
+    const cJSON *summary = sct_json_member(run, "summary");
+    const cJSON *verdicts = sct_json_member(summary, "verdicts");
     for (int v = 0; v < (int)SCT_VERDICT_COUNT; v++) {
         uint64_t stated = 0;
         const char *name = sct_verdict_name((sct_verdict)v);
@@ -99,9 +100,9 @@ static size_t check_summary(const cJSON *run, const char *display, const size_t 
     int64_t code;
     if (!sct_json_get_i64(summary, "exit_code", &code) || code != sct_overall_exit_code(o)) {
         snprintf(what, sizeof what, "summary.exit_code: states %s, the verdict rule gives %d",
-                 sct_json_number_literal(cJSON_GetObjectItemCaseSensitive(summary, "exit_code"))
+                 sct_json_number_literal(sct_json_member(summary, "exit_code"))
                      ? sct_json_number_literal(
-                           cJSON_GetObjectItemCaseSensitive(summary, "exit_code"))
+                           sct_json_member(summary, "exit_code"))
                      : "(missing)",
                  sct_overall_exit_code(o));
         problem(user, display, what);

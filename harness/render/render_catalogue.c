@@ -10,11 +10,13 @@
 
 #include <cjson/cJSON.h>
 
+#include "sct/jsonstream/json_fields.h"
+
 /* First string member among `names`, or NULL. */
 static const char *first_string(const cJSON *obj, const char *const *names)
 {
     for (; *names; names++) {
-        const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, *names);
+        const cJSON *v = sct_json_member(obj, *names);
         if (cJSON_IsString(v) && v->valuestring[0] != '\0')
             return v->valuestring;
     }
@@ -29,7 +31,7 @@ static void add_requirement(sct_render_doc *doc, const cJSON *item, size_t pos)
         "source", "document", "doc", "spec", NULL};
     static const char *const sec_keys[] = {
         "section", "clause", "anchor", NULL};
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(item, "id");
+    const cJSON *id = sct_json_member(item, "id");
     if (!cJSON_IsString(id) || id->valuestring[0] == '\0') {
         sct_render_warn(doc, "%s: entry %zu has no \"id\" string; skipped",
                         doc->catalogue_path, pos);
@@ -65,7 +67,7 @@ int sct_render_load_catalogue(sct_render_doc *doc, const char *path)
     free(text);
     const cJSON *list = root;
     if (cJSON_IsObject(root))
-        list = cJSON_GetObjectItemCaseSensitive(root, "requirements");
+        list = sct_json_member(root, "requirements");
     if (!cJSON_IsArray(list)) {
         sct_render_warn(doc, "%s: not a JSON array of requirements (nor an "
                         "object with a \"requirements\" array)", path);
