@@ -32,6 +32,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "sct/text/bounded_append.h"
+
 #include "backend_kinds.h"
 #include "query_cache.h"
 #include "run_outcome.h"
@@ -180,9 +182,8 @@ static void check_idle_worker(isolated *s)
 static sct_exec_result with_idle_note(isolated *s, sct_exec_result r)
 {
     if (s->idle_death[0]) {
-        size_t len = strlen(r.message);
-        format_cut(r.message + len, sizeof r.message - len, "%s[note: %s]",
-                 len ? " " : "", s->idle_death);
+        sct_bounded_appendf(r.message, sizeof r.message, "%s[note: %s]",
+                            r.message[0] ? " " : "", s->idle_death);
         s->idle_death[0] = '\0';
     }
     return r;
