@@ -83,8 +83,9 @@ void sct_print_run_help(FILE *out)
             "                       PASS; expired or other-runtime waivers refused\n"
             "  --claim FILE         the op x types (or level) the vendor claims, with\n"
             "                       optional declared error bounds (docs/cli.md)\n"
-            "  --require-enforcement  an out-of-profile model the runtime accepts\n"
-            "                       (a reject case) is FAIL, not NOT_ENFORCED\n",
+            "  --require-enforcement  an out-of-profile model (a reject case) the\n"
+            "                       runtime accepts, or refuses with ERROR instead of\n"
+            "                       INVALID_ARGUMENT, is FAIL, not NOT_ENFORCED\n",
             SCT_FRESH_DEFAULT_N);
     fprintf(out,
             "\n"

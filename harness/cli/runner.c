@@ -252,8 +252,11 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
                 /* The integrator asked the runtime itself to enforce the
                  * profile's restrictions (SN-24). */
                 out->verdict = SCT_VERDICT_FAIL;
-                why = "accepted a model outside the profile (must answer INVALID_ARGUMENT: "
-                      "--require-enforcement)";
+                why = r.status == SCT_EXEC_OK
+                          ? "accepted a model outside the profile (must answer "
+                            "INVALID_ARGUMENT: --require-enforcement)"
+                          : "refused a model outside the profile with ERROR (must answer "
+                            "INVALID_ARGUMENT: --require-enforcement)";
             }
             sct_case_record_message(out, why, r.message);
         }

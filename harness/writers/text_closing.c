@@ -52,8 +52,9 @@ void sct_write_status_legend(FILE *out, int indent)
         "ERROR        the case could not be judged (bad vectors, harness failure)",
         "DECLINED_AT_RUN  run() declined a case whose op and types query() accepted:\n"
         "             a failure (declines are per op and types)",
-        "NOT_ENFORCED a model outside the SONNX profile was accepted: counted apart\n"
-        "             from the values (FAIL with --require-enforcement)",
+        "NOT_ENFORCED a model outside the SONNX profile was accepted, or refused with\n"
+        "             ERROR instead of INVALID_ARGUMENT: counted apart from the values\n"
+        "             (FAIL with --require-enforcement)",
         "OUT_OF_SCOPE outside the vendor's --claim: not run",
         "WAIVED       a failure covered by a governed waiver: never a pass",
         "[STATUS]     after a case id: what the implementation's call returned\n"

@@ -248,10 +248,41 @@ def sc_enforcement(a):
           d2["summary"]["enforcement"]["required"] is True, "--require-enforcement")
 
 
+def sc_enforcement_error(a):
+    """A runtime computing every in-profile value right and refusing
+    out-of-profile models with ERROR instead of INVALID_ARGUMENT (a runtime's
+    generic error): the refusal cannot be told from a failure, so enforcement
+    is not shown (NOT_ENFORCED), but no values failure either: the values
+    verdict CONFORMS (docs/spec-notes.md SN-24); --require-enforcement makes
+    those cases FAIL."""
+    o = outputs(a, "refuse-error")
+    run(a, ["run", "--vectors", a.vectors, "--vendor", a.refuse_error, "--quiet",
+            "--json", o["json"]], expect=0)
+    d = json.loads(load(o["json"]))
+    s, e = d["summary"], d["summary"]["enforcement"]
+    rej = [c for c in d["cases"] if c["expectation"] == "reject"]
+    ne = [c for c in d["cases"] if c["verdict"] == "NOT_ENFORCED"]
+    check(s["overall"] == "CONFORMS" and s["verdicts"].get("FAIL", 0) == 0,
+          "overall %r, verdicts %r" % (s["overall"], s["verdicts"]))
+    check(len(rej) > 0 and ne == rej and all(c["exec_status"] == "ERROR" for c in ne),
+          "reject cases: %d, NOT_ENFORCED: %d" % (len(rej), len(ne)))
+    check(all("refused an input outside the profile with ERROR" in c["message"] for c in ne),
+          "message %r" % (ne[0]["message"] if ne else None))
+    check(e["not_enforced"] == len(ne), "JSON enforcement %r" % e)
+    o2 = outputs(a, "refuse-error-required")
+    run(a, ["run", "--vectors", a.vectors, "--vendor", a.refuse_error, "--require-enforcement",
+            "--quiet", "--json", o2["json"]], expect=1)
+    d2 = json.loads(load(o2["json"]))
+    fails = [c for c in d2["cases"] if c["verdict"] == "FAIL"]
+    check(d2["summary"]["overall"] == "NON-CONFORMANT" and len(fails) == len(rej) and
+          all("refused a model outside the profile with ERROR" in c["message"]
+              for c in fails), "--require-enforcement: %d FAIL" % len(fails))
+
+
 SCENARIOS = {"partial": sc_partial, "sweep_slice": sc_sweep_slice,
              "query_error": sc_query_error, "declined_at_run": sc_declined_at_run,
              "usage_before_run": sc_usage_before_run, "atomic_write": sc_atomic_write,
-             "enforcement": sc_enforcement}
+             "enforcement": sc_enforcement, "enforcement_error": sc_enforcement_error}
 SCENARIOS.update(governance.SCENARIOS)
 
 
@@ -266,6 +297,7 @@ def main():
     ap.add_argument("--query-error", required=True)
     ap.add_argument("--decline-subnormal", required=True)
     ap.add_argument("--accept-all", required=True)
+    ap.add_argument("--refuse-error", required=True)
     ap.add_argument("--failing", required=True)
     ap.add_argument("--pow-1ulp", required=True)
     a = ap.parse_args()

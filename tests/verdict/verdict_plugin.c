@@ -16,6 +16,10 @@
  *   5 pow-1ulp           float32 Pow 1 ULP off on the first finite non-zero
  *                        element of each output: within the profile's 1-ULP
  *                        tolerance, a violation of a "correctly rounded" claim
+ *   6 refuse-error       every value right, out-of-profile models refused with
+ *                        ERROR instead of INVALID_ARGUMENT (a runtime's generic
+ *                        error): enforcement not shown, no values failure
+ *                        (NOT_ENFORCED, docs/spec-notes.md SN-24)
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -123,6 +127,13 @@ static sonnx_status v_run(const sonnx_op *op, const sonnx_tensor *in, size_t n_i
                 break;
             }
         }
+    }
+    return st;
+#elif SCT_VERDICT_MODE == 6
+    sonnx_status st = sct_builtin_plugin()->run(op, in, n_in, out, n_out, msg, cap);
+    if (st == SONNX_STATUS_INVALID_ARGUMENT) {
+        snprintf(msg, cap, "refuse-error: generic failure");
+        return SONNX_STATUS_ERROR;
     }
     return st;
 #endif

@@ -47,7 +47,7 @@ static const row k_rows[] = {
     {R, SCT_EXEC_INVALID_ARGUMENT, false, SCT_VERDICT_PASS},
     /* accepted an out-of-profile model: the enforcement answer (SN-24) */
     {R, SCT_EXEC_OK, true, SCT_VERDICT_NOT_ENFORCED},
-    {R, SCT_EXEC_ERROR, false, SCT_VERDICT_FAIL},
+    {R, SCT_EXEC_ERROR, false, SCT_VERDICT_NOT_ENFORCED},
     {R, SCT_EXEC_UNSUPPORTED, false, SCT_VERDICT_UNSUPPORTED},
     {R, SCT_EXEC_CRASH, false, SCT_VERDICT_CRASH},
     {R, SCT_EXEC_TIMEOUT, false, SCT_VERDICT_TIMEOUT},
