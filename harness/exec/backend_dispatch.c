@@ -8,10 +8,14 @@
 #include <string.h>
 
 #include "backend_impl.h"
+#include "sct/text/utf8_check.h"
 
+/* Text from the plugin is untrusted: every report format needs well-formed
+ * UTF-8, so the ill-formed bytes are replaced here, once, for all writers. */
 static void copy_text(char *dst, size_t cap, const char *src)
 {
     snprintf(dst, cap, "%s", src ? src : "");
+    sct_utf8_clean(dst);
 }
 
 sct_backend *sct_backend_new(const sct_backend_ops *ops, void *impl,
@@ -67,7 +71,9 @@ sct_exec_result sct_backend_query(sct_backend *b, const sonnx_op *op,
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
                                     "sct_backend_query: more than %d inputs",
                                     SCT_EXEC_MAX_TENSORS);
-    return b->ops->query(b, op, input_types, n_inputs);
+    sct_exec_result r = b->ops->query(b, op, input_types, n_inputs);
+    sct_utf8_clean(r.message);
+    return r;
 }
 
 sct_exec_result sct_backend_run(sct_backend *b, const sonnx_op *op,
@@ -81,7 +87,9 @@ sct_exec_result sct_backend_run(sct_backend *b, const sonnx_op *op,
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
                                     "sct_backend_run: more than %d inputs or outputs",
                                     SCT_EXEC_MAX_TENSORS);
-    return b->ops->run(b, op, inputs, n_inputs, outputs, n_outputs);
+    sct_exec_result r = b->ops->run(b, op, inputs, n_inputs, outputs, n_outputs);
+    sct_utf8_clean(r.message);
+    return r;
 }
 
 void sct_backend_close(sct_backend *b)

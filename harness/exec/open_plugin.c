@@ -7,10 +7,10 @@
 
 #include "backend_kinds.h"
 #include "plugin_loader.h"
+#include "sct/text/utf8_check.h"
 
-sct_backend *sct_backend_open_plugin(const char *path,
-                                     const sct_backend_options *opt,
-                                     char *err, size_t err_cap)
+static sct_backend *open_plugin(const char *path, const sct_backend_options *opt, char *err,
+                                size_t err_cap)
 {
     if (!path || !path[0]) {
         snprintf(err, err_cap, "no plugin path given");
@@ -32,4 +32,14 @@ sct_backend *sct_backend_open_plugin(const char *path,
         &e, handle, false, path,
         "none: in-process (--no-isolate); a crash or hang of the plugin stops the harness",
         err, err_cap);
+}
+
+sct_backend *sct_backend_open_plugin(const char *path,
+                                     const sct_backend_options *opt,
+                                     char *err, size_t err_cap)
+{
+    sct_backend *b = open_plugin(path, opt, err, err_cap);
+    if (b == NULL && err_cap > 0)
+        sct_utf8_clean(err); /* it may carry init()'s message: untrusted */
+    return b;
 }

@@ -171,6 +171,11 @@ static bool attack(char *msg, size_t cap)
         }
     } else if (is("exit-midcall")) {
         exit(0);
+    } else if (is("bad-utf8")) {
+        /* ill-formed UTF-8 and markup in the message: every report must stay
+         * well-formed (JSON RFC 8259 §8.1, XML 1.0 §2.2) */
+        snprintf(msg, cap, "bad \xff\xfe</testcase>\xc0\xaf\xed\xa0\x80 end \xe2\x82");
+        return true;
     }
     return false;
 }

@@ -83,6 +83,9 @@ EXPECT = {
                   r"sandbox violation: close on the worker's own connection to the harness"),
     # allowed: output goes to the harness's stderr, never into a report
     "garbage-output": ("garbage-output", "", [], 0, None, None),
+    # ill-formed UTF-8 in the message: replaced byte by byte with '?' (the
+    # report must parse as UTF-8 JSON at all), markup kept as text
+    "bad-utf8": ("bad-utf8", "", [], 1, "ERROR", r"bad \?\?</testcase>\?\?\?\?\? end \?\?$"),
     "exit-midcall": ("exit-midcall", "", [], 1, "CRASH",
                      r"plugin process exited with code 0 during the call"),
     # the harness under valgrind memcheck: the worker is exec'd, so it runs
@@ -214,9 +217,9 @@ def main():
 
 def check_report(errors, ref_json, hostile_json, want_status, want_msg, p, test):
     try:
-        with open(ref_json) as fh:
+        with open(ref_json, encoding="utf-8") as fh:
             ref = json.load(fh)
-        with open(hostile_json) as fh:
+        with open(hostile_json, encoding="utf-8") as fh:
             rep = json.load(fh)
     except (OSError, ValueError) as e:
         fail(errors, "report unreadable: %s" % e)

@@ -1,7 +1,8 @@
 /*
  * test_xml_escape.c — sct_xml_escape, table-driven over every policy: each
  * special character, the controls kept and replaced, DEL, UTF-8 valid and
- * invalid, the code points XML 1.0 §2.2 forbids, the empty string and NULL.
+ * invalid (each ill-formed byte unsafe), the code points XML 1.0 §2.2
+ * forbids, the empty string and NULL.
  * Expected strings are written by hand from xml_escape.h's rules.
  */
 #include <check.h>
@@ -61,14 +62,21 @@ static const struct row {
      * copied, not judged */
     {HTML, "\xc2\x85", "\xc2\x85"},
     {XML10, "\xc2\x9f", "\xc2\x9f"},
-    /* invalid UTF-8 (lone continuation, truncated sequence, overlong, 0xFF):
-     * copied as it is under every policy (xml_escape.h) */
-    {HTML, "a\x80" "b\xc3" "c\xc0\xaf\xff", "a\x80" "b\xc3" "c\xc0\xaf\xff"},
-    {XML10, "a\x80" "b\xc3" "c\xc0\xaf\xff", "a\x80" "b\xc3" "c\xc0\xaf\xff"},
-    /* code points XML 1.0 forbids: surrogate U+D800 (ED A0 80), U+FFFE,
-     * U+FFFF: copied as well */
-    {XML10, "\xed\xa0\x80\xef\xbf\xbe\xef\xbf\xbf", "\xed\xa0\x80\xef\xbf\xbe\xef\xbf\xbf"},
-    {HTML, "\xef\xbf\xbf", "\xef\xbf\xbf"},
+    /* invalid UTF-8 (lone continuation, truncated sequence, overlong C0 AF,
+     * 0xFF): each byte unsafe */
+    {HTML, "a\x80" "b\xc3" "c\xc0\xaf\xff",
+     "a&#xFFFD;b&#xFFFD;c&#xFFFD;&#xFFFD;&#xFFFD;"},
+    {XML10, "a\x80" "b\xc3" "c\xc0\xaf\xff", "a?b?c???"},
+    /* a truncated 3-byte sequence before ASCII; a 4-byte one at the end */
+    {XML10, "\xe2\x82x\xf0\x9f\x98", "??x???"},
+    /* overlong E0 80 80, above U+10FFFF (F4 90 80 80), F5 lead */
+    {XML10, "\xe0\x80\x80|\xf4\x90\x80\x80|\xf5", "???|????|?"},
+    /* the largest code points that are well-formed: U+10FFFF, U+FFFD */
+    {XML10, "\xf4\x8f\xbf\xbf\xef\xbf\xbd", "\xf4\x8f\xbf\xbf\xef\xbf\xbd"},
+    /* code points XML 1.0 forbids: surrogate U+D800 (ED A0 80: ill-formed
+     * UTF-8, three bytes), U+FFFE, U+FFFF (one character each) */
+    {XML10, "\xed\xa0\x80\xef\xbf\xbe\xef\xbf\xbf", "?????"},
+    {HTML, "\xef\xbf\xbf", "&#xFFFD;"},
     /* empty and NULL write nothing */
     {HTML, "", ""},
     {XML10, "", ""},

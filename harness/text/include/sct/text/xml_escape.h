@@ -15,10 +15,11 @@
  *     carry them even as a character reference, and HTML parses them as an
  *     error (HTML Living Standard §13.2.3.5, control-character-in-input-
  *     stream).  The policy says what an unsafe character becomes;
- *   - bytes 0x80 and above are copied as they are: invalid UTF-8 and the
- *     code points XML 1.0 §2.2 forbids (surrogates U+D800-U+DFFF, U+FFFE,
- *     U+FFFF) are not detected.  The committed reports were written so; a
- *     check would be a new policy field.
+ *   - well-formed UTF-8 (sct/text/utf8_check.h) is copied; every byte that
+ *     starts no well-formed sequence (a lone continuation, a truncated or
+ *     overlong sequence, a surrogate, 0xF5-0xFF) is unsafe, and so are
+ *     U+FFFE and U+FFFF, which XML 1.0 §2.2 forbids (the noncharacter as
+ *     one unsafe character).
  * NULL and "" write nothing.
  */
 #ifndef SCT_TEXT_XML_ESCAPE_H
