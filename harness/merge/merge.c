@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "merge_governance.h"
 #include "sct/select/shard.h"
 
 /* Fields that must be equal in every shard for the merge to be the same
@@ -287,6 +288,8 @@ int sct_merge_reports(const char *const *paths, size_t n, const char *command_li
         rc = interleave(r, order, n, out, err, err_cap);
     if (rc == 0)
         rc = check_disjoint(out, err, err_cap);
+    if (rc == 0)
+        rc = sct_merge_governance(paths, r, order, n, out, err, err_cap);
     if (rc == 0) {
         /* Identity and options of shard 1; the fields documented to differ
          * from an unsharded run are set here. */

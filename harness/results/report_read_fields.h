@@ -30,8 +30,9 @@ bool sct_read_case_object(sct_json_reader *rd, const cJSON *o, size_t pos, bool 
  * (zeroed first); false with the error in rd (strict). */
 bool sct_read_baseline_entry(sct_json_reader *rd, const cJSON *o, sct_case_result *c);
 
-/* The run's identity, options, selection counts, wall time and shard
- * ("shard" missing: 1/1 of its `n_cases`) from the run object into `r`. */
+/* The run's identity, options, selection counts, wall time, shard ("shard"
+ * missing: 1/1 of its `n_cases`), baseline comparison and waivers (both
+ * optional) from the run object into `r`. */
 void sct_read_head_object(sct_json_reader *rd, const cJSON *run, size_t n_cases,
                           sct_run_report *r);
 

@@ -1,12 +1,14 @@
 /*
  * report_read_head.c — the head of a JSON run report (identity, options,
- * selection counts, timing, shard) into sct_run_report fields, with the
- * one field reader (report_read_fields.h): the inverse of json_writer.c's
- * identity_json, options_json, summary_json and shard members.
+ * selection counts, timing, shard, summary.baseline and summary.waivers)
+ * into sct_run_report fields, with the one field reader
+ * (report_read_fields.h): the inverse of json_writer.c's identity_json,
+ * options_json, summary_json and shard members.
  */
 #include "report_read_fields.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static void read_identity(sct_json_reader *rd, const cJSON *run, sct_run_identity *i)
 {
@@ -81,10 +83,56 @@ static void read_shard(sct_json_reader *rd, const cJSON *run, size_t n_cases,
     /* shard.source (--shard auto) is not carried: a merge is no shard. */
 }
 
+/* summary.baseline and summary.waivers, the governance a run was judged
+ * under (--baseline, --waivers): optional, absent when not used.  Read back
+ * so that a merge states them as the unsharded run would. */
+static void read_governance(sct_json_reader *rd, const cJSON *run, sct_run_report *r)
+{
+    const cJSON *sm = sct_json_member(run, "summary");
+    const cJSON *bo = sct_json_member(sm, "baseline");
+    if (bo != NULL) {
+        snprintf(rd->where, sizeof rd->where, "summary.baseline");
+        sct_baseline_result *b = &r->baseline;
+        b->used = true;
+        b->path = sct_json_read_str_dup(rd, bo, "path", "");
+        b->compared = (size_t)sct_json_read_u64(rd, bo, "compared");
+        b->changed = (size_t)sct_json_read_u64(rd, bo, "changed");
+        b->worse = (size_t)sct_json_read_u64(rd, bo, "worse");
+        b->unknown = (size_t)sct_json_read_u64(rd, bo, "new");
+        b->not_run = (size_t)sct_json_read_u64(rd, bo, "not_run");
+    }
+    const cJSON *ws = sct_json_member(sm, "waivers");
+    if (ws == NULL)
+        return;
+    snprintf(rd->where, sizeof rd->where, "summary.waivers");
+    int n = cJSON_IsArray(ws) ? cJSON_GetArraySize(ws) : 0;
+    if (!cJSON_IsArray(ws))
+        sct_json_problem(rd, NULL, true, "not an array");
+    if (n <= 0)
+        return;
+    r->waivers = calloc((size_t)n, sizeof *r->waivers);
+    if (r->waivers == NULL) {
+        sct_json_problem(rd, NULL, true, "out of memory");
+        return;
+    }
+    for (const cJSON *w = ws->child; w != NULL; w = w->next) {
+        snprintf(rd->where, sizeof rd->where, "summary.waivers[%zu]", r->n_waivers);
+        sct_waiver_note *d = &r->waivers[r->n_waivers++];
+        d->what = sct_json_read_str_dup(rd, w, "what", "");
+        d->runtime = sct_json_read_str_dup(rd, w, "runtime", "");
+        d->reason = sct_json_read_str_dup(rd, w, "reason", "");
+        d->link = sct_json_read_str_dup(rd, w, "link", "");
+        d->owner = sct_json_read_str_dup(rd, w, "owner", "");
+        d->expires = sct_json_read_str_dup(rd, w, "expires", "");
+        d->matched = (size_t)sct_json_read_u64(rd, w, "covered");
+    }
+}
+
 void sct_read_head_object(sct_json_reader *rd, const cJSON *run, size_t n_cases,
                           sct_run_report *r)
 {
     read_identity(rd, run, &r->identity);
     read_options(rd, run, r);
     read_shard(rd, run, n_cases, r);
+    read_governance(rd, run, r);
 }

@@ -202,7 +202,69 @@ def main():
     if p.returncode != 2 or "CI_NODE_INDEX=%d is out of range" % (n + 1) not in p.stderr:
         sys.exit("FAIL: --shard auto out of range: exit %d: %s" % (p.returncode, p.stderr))
     print("ok: --shard auto (GitLab variables) == --shard %d/%d; out of range refused" % (n, n))
+    if os.environ.get("SCT_MERGE_GOVERNED") == "1":
+        governed(tool, base, j, n, whole_doc)
     print("PASS")
+
+
+def governed(tool, base, j, n, whole_doc):
+    """Shards judged under --waivers and --baseline merge into what the
+    unsharded run under them says (summary.waivers with the covered counts
+    summed, summary.baseline with the counts summed, the exit status); shards
+    under other waivers or another baseline are refused."""
+    be = whole_doc["identity"]["backend"]
+    failing = [c for c in whole_doc["cases"] if c["verdict"] == "FAIL"]
+    passing = [c["id"] for c in whole_doc["cases"] if c["verdict"] == "PASS"]
+    if not failing or not passing:
+        sys.exit("FAIL: the governed merge needs failing and passing cases")
+    group = "%s %s" % (failing[0]["op"], ",".join(failing[0]["input_types"]))
+    if len(set(failing[0]["input_types"])) == 1:
+        group = "%s %s" % (failing[0]["op"], failing[0]["input_types"][0])
+    runtime = {"name": be["runtime_name"], "version": be["runtime_version"]}
+    common = {"runtime": runtime, "reason": "merge test", "link": "https://example.org/x",
+              "owner": "qa@example.org", "expires": "2999-12-31"}
+
+    def waivers(path, ws):
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump({"schema": "sonnx-cts-waivers",
+                       "waivers": [dict(common, **w) for w in ws]}, fh)
+        return path
+
+    w1 = waivers(j("waivers.json"), [{"group": group}, {"case": passing[0]}])
+    w2 = waivers(j("waivers2.json"), [{"group": group}])
+    run(base + ["--write-baseline", j("baseline.json"), "--json", j("for_baseline.json")],
+        expect_rc=(0, 1))
+    # the baseline without one case: "new" cases in one shard, none in others
+    with open(j("baseline.json"), encoding="utf-8") as fh:
+        bl = json.load(fh)
+    key = [k for k, v in bl.items() if isinstance(v, list)][0]
+    bl[key] = bl[key][1:]
+    with open(j("baseline.json"), "w", encoding="utf-8") as fh:
+        json.dump(bl, fh)
+    gov = ["--waivers", w1, "--baseline", j("baseline.json")]
+    whole = run(base + gov + ["--json", j("g_whole.json")], expect_rc=(0, 1))
+    shards = []
+    for i in range(1, n + 1):
+        run(base + gov + ["--shard", "%d/%d" % (i, n), "--json", j("g_shard%d.json" % i)],
+            expect_rc=(0, 1))
+        shards.append(j("g_shard%d.json" % i))
+    p = run([tool, "merge"] + shards[::-1] + ["--json", j("g_merged.json")])
+    if p.returncode != whole.returncode:
+        sys.exit("FAIL: governed merge exit %d, unsharded run exit %d\n%s"
+                 % (p.returncode, whole.returncode, p.stderr))
+    a, b = comparable(j("g_whole.json")), comparable(j("g_merged.json"))
+    if not a["summary"]["waivers"] or "baseline" not in a["summary"]:
+        sys.exit("FAIL: the unsharded governed run states no waivers or baseline")
+    diff = first_difference(a, b)
+    if diff:
+        sys.exit("FAIL: governed merged report differs from the unsharded run: " + diff)
+    print("ok: shards under --waivers and --baseline merged == the unsharded run")
+    run(base + ["--waivers", w2, "--baseline", j("baseline.json"), "--shard", "1/%d" % n,
+                "--json", j("g_other.json")], expect_rc=(0, 1))
+    expect_refusal(tool, [j("g_other.json")] + shards[1:], j("bad.json"), "summary.waivers")
+    run(base + ["--waivers", w1, "--shard", "1/%d" % n, "--json", j("g_nobase.json")],
+        expect_rc=(0, 1))
+    expect_refusal(tool, [j("g_nobase.json")] + shards[1:], j("bad.json"), "summary.baseline")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,10 @@
  * Refused, with a message naming the file and the field: reports of
  * different vector sets (sha256), profiles, implementations (vendor,
  * runtime, version, plugin path, ABI, isolation), harness versions or run
- * options (max-errors, NaN rule, timeout, filters, vendor options);
+ * options (max-errors, NaN rule, timeout, filters, vendor options),
+ * baselines (--baseline: another file) or waivers (--waivers: other
+ * waivers; the merged report sums what each shard's waivers covered and
+ * what each shard's baseline comparison found);
  * different shard counts; a shard given twice or missing; a shard whose
  * case count does not fit the sharding rule; a case id in two shards.
  */
