@@ -4,7 +4,7 @@
  *
  *   sonnx-cts sweep --op OP --type T [--exponent-type T1]
  *                   [--vendor LIB [--vendor-options S] [--no-isolate]
- *                    [--timeout SECONDS]]
+ *                    [--timeout SECONDS] [sandbox options of `run`]]
  *                   [--shard I/N] [--first N] [--json FILE] [--threads K]
  *                   [--limit PAIRS] [--batch PAIRS] [--max-ulp N]
  *                   [--samples N] [--seed S]          (float32/float64)
@@ -286,6 +286,7 @@ int sct_cmd_sweep(int argc, char **argv)
     if (a.vendor) {
         sct_backend_options bo = {.isolate = a.isolate, .timeout_seconds = a.timeout,
                                   .vendor_options = a.vendor_options};
+        sct_sandbox_apply(&a.sandbox, &bo);
         char path[4096];
         if (sct_resolve_vendor(a.vendor, path, sizeof path, err, sizeof err) == 0)
             backend = sct_backend_open_plugin(path, &bo, err, sizeof err);

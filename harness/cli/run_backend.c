@@ -46,14 +46,7 @@ sct_backend *sct_open_run_backend(const sct_run_config *cfg, const char *vectors
     o.isolate = cfg->isolate;
     o.timeout_seconds = cfg->timeout_seconds;
     o.vendor_options = cfg->vendor_options;
-    o.sandbox = cfg->sandbox.require ? SCT_SANDBOX_REQUIRE : SCT_SANDBOX_AUTO;
-    o.memory_limit = cfg->sandbox.memory_limit;
-    o.cpu_limit_seconds = cfg->sandbox.cpu_limit;
-    o.sandbox_omit = cfg->sandbox.omit;
-    o.sandbox_read = cfg->sandbox.read;
-    o.n_sandbox_read = cfg->sandbox.n_read;
-    o.sandbox_helpers = cfg->sandbox.helper;
-    o.n_sandbox_helpers = cfg->sandbox.n_helper;
+    sct_sandbox_apply(&cfg->sandbox, &o);
     /* the answers out of the plugin's reach (docs/plugin-abi.md 5.1): the
      * vector set and every report file, even inside a readable tree;
      * needed only while the backend opens (sct_backend_options) */

@@ -137,3 +137,15 @@ void sct_print_sandbox_help(FILE *out)
             "                       in the report's identity\n",
             (unsigned long long)(SCT_EXEC_DEFAULT_MEMORY_LIMIT >> 30));
 }
+
+void sct_sandbox_apply(const sct_sandbox_options *s, sct_backend_options *o)
+{
+    o->sandbox = s->require ? SCT_SANDBOX_REQUIRE : SCT_SANDBOX_AUTO;
+    o->memory_limit = s->memory_limit;
+    o->cpu_limit_seconds = s->cpu_limit;
+    o->sandbox_omit = s->omit;
+    o->sandbox_read = s->read;
+    o->n_sandbox_read = s->n_read;
+    o->sandbox_helpers = s->helper;
+    o->n_sandbox_helpers = s->n_helper;
+}

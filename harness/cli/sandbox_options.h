@@ -1,7 +1,7 @@
 /*
- * sandbox_options.h — the `run` options of the plugin sandbox (
- * docs/cli.md): --sandbox auto|require, --memory-limit SIZE,
- * --cpu-limit SEC.  Kept apart from run_options.c so that the sandbox's
+ * sandbox_options.h — the options of the plugin sandbox, the same for `run`
+ * and `sweep` (docs/cli.md): --sandbox auto|require, --memory-limit SIZE,
+ * --cpu-limit SEC, --sandbox-omit, --sandbox-read, --sandbox-helper.  Kept apart from run_options.c so that the sandbox's
  * options are parsed and explained in one place.
  */
 #ifndef SCT_CLI_SANDBOX_OPTIONS_H
@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include "sct/exec/backend.h"
 
 typedef struct sct_sandbox_options {
     bool require;          /* --sandbox require */
@@ -32,5 +34,9 @@ bool sct_sandbox_option(const char *name, const char *value, sct_sandbox_options
 bool sct_parse_size(const char *s, uint64_t *bytes);
 
 void sct_print_sandbox_help(FILE *out);
+
+/* Sets the sandbox members of `o` (sandbox, memory and CPU limits, omit,
+ * read, helpers) from `s`; `s` must outlive `o`'s use. */
+void sct_sandbox_apply(const sct_sandbox_options *s, sct_backend_options *o);
 
 #endif /* SCT_CLI_SANDBOX_OPTIONS_H */

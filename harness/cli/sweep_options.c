@@ -33,6 +33,8 @@ void sct_print_sweep_help(FILE *out)
             "              contiguous range of the sample indices\n"
             "  --seed S    generator seed (default 0); sample i depends only on\n"
             "              (S, i, op, types)\n");
+    fprintf(out, "  the plugin sandbox, as for `run` (with --vendor, not --no-isolate):\n");
+    sct_print_sandbox_help(out);
 }
 
 
@@ -48,7 +50,7 @@ static bool parse_u64(const char *s, uint64_t *v)
 
 enum {
     OPT_OP = 1, OPT_TYPE, OPT_EXP_TYPE, OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_NO_ISOLATE,
-    OPT_TIMEOUT, OPT_JSON, OPT_SHARD,
+    OPT_TIMEOUT, OPT_JSON, OPT_SHARD, OPT_SANDBOX,
     /* counts: checked against k_ranges */
     OPT_FIRST, OPT_LIMIT, OPT_BATCH, OPT_MAX_ULP, OPT_THREADS, OPT_SAMPLES, OPT_SEED
 };
@@ -70,6 +72,13 @@ static const sct_option k_sweep_opts[] = {
     {"threads", SCT_OPT_VALUE, OPT_THREADS},
     {"samples", SCT_OPT_VALUE, OPT_SAMPLES},
     {"seed", SCT_OPT_VALUE, OPT_SEED},
+    /* the sandbox's: sandbox_options.c, the same as `run`'s */
+    {"sandbox", SCT_OPT_VALUE, OPT_SANDBOX},
+    {"memory-limit", SCT_OPT_VALUE, OPT_SANDBOX},
+    {"cpu-limit", SCT_OPT_VALUE, OPT_SANDBOX},
+    {"sandbox-omit", SCT_OPT_VALUE, OPT_SANDBOX},
+    {"sandbox-read", SCT_OPT_VALUE, OPT_SANDBOX},
+    {"sandbox-helper", SCT_OPT_VALUE, OPT_SANDBOX},
     SCT_OPTION_END,
 };
 
@@ -115,6 +124,7 @@ static bool take_sweep_option(void *user, const sct_option_hit *hit)
     case OPT_VENDOR_OPTIONS: a->vendor_options = v; break;
     case OPT_NO_ISOLATE: a->isolate = false; break;
     case OPT_JSON: a->json = v; break;
+    case OPT_SANDBOX: return sct_sandbox_option(hit->opt->name, v, &a->sandbox);
     case OPT_TIMEOUT: {
         char *e;
         a->timeout = strtod(v, &e);
@@ -152,6 +162,11 @@ int sct_parse_sweep_options(int argc, char **argv, sct_sweep_args *a)
     int rc = sct_parse_command_line(&spec, argc, argv, sct_print_sweep_help);
     if (rc < 0 && (a->op == NULL || a->type == NULL)) {
         sct_usage_error("sweep", "--op and --type are required");
+        return SCT_EXIT_USAGE;
+    }
+    if (rc < 0 && a->sandbox.given && (a->vendor == NULL || !a->isolate)) {
+        sct_usage_error("sweep", "the sandbox options apply to the isolated plugin "
+                        "process: they need --vendor, and not --no-isolate");
         return SCT_EXIT_USAGE;
     }
     return rc;

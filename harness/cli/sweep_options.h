@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "option_parse.h"
+#include "sandbox_options.h"
 
 typedef struct sct_sweep_args {
     const char *op, *type, *exp_type, *vendor, *vendor_options, *json;
@@ -22,6 +23,7 @@ typedef struct sct_sweep_args {
     bool has_max_ulp;
     uint32_t max_ulp;
     uint64_t samples, seed;  /* sampled sweeps; samples 0: not given */
+    sct_sandbox_options sandbox; /* as `run` (sandbox_options.h) */
 } sct_sweep_args;
 
 /* Default sample count of a sampled sweep: under 60 s for the built-in
