@@ -19,6 +19,9 @@ Criteria (rows of the generated tables; columns are types):
   div lone b=0 / MIN/-1   a no-crash case whose only undefined element is it
   mul product = MAX ...   integer Mul: exact product at and one past each
                           wrap boundary
+  less <boundary> <order> Less: neighbour pairs at each boundary of the type,
+                          each order (and sign, floats); collapse via <float>:
+                          integer neighbours a float comparison rounds together
   broadcast <pattern>     profile onnx: cases whose shapes show the pattern
                           (elements counted in the broadcast output)
 """
@@ -250,6 +253,105 @@ def _mul_int_counts(dt, pairs, counts):
             counts["mul product = %s" % n] += 1
 
 
+# ------------------------------------------------------------------ Less
+# A neighbour pair: two values adjacent in the type (one encoding apart in
+# magnitude, or 0 and the smallest subnormal of either sign; one unit apart
+# for integers), in either order.  Each boundary of the type needs its pairs
+# in both orders and with each sign; integers wide enough that a comparison
+# through a float loses them also need pairs that the float rounds together.
+LESS_FLOAT_BOUNDARIES = ["zero/min-subnormal", "between subnormals", "subnormal/normal",
+                         "inside normal", "max/inf"]
+LESS_ORDERS = ["a<b", "a>b"]
+# (int bits, signed or not) -> the float formats that collapse neighbours of
+# that type: a float of precision p cannot tell n from n + 1 once |n| >= 2^p.
+LESS_COLLAPSE = {16: ["float16"], 32: ["float32"], 64: ["float32", "float64"]}
+
+
+def less_cells(dt):
+    if dt.is_float:
+        cells = ["less %s %s %s" % (b, o, s) for b in LESS_FLOAT_BOUNDARIES
+                 for o in LESS_ORDERS for s in ("+", "-")]
+        cells += ["less signed zeros"]
+    else:
+        cells = ["less %s %s" % (b, o) for b in ("min", "zero", "max") for o in LESS_ORDERS]
+        cells += ["less collapse via %s %s" % (f, o) for f in LESS_COLLAPSE.get(dt.bits, [])
+                  for o in LESS_ORDERS]
+    return cells + ["less body neighbour"]
+
+
+def _float_neighbour(f, x, y):
+    """The boundary class of the neighbour pair (x, y), or None."""
+    sb = ff.sign_bit(f)
+    mx, my = x & (sb - 1), y & (sb - 1)
+    inf = ff.inf(f)
+    if mx > inf or my > inf:
+        return None                                    # NaN
+    lo, hi = min(mx, my), max(mx, my)
+    if (lo, hi) == (0, 1):
+        return "zero/min-subnormal"
+    if (x & sb) != (y & sb) or hi != lo + 1:
+        return None
+    if hi == inf:
+        return "max/inf"
+    if lo == ff.max_subnormal(f):
+        return "subnormal/normal"
+    return "inside normal" if lo >= ff.min_normal(f) else "between subnormals"
+
+
+def _rn_int(v, p):
+    """v rounded to p significant bits, ties to even (the float conversion
+    of an integer, range aside)."""
+    m = abs(v)
+    k = m.bit_length() - p
+    if k <= 0:
+        return v
+    q, r = divmod(m, 1 << k)
+    half = 1 << (k - 1)
+    if r > half or (r == half and q & 1):
+        q += 1
+    return (q << k) * (1 if v >= 0 else -1)
+
+
+def _less_counts(dt, pairs, counts):
+    body = len(pairs) > criteria.BODY_START
+    prec = {"float16": 11, "float32": 24, "float64": 53}
+    for i, (x, y) in enumerate(pairs):
+        found = False
+        if dt.is_float:
+            f = dt.fmt
+            sb = ff.sign_bit(f)
+            if x != y and (x | y) & (sb - 1) == 0:
+                counts["less signed zeros"] += 1
+                found = True
+            cls = _float_neighbour(f, x, y)
+            if cls is not None:
+                dx, dy = ff.decode(f, x), ff.decode(f, y)
+                vx = -dx.mag if dx.sign else dx.mag
+                vy = -dy.mag if dy.sign else dy.mag
+                if dx.cls == ff.INF:
+                    vx = float("-inf") if dx.sign else float("inf")
+                if dy.cls == ff.INF:
+                    vy = float("-inf") if dy.sign else float("inf")
+                big = x if (x & (sb - 1)) >= (y & (sb - 1)) else y   # the non-zero one
+                sign = "-" if big & sb else "+"
+                counts["less %s %s %s" % (cls, "a<b" if vx < vy else "a>b", sign)] += 1
+                found = True
+        elif abs(x - y) == 1:
+            lo = min(x, y)
+            order = "a<b" if x < y else "a>b"
+            for name, at in (("min", dt.min), ("max", dt.max - 1),
+                             ("zero", -1 if dt.kind == "int" else 0)):
+                if lo == at or (name == "zero" and dt.kind == "int" and lo == 0):
+                    counts["less %s %s" % (name, order)] += 1
+                    found = True
+            for fname in LESS_COLLAPSE.get(dt.bits, []):
+                if _rn_int(x, prec[fname]) == _rn_int(y, prec[fname]):
+                    counts["less collapse via %s %s" % (fname, order)] += 1
+                    found = True
+        if found and body and i >= criteria.BODY_START:
+            counts["less body neighbour"] += 1
+
+
 def broadcast_patterns(sa, sb):
     """The numpy-broadcast patterns a shape pair shows."""
     import numpy as np
@@ -294,6 +396,8 @@ def required(op, dt):
         cells += div_int_cells(dt)
     if op == "Mul" and dt.is_int:
         cells += mul_int_cells(dt)
+    if op == "Less":
+        cells += less_cells(dt)
     if op in ("Div", "Mul", "Less") and dt.name not in dtypes.SONNX_ONLY:
         cells += ["broadcast " + p for p in BROADCAST_PATTERNS]
     return cells
@@ -316,7 +420,12 @@ def measure(manifest, vectors):
             pats, n = broadcast_patterns(sa, sb)
             for p in pats:
                 counts["broadcast " + p] += max(n, 1)
-        if op == "Less" or c["expectation"] == "reject":
+        if c["expectation"] == "reject":
+            continue
+        if op == "Less":
+            if sa == sb:
+                _less_counts(dt, list(zip(_tensor(vectors, c, 0), _tensor(vectors, c, 1))),
+                             counts)
             continue
         need_values = (dt.is_float and op in ("Div", "Mul")) or dt.is_int
         if not need_values:
@@ -389,6 +498,16 @@ def render(counts):
              "boundary (MAX, MAX + 1, MIN, MIN - 1).",
              "- Pow x integer base x integer exponent: an overflowing power, and (signed "
              "exponent) a negative exponent, each alone in a no-crash case.",
+             "- Less x every type: neighbour pairs (adjacent values: one encoding apart, "
+             "or 0 and the smallest subnormal; one unit apart for integers) at every "
+             "boundary of the type, in both orders (a<b, a>b): floats at zero / smallest "
+             "subnormal, between subnormals, subnormal/normal, inside the normal range and "
+             "largest finite / inf, each sign, and -0 against +0; integers at MIN, around "
+             "zero and at MAX, and (16 bits and wider) pairs that a comparison through a "
+             "float of too few significand bits rounds to one value (rows `collapse via "
+             "...`: float16 for 16-bit, float32 for 32-bit, float32 and float64 for 64-bit "
+             "types); and a neighbour pair at index >= 64 (row `less body neighbour`: the "
+             "body_neighbours cases).",
              "- Div, Mul, Less x every ONNX type (profile onnx): the broadcast patterns "
              "(N,1) vs (N,M) either side, (1,M) vs (N,M), both sides broadcast, rank "
              "padding, scalar A, scalar B, a size-0 axis, rank 4; counted in output "
@@ -407,6 +526,8 @@ def render(counts):
                                             if dt.is_float and op != "Less" else []):
                 if cell not in rows:
                     rows.append(cell)
+        last = [r for r in rows if r == "less body neighbour" or r.startswith("broadcast ")]
+        rows = [r for r in rows if r not in last] + last
         lines += ["### %s criteria" % op, "", "| criterion | " + " | ".join(names) + " |",
                   "|---|" + "---:|" * len(names)]
         for cell in rows:

@@ -3,7 +3,7 @@
 -0 < +0 is false), -inf < every finite < +inf.  Integers: Python integer
 comparison.  Output bool, exact."""
 
-from . import dtypes
+from . import criteria, dtypes
 from . import floatfmt as ff
 from .cases import OpSpec, cross, make_case, reject_mixed_case, shape_family
 from .dtypes import BOOL, FLOAT16, FLOAT32, INT32, INT8
@@ -106,6 +106,33 @@ def last_bit_pairs(dt, rng):
     return pairs
 
 
+def body_case(dt):
+    """The boundary neighbour pairs (neighbour_pairs, and last_bit_pairs for
+    floats) and every special value against itself and its neighbours,
+    placed from element 65 on, two apart (every lane position of a
+    4/8/16-wide loop), inside seeded random values.  A runtime compares
+    short tensors in its scalar tail; this case puts the boundary pairs in
+    its vectorised body (docs/coverage.md, "Less criteria")."""
+    cid = "less/%s/body_neighbours" % dt.name
+    rng = Rng(cid)
+    inner = neighbour_pairs(dt)
+    if dt.is_float:
+        inner += last_bit_pairs(dt, Rng(cid + "/last_bit"))
+    start = criteria.BODY_START
+    n = start + 2 * len(inner) + 17
+    pairs = [(random_value(dt, rng), random_value(dt, rng)) for _ in range(n)]
+    for i, pr in enumerate(inner):
+        pairs[start + 2 * i + 1] = pr
+    return make_case(OP, dt, dt, "body_neighbours", (n,), [p[0] for p in pairs], (n,),
+                     [p[1] for p in pairs], tags={"vector-body", "neighbours"},
+                     description="Vector body: %d boundary-neighbour pairs (adjacent and equal "
+                                 "values at every boundary of %s, both orders) at the odd "
+                                 "elements %d, %d, ..., %d of a %d-element tensor (every lane "
+                                 "position), seeded random values around them."
+                                 % (len(inner), dt.name, start + 1, start + 3,
+                                    start + 2 * len(inner) - 1, n))
+
+
 def build():
     cases = []
     for dt in dtypes.LESS_TYPES:
@@ -140,6 +167,7 @@ def build():
                                                "+-0 and +-smallest subnormal, the subnormal/normal "
                                                "boundary, largest finite and +-inf, 1-ulp/1, and "
                                                "8 seeded magnitudes, each with either sign."))
+        cases.append(body_case(dt))
         draw = lambda r, n, dt=dt: [random_value(dt, r) for _ in range(n)]
         cases += shape_family(OP, dt, dt, draw, draw, Rng(cid + "shapes"))
         other = (FLOAT16 if dt is FLOAT32 else FLOAT32) if dt.is_float else (

@@ -37,6 +37,11 @@ FAMILIES = [
     (("broadcast_rank4",), "broadcast rank 4"),
     (("broadcast_scalar_a",), "broadcast scalar A"),
     (("broadcast_zero",), "broadcast size-0 axis"),
+    # every Less case holding neighbour pairs (the special-value cross holds
+    # some at max/inf and zero)
+    (("special_cross", "extremes", "neighbours_random", "last_bit", "body_neighbours"),
+     "criterion 'less "),
+    (("body_neighbours",), "less body neighbour"),
 ]
 
 
