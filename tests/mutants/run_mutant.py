@@ -143,6 +143,10 @@ RULES = {
         ["--op", "Div"],
         lambda c, e, v: a_type(c) in SIGNED | UNSIGNED and ran_ok(c),
         value_defect(INT_WRONG, INT_WRONG)),
+    "less-daz-workers": (
+        ["--op", "Less"],
+        lambda c, e, v: a_type(c) in ("float32", "float64") and ran_ok(c),
+        value_defect({"bool-wrong", "subnormal-flushed"}, {"bool-wrong", "subnormal-flushed"})),
     "broadcast-col-stride": (
         [],
         lambda c, e, v: "broadcast" in (e or {}).get("tags", []) and ran_ok(c),
