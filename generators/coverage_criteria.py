@@ -219,6 +219,44 @@ def pow_cells(a_dt, b_dt):
     return ["pow lone overflow"] + (["pow lone negative exponent"] if b_dt.kind == "int" else [])
 
 
+def parity_cells(a_dt, b_dt):
+    """Negative base, integral exponent of magnitude [2^k, 2^(k+1)), odd and
+    even, for every k the exponent type holds (op_pow.parity_magnitudes)."""
+    from .op_pow import parity_magnitudes
+    odd, even = parity_magnitudes(b_dt)
+    return (["pow parity odd 2^%d" % k for k in odd]
+            + ["pow parity even 2^%d" % k for k in even])
+
+
+def _exact(dt, v):
+    """The exact value of an element (a Fraction or int), or None (NaN, inf)."""
+    if not dt.is_float:
+        return v
+    d = ff.decode(dt.fmt, v)
+    if d.cls == ff.ZERO:
+        return Fraction(0)
+    if d.cls != ff.FINITE:
+        return None
+    return -d.mag if d.sign else d.mag
+
+
+def _pow_parity(vectors, c, out):
+    if c["expectation"] != "values":
+        return
+    a_dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
+    b_dt = dtypes.BY_NAME[c["inputs"][1]["dtype"]]
+    counts = out[("Pow", "%s_%s" % (a_dt.name, b_dt.name))]
+    for x, y in _pairs(c, _tensor(vectors, c, 0), _tensor(vectors, c, 1)):
+        vx, vy = _exact(a_dt, x), _exact(b_dt, y)
+        if vx is None or vy is None or not vx < 0 or vy == 0:
+            continue
+        vy = Fraction(vy)
+        if vy.denominator != 1:
+            continue
+        n = abs(vy.numerator)
+        counts["pow parity %s 2^%d" % ("odd" if n & 1 else "even", n.bit_length() - 1)] += 1
+
+
 def _pow_lone(vectors, c, out):
     a_dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
     b_dt = dtypes.BY_NAME[c["inputs"][1]["dtype"]]
@@ -410,6 +448,7 @@ def measure(manifest, vectors):
         op = c["op"]
         if op == "Pow":
             _pow_lone(vectors, c, out)
+            _pow_parity(vectors, c, out)
             continue
         dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
         if c["inputs"][1]["dtype"] != dt.name:
@@ -452,6 +491,10 @@ def _pow_keys():
             if pow_cells(a, b)]
 
 
+def _all_pow_keys():
+    return [(a, b) for a in dtypes.POW_BASE_TYPES for b in dtypes.POW_EXP_TYPES]
+
+
 def problems(counts):
     out = []
     for a, b in _pow_keys():
@@ -459,6 +502,13 @@ def problems(counts):
         for cell in pow_cells(a, b):
             if not have.get(cell):
                 out.append("Pow %s_%s: criterion '%s' has no element" % (a.name, b.name, cell))
+    for a, b in _all_pow_keys():
+        have = counts.get(("Pow", "%s_%s" % (a.name, b.name)), {})
+        missing = [cell.split(" ")[-2] + " " + cell.split(" ")[-1]
+                   for cell in parity_cells(a, b) if not have.get(cell)]
+        if missing:
+            out.append("Pow %s_%s: criterion 'pow parity' has no element for %s"
+                       % (a.name, b.name, ", ".join(missing)))
     for op, types in (("Div", dtypes.DIV_MUL_TYPES), ("Mul", dtypes.DIV_MUL_TYPES),
                       ("Less", dtypes.LESS_TYPES)):
         for dt in types:
@@ -496,6 +546,10 @@ def render(counts):
              "no-crash case.",
              "- Mul x every integer type: exact products at and one past every wrap "
              "boundary (MAX, MAX + 1, MIN, MIN - 1).",
+             "- Pow x every (base, exponent) type: a negative base to an odd and to an even "
+             "integral exponent of every magnitude 2^k the exponent type holds, k <= 63 "
+             "(the result's sign is the exponent's parity; a float exponent holds odd "
+             "integers only below 2^precision).",
              "- Pow x integer base x integer exponent: an overflowing power, and (signed "
              "exponent) a negative exponent, each alone in a no-crash case.",
              "- Less x every type: neighbour pairs (adjacent values: one encoding apart, "
@@ -540,6 +594,24 @@ def render(counts):
                 row.append(str(n) if n else ("-" if req else ("n/a" if na else "")))
             lines.append("| %s | %s |" % (cell, " | ".join(row)))
         lines.append("")
+    lines += ["### Pow criteria (negative base, integral exponent: parity by magnitude)", "",
+              "Magnitudes 2^k (k <= 63) of the exponent with at least one element, of the "
+              "magnitudes the exponent type holds (odd: below 2^precision for a float "
+              "exponent; even: up to 2^min(emax, 63)); counted in `values` cases.", "",
+              "| base \\ exponent | " + " | ".join(b.name for b in dtypes.POW_EXP_TYPES)
+              + " |", "|---|" + "---:|" * len(dtypes.POW_EXP_TYPES)]
+    for a in dtypes.POW_BASE_TYPES:
+        row = []
+        for b in dtypes.POW_EXP_TYPES:
+            have = counts.get(("Pow", "%s_%s" % (a.name, b.name)), {})
+            cells = parity_cells(a, b)
+            odd = [c for c in cells if " odd " in c]
+            even = [c for c in cells if " even " in c]
+            row.append("odd %d/%d, even %d/%d" % (sum(1 for c in odd if have.get(c)), len(odd),
+                                                  sum(1 for c in even if have.get(c)),
+                                                  len(even)))
+        lines.append("| %s | %s |" % (a.name, " | ".join(row)))
+    lines.append("")
     keys = _pow_keys()
     names = ["%s_%s" % (a.name, b.name) for a, b in keys]
     lines += ["### Pow criteria (integer base, integer exponent)", "",

@@ -243,6 +243,65 @@ def lone_undefined(a_dt, b_dt):
     return out
 
 
+def parity_magnitudes(b_dt):
+    """(odd k's, even k's): the k with an odd (even) integral exponent of
+    magnitude in [2^k, 2^(k+1)) that b_dt holds, k <= 63.  A float of
+    precision p holds odd integers only below 2^p: above, every integer it
+    holds is even (IEEE 754 §3.3), so its odd k's stop at p - 1."""
+    if b_dt.is_float:
+        f = b_dt.fmt
+        top = min(63, f.emax)
+        return list(range(0, f.precision)), list(range(1, top + 1))
+    hi = b_dt.bits - 2 if b_dt.kind == "int" else b_dt.bits - 1
+    return list(range(0, hi + 1)), list(range(1, hi + 1))
+
+
+def parity_case(a_dt, b_dt):
+    """Negative bases to integral exponents of every magnitude 2^k the
+    exponent type holds, odd and even (both exponent signs where the type
+    and the profile's undefined rule allow): the sign of the result is the
+    parity of the exponent (IEEE 754 §9.2.1), which a runtime that converts a
+    huge exponent to a narrower type, or tests parity on a rounded double,
+    gets wrong.  Bases -1 (result +-1), -2 and -0.5 (exact, or overflow /
+    underflow to a signed inf / zero), and for floats -(1 + ulp) up to
+    2^20 (a rounded result of either sign)."""
+    odd_ks, even_ks = parity_magnitudes(b_dt)
+    ys = []
+    for k in odd_ks:
+        ys.append(1 if k == 0 else (1 << k) + 1 if (1 << k) + 1 < (1 << (k + 1)) else None)
+    ys = [y for y in ys if y is not None] + [1 << k for k in even_ks]
+    if b_dt.is_float or b_dt.kind == "int":
+        ys += [-y for y in ys] if a_dt.is_float else []
+    if a_dt.is_float:
+        bases = [-1, -2, Fraction(-1, 2)]
+        near = -(1 + Fraction(1, 1 << (a_dt.fmt.precision - 1)))
+    else:
+        bases, near = [-1], None
+    pairs = []
+    for y in ys:
+        ey = exp_value(b_dt, y)
+        if ey is None:
+            continue
+        for q in bases + ([near] if near is not None and abs(y) <= 1 << 20 else []):
+            x = base_value(a_dt, q)
+            if x is not None and usable(a_dt, b_dt, x, ey):
+                pairs.append((x, ey))
+    if not pairs:
+        return []
+    return [make_case(OP, a_dt, b_dt, "parity_magnitudes", (len(pairs),),
+                      [p[0] for p in pairs], (len(pairs),), [p[1] for p in pairs],
+                      tags={"parity"},
+                      description="Negative bases (-1, -2, -0.5%s) to odd and even integral "
+                                  "%s exponents of every magnitude 2^k the type holds (odd up "
+                                  "to 2^%d, even up to 2^%d%s): the result's sign is the "
+                                  "exponent's parity." % (
+                                      ", -(1+ulp)" if a_dt.is_float else "", b_dt.name,
+                                      parity_magnitudes(b_dt)[0][-1],
+                                      parity_magnitudes(b_dt)[1][-1],
+                                      ", both signs" if a_dt.is_float and
+                                      (b_dt.is_float or b_dt.kind == "int") else ""))]
+
+
 def pair_cases(a_dt, b_dt, shapes=()):
     """All cases of one (base, exponent) pair; `shapes` names the members
     of the shape/broadcast/reject family this pair carries."""
@@ -386,6 +445,7 @@ def build():
     for bi, a_dt in enumerate(dtypes.POW_BASE_TYPES):
         for ei, b_dt in enumerate(dtypes.POW_EXP_TYPES):
             cases += pair_cases(a_dt, b_dt, shapes_of(bi, ei))
+            cases += parity_case(a_dt, b_dt)
     cases.append(worst_cases_case())
     return cases
 

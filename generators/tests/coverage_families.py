@@ -42,6 +42,7 @@ FAMILIES = [
     (("special_cross", "extremes", "neighbours_random", "last_bit", "body_neighbours"),
      "criterion 'less "),
     (("body_neighbours",), "less body neighbour"),
+    (("parity_magnitudes",), "pow parity"),
 ]
 
 
