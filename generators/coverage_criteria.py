@@ -222,8 +222,7 @@ def pow_cells(a_dt, b_dt):
 def parity_cells(a_dt, b_dt):
     """Negative base, integral exponent of magnitude [2^k, 2^(k+1)), odd and
     even, for every k the exponent type holds (op_pow.parity_magnitudes)."""
-    from .op_pow import parity_magnitudes
-    odd, even = parity_magnitudes(b_dt)
+    odd, even = criteria.parity_magnitudes(b_dt)
     return (["pow parity odd 2^%d" % k for k in odd]
             + ["pow parity even 2^%d" % k for k in even])
 
@@ -255,6 +254,28 @@ def _pow_parity(vectors, c, out):
             continue
         n = abs(vy.numerator)
         counts["pow parity %s 2^%d" % ("odd" if n & 1 else "even", n.bit_length() - 1)] += 1
+
+
+def _pow_boundary(vectors, c, out):
+    """Exact powers of a float base to an integral exponent, by boundary
+    cell (criteria.pow_result_cell); |y| <= 256 and results of at most
+    ~20000 bits, so that the count stays cheap."""
+    a_dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
+    b_dt = dtypes.BY_NAME[c["inputs"][1]["dtype"]]
+    if c["expectation"] != "values" or not criteria.pow_boundary_cells(a_dt, b_dt):
+        return
+    counts = out[("Pow", "%s_%s" % (a_dt.name, b_dt.name))]
+    for x, y in _pairs(c, _tensor(vectors, c, 0), _tensor(vectors, c, 1)):
+        vx, vy = _exact(a_dt, x), _exact(b_dt, y)
+        if vx is None or vy is None or vx == 0 or Fraction(vy).denominator != 1:
+            continue
+        n = int(vy)
+        bits = max(Fraction(vx).numerator.bit_length(), Fraction(vx).denominator.bit_length())
+        if n == 0 or abs(n) > 256 or bits * abs(n) > 20000:
+            continue
+        cell = criteria.pow_result_cell(a_dt.fmt, Fraction(vx) ** n)
+        if cell is not None:
+            counts["pow " + cell] += 1
 
 
 def _pow_lone(vectors, c, out):
@@ -314,6 +335,8 @@ def less_cells(dt):
         cells = ["less %s %s" % (b, o) for b in ("min", "zero", "max") for o in LESS_ORDERS]
         cells += ["less collapse via %s %s" % (f, o) for f in LESS_COLLAPSE.get(dt.bits, [])
                   for o in LESS_ORDERS]
+        if dt.bits > 8:
+            cells += ["less inner power of two %s" % o for o in LESS_ORDERS]
     return cells + ["less body neighbour"]
 
 
@@ -382,6 +405,10 @@ def _less_counts(dt, pairs, counts):
                 if lo == at or (name == "zero" and dt.kind == "int" and lo == 0):
                     counts["less %s %s" % (name, order)] += 1
                     found = True
+            inner = [1 << k for k in criteria.LESS_INNER_POWERS if (1 << k) < dt.max]
+            if any(lo + 1 == q or lo + 1 == -q or lo == q or lo == -q - 1 for q in inner):
+                counts["less inner power of two %s" % order] += 1
+                found = True
             for fname in LESS_COLLAPSE.get(dt.bits, []):
                 if _rn_int(x, prec[fname]) == _rn_int(y, prec[fname]):
                     counts["less collapse via %s %s" % (fname, order)] += 1
@@ -449,6 +476,7 @@ def measure(manifest, vectors):
         if op == "Pow":
             _pow_lone(vectors, c, out)
             _pow_parity(vectors, c, out)
+            _pow_boundary(vectors, c, out)
             continue
         dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
         if c["inputs"][1]["dtype"] != dt.name:
@@ -504,6 +532,10 @@ def problems(counts):
                 out.append("Pow %s_%s: criterion '%s' has no element" % (a.name, b.name, cell))
     for a, b in _all_pow_keys():
         have = counts.get(("Pow", "%s_%s" % (a.name, b.name)), {})
+        gaps = criteria.POW_NOT_CONSTRUCTED.get(a.name, set())
+        for cell in criteria.pow_boundary_cells(a, b):
+            if cell not in gaps and not have.get("pow " + cell):
+                out.append("Pow %s_%s: criterion 'pow %s' has no element" % (a.name, b.name, cell))
         missing = [cell.split(" ")[-2] + " " + cell.split(" ")[-1]
                    for cell in parity_cells(a, b) if not have.get(cell)]
         if missing:
@@ -550,6 +582,9 @@ def render(counts):
              "integral exponent of every magnitude 2^k the exponent type holds, k <= 63 "
              "(the result's sign is the exponent's parity; a float exponent holds odd "
              "integers only below 2^precision).",
+             "- Pow x float base (same-type and int32 exponents): the rounding-boundary "
+             "classes of the result, below / on / above, each sign (table `Pow criteria "
+             "(float base ...)`; `n/c` cells are not constructed).",
              "- Pow x integer base x integer exponent: an overflowing power, and (signed "
              "exponent) a negative exponent, each alone in a no-crash case.",
              "- Less x every type: neighbour pairs (adjacent values: one encoding apart, "
@@ -557,7 +592,9 @@ def render(counts):
              "boundary of the type, in both orders (a<b, a>b): floats at zero / smallest "
              "subnormal, between subnormals, subnormal/normal, inside the normal range and "
              "largest finite / inf, each sign, and -0 against +0; integers at MIN, around "
-             "zero and at MAX, and (16 bits and wider) pairs that a comparison through a "
+             "zero and at MAX, at the powers of two where narrower integer types and float "
+             "precisions end (2^7, 2^8, 2^11, 2^15, 2^16, 2^24, 2^31, 2^32, 2^53: rows "
+             "`inner power of two`), and (16 bits and wider) pairs that a comparison through a "
              "float of too few significand bits rounds to one value (rows `collapse via "
              "...`: float16 for 16-bit, float32 for 32-bit, float32 and float64 for 64-bit "
              "types); and a neighbour pair at index >= 64 (row `less body neighbour`: the "
@@ -611,6 +648,25 @@ def render(counts):
                                                   sum(1 for c in even if have.get(c)),
                                                   len(even)))
         lines.append("| %s | %s |" % (a.name, " | ".join(row)))
+    lines.append("")
+    bkeys = [(a, b) for a, b in _all_pow_keys() if criteria.pow_boundary_cells(a, b)]
+    lines += ["### Pow criteria (float base: rounding-boundary classes of the result)", "",
+              "Exact powers x^y of a float base to an integer exponent (|y| <= 256) whose "
+              "result lies below, on or above each single rounding boundary (underflow "
+              "threshold, subnormal/normal, largest finite, overflow threshold) or, within "
+              "the subnormal and normal ranges, below a midpoint, on one (a tie) or above "
+              "one; each result sign.  `n/c`: not constructed (the search over |y| <= 199 "
+              "near the boundary found no power there; not claimed unreachable, "
+              "generators/criteria.py POW_NOT_CONSTRUCTED).", "",
+              "| criterion | " + " | ".join("%s_%s" % (a.name, b.name) for a, b in bkeys)
+              + " |", "|---|" + "---:|" * len(bkeys)]
+    for cell in criteria.pow_boundary_cells(dtypes.FLOAT32, dtypes.FLOAT32):
+        row = []
+        for a, b in bkeys:
+            n = counts.get(("Pow", "%s_%s" % (a.name, b.name)), {}).get("pow " + cell, 0)
+            gap = cell in criteria.POW_NOT_CONSTRUCTED.get(a.name, set())
+            row.append(str(n) if n else ("n/c" if gap else "-"))
+        lines.append("| %s | %s |" % (cell, " | ".join(row)))
     lines.append("")
     keys = _pow_keys()
     names = ["%s_%s" % (a.name, b.name) for a, b in keys]

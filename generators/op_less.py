@@ -77,6 +77,14 @@ def neighbour_pairs(dt):
     for v in specials(dt):
         if v < dt.max:
             pairs += [(v, v + 1), (v + 1, v), (v, v)]
+    # the boundaries of the narrower integer types and the integer ranges of
+    # the float precisions inside this one (criteria.LESS_INNER_POWERS):
+    # a comparison lowered to narrower words, or through a float, breaks
+    # exactly there
+    for k in criteria.LESS_INNER_POWERS:
+        for lo in ((1 << k) - 1, -(1 << k) - 1):
+            if dt.min <= lo and lo + 1 < dt.max and (1 << k) < dt.max:
+                pairs += [(lo, lo + 1), (lo + 1, lo), (lo + 1, lo + 2), (lo + 2, lo + 1)]
     return pairs
 
 

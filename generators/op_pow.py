@@ -8,7 +8,7 @@ import math
 import os
 from fractions import Fraction
 
-from . import dtypes, pow_golden, pow_hard
+from . import criteria, dtypes, pow_golden, pow_hard
 from . import floatfmt as ff
 from .cases import SHAPE_FAMILY, OpSpec, cross, make_case, shape_family
 from .ieee_reqs import float_tag_requirements
@@ -243,19 +243,6 @@ def lone_undefined(a_dt, b_dt):
     return out
 
 
-def parity_magnitudes(b_dt):
-    """(odd k's, even k's): the k with an odd (even) integral exponent of
-    magnitude in [2^k, 2^(k+1)) that b_dt holds, k <= 63.  A float of
-    precision p holds odd integers only below 2^p: above, every integer it
-    holds is even (IEEE 754 §3.3), so its odd k's stop at p - 1."""
-    if b_dt.is_float:
-        f = b_dt.fmt
-        top = min(63, f.emax)
-        return list(range(0, f.precision)), list(range(1, top + 1))
-    hi = b_dt.bits - 2 if b_dt.kind == "int" else b_dt.bits - 1
-    return list(range(0, hi + 1)), list(range(1, hi + 1))
-
-
 def parity_case(a_dt, b_dt):
     """Negative bases to integral exponents of every magnitude 2^k the
     exponent type holds, odd and even (both exponent signs where the type
@@ -265,7 +252,7 @@ def parity_case(a_dt, b_dt):
     gets wrong.  Bases -1 (result +-1), -2 and -0.5 (exact, or overflow /
     underflow to a signed inf / zero), and for floats -(1 + ulp) up to
     2^20 (a rounded result of either sign)."""
-    odd_ks, even_ks = parity_magnitudes(b_dt)
+    odd_ks, even_ks = criteria.parity_magnitudes(b_dt)
     ys = []
     for k in odd_ks:
         ys.append(1 if k == 0 else (1 << k) + 1 if (1 << k) + 1 < (1 << (k + 1)) else None)
@@ -296,10 +283,109 @@ def parity_case(a_dt, b_dt):
                                   "to 2^%d, even up to 2^%d%s): the result's sign is the "
                                   "exponent's parity." % (
                                       ", -(1+ulp)" if a_dt.is_float else "", b_dt.name,
-                                      parity_magnitudes(b_dt)[0][-1],
-                                      parity_magnitudes(b_dt)[1][-1],
+                                      criteria.parity_magnitudes(b_dt)[0][-1],
+                                      criteria.parity_magnitudes(b_dt)[1][-1],
                                       ", both signs" if a_dt.is_float and
                                       (b_dt.is_float or b_dt.kind == "int") else ""))]
+
+
+# Pow's rounding-boundary classes (docs/coverage.md, "Pow criteria"): the
+# same classes as Div/Mul's, where a power can be steered: the four single
+# boundaries (underflow threshold min_sub/2, the subnormal/normal midpoint,
+# largest finite max - ulp/2, overflow threshold max + ulp/2), each with the
+# window below it, the boundary itself and the window above; and, for the
+# subnormal and normal ranges as wholes, results below a midpoint, on one
+# (a tie) and above one.  Cells: criteria.pow_result_cell.
+# (the classes: criteria.POW_CLASSES; gaps: criteria.POW_NOT_CONSTRUCTED)
+
+
+def _log2(q):
+    q = Fraction(q)
+    n, d = q.numerator, q.denominator
+    return (n.bit_length() - d.bit_length()
+            + math.log2((n / (1 << n.bit_length())) / (d / (1 << d.bit_length()))))
+
+
+def _root_near(a_dt, v, y):
+    """The base encoding nearest v^(1/y) (v > 0), or None."""
+    e = _log2(v) / y
+    k = math.floor(e)
+    m = Fraction(2 ** (e - k)).limit_denominator(1 << 60)
+    x, flags = ff.round_rational(a_dt.fmt, m * Fraction(2) ** k)
+    return None if flags & {"overflow"} or x == 0 else x
+
+
+def _pow_pool(a_dt):
+    """Candidate (x, y) for the boundary classes: roots of every single
+    boundary and its windows for |y| in 2..199, powers of two for the
+    underflow threshold, and ties (odd significands of about (p+1)/2 bits,
+    squared) in the normal and subnormal ranges."""
+    f = a_dt.fmt
+    p = f.precision
+    pool = []
+    for _, t, lo, hi in criteria.pow_spots(f):
+        for v in ((lo + t) / 2, t, (t + hi) / 2):
+            for y in list(range(2, 200)) + list(range(-199, -1)):
+                x = _root_near(a_dt, v, y)
+                if x is not None:
+                    pool += [(x + d, y) for d in (-2, -1, 0, 1, 2) if 0 < x + d < ff.inf(f)]
+    e = f.emin - p                                   # min_sub / 2 = 2^e
+    for y in range(1, 200):
+        if e % y == 0:
+            x = base_value(a_dt, Fraction(2) ** (e // y))
+            if x is not None:
+                pool.append((x, y))
+    # ties: m odd with m^y of exactly p + 1 bits is a midpoint between two
+    # p-bit integers (normal range); m^y < 2^p scaled by 2^(emin - p) is an
+    # odd multiple of min_sub / 2 (between two subnormals)
+    for y in (2, 3, 5, 7):
+        lo_m = math.isqrt((1 << p) - 1) if y == 2 else int(2 ** (p / y))
+        ms = [m for m in range(lo_m | 1, lo_m + 200, 2) if m ** y >> p == 1][:16]
+        pool += [(base_value(a_dt, m), y) for m in ms]
+        if (f.emin - p) % y == 0:
+            k = (f.emin - p) // y
+            pool += [(base_value(a_dt, Fraction(m) * Fraction(2) ** k), y)
+                     for m in range(1, 40, 2) if m ** y < 1 << p]
+    for j in range(1, 40):                           # inexact powers of both signs
+        pool += [(base_value(a_dt, 1 + Fraction(j, 41)), y) for y in (2, 3)]
+        x = base_value(a_dt, Fraction(j, 41) * Fraction(2) ** (f.emin // 2))
+        if x:
+            pool += [(x, 2), (x, 3)]
+    return [(x, y) for x, y in pool if x]
+
+
+def pow_boundary_pairs(a_dt, b_dt):
+    """(pairs, cells): one pair per Pow boundary cell (class, side, result
+    sign) the pool reaches, judged with exact arithmetic."""
+    f = a_dt.fmt
+    sign_bit = ff.sign_bit(f)
+    seen, pairs = {}, []
+    for x, y in _pow_pool(a_dt):
+        ey = exp_value(b_dt, y)
+        if ey is None:
+            continue
+        for neg in ((0, 1) if y % 2 else (0,)):
+            xs = x | (sign_bit if neg else 0)
+            r = (-1 if neg else 1) * ff.value(f, x) ** y
+            cell = criteria.pow_result_cell(f, r)
+            if cell is None or cell in seen or not usable(a_dt, b_dt, xs, ey):
+                continue
+            seen[cell] = True
+            pairs.append((xs, ey))
+    return pairs, list(seen)
+
+
+def pow_boundary_case(a_dt, b_dt):
+    if not criteria.pow_boundary_cells(a_dt, b_dt):
+        return []
+    pairs, groups = pow_boundary_pairs(a_dt, b_dt)
+    return [make_case(OP, a_dt, b_dt, "boundary_classes", (len(pairs),),
+                      [p[0] for p in pairs], (len(pairs),), [p[1] for p in pairs],
+                      tags={"boundary-classes"},
+                      description="Powers x^y (y an integer, |y| <= 199) of %s bases below, "
+                                  "on and above every rounding-boundary class of %s "
+                                  "(docs/coverage.md, \"Pow criteria\"), each result sign: "
+                                  "%d cells." % (a_dt.name, a_dt.name, len(groups)))]
 
 
 def pair_cases(a_dt, b_dt, shapes=()):
@@ -446,6 +532,7 @@ def build():
         for ei, b_dt in enumerate(dtypes.POW_EXP_TYPES):
             cases += pair_cases(a_dt, b_dt, shapes_of(bi, ei))
             cases += parity_case(a_dt, b_dt)
+            cases += pow_boundary_case(a_dt, b_dt)
     cases.append(worst_cases_case())
     return cases
 

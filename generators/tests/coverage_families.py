@@ -43,6 +43,7 @@ FAMILIES = [
      "criterion 'less "),
     (("body_neighbours",), "less body neighbour"),
     (("parity_magnitudes",), "pow parity"),
+    (("boundary_classes",), "criterion 'pow "),
 ]
 
 

@@ -143,6 +143,10 @@ RULES = {
         ["--op", "Div"],
         lambda c, e, v: a_type(c) in SIGNED | UNSIGNED and ran_ok(c),
         value_defect(INT_WRONG, INT_WRONG)),
+    "less-i64-split-words": (
+        ["--op", "Less"],
+        lambda c, e, v: a_type(c) == "int64" and ran_ok(c),
+        value_defect({"bool-wrong"}, {"bool-wrong"})),
     "less-daz-workers": (
         ["--op", "Less"],
         lambda c, e, v: a_type(c) in ("float32", "float64") and ran_ok(c),
