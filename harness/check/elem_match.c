@@ -9,14 +9,14 @@
  * - integers (compared on their value bits) and bools (raw byte): exact.
  * - one element whose value the authorities give two ways: Pow with a
  *   signaling NaN where C99 F.9.4.4 and ONNX's numpy give 1 and IEEE754-2019
- *   §6.2/§9.2.1 a quiet NaN (spec-notes SN-24): 1 and any NaN both match.
+ *   §6.2/§9.2.1 a quiet NaN (spec-notes SN-15): 1 and any NaN both match.
  */
 #include "sct/check/compare.h"
 
 #include "sct/check/elem_access.h"
 #include "sct/check/fp_format.h"
 
-/* spec-notes SN-24: pow(sNaN, ±0) and pow(+1, sNaN) with a float base.
+/* spec-notes SN-15: pow(sNaN, ±0) and pow(+1, sNaN) with a float base.
  * IEEE754-2019 §9.2.1 gives 1 for "even a quiet NaN" only; a signaling
  * operand signals invalid and delivers a quiet NaN (§6.2, §7.2), while
  * C99 F.9.4.4, glibc and numpy (ONNX's reference) return 1. */
