@@ -36,12 +36,18 @@ static const sct_sample_fmt F32 = {32, 24, -126, 127, UINT64_C(1) << 31,
 #define DIV_OFFSETS 16 /* e = 2k - 15, k in [0, 15] */
 #define NSIG SCT_SAMPLE_BLOCK_SIGS
 
-/* The uniform slot: the splitmix64 sequence of the key at position i. */
+/* The uniform slot: the splitmix64 sequence of the key at position i,
+ * key + (i + 1) C; the state stepped by adding C (an induction the
+ * vectoriser keeps in a register) rather than i C recomputed: AVX2 has no
+ * 64-bit vector multiply, the three-instruction stand-in costs a third of
+ * the sample. */
 static inline void uniform_loop(uint64_t key, uint64_t first, size_t n,
                                 uint32_t *restrict a, uint32_t *restrict b)
 {
+    uint64_t z = key + first * UINT64_C(0x9e3779b97f4a7c15);
     for (size_t k = 0; k < n; k++) {
-        uint64_t w = sct_sample_mix64(key + (first + k + 1u) * UINT64_C(0x9e3779b97f4a7c15));
+        z += UINT64_C(0x9e3779b97f4a7c15);
+        uint64_t w = sct_sample_mix64(z);
         a[k] = (uint32_t)(w >> 32);
         b[k] = (uint32_t)w;
     }
@@ -59,8 +65,9 @@ static inline void special_loop(const sct_sample_gen *g, uint64_t first, size_t 
         tb[k] = (uint32_t)g->b.special[k];
     }
     const uint64_t key = g->key;
-    for (size_t k = 0; k < n; k++) {
-        uint64_t s = sct_sample_stream(key, first + k);
+    uint64_t ic = first * SCT_SAMPLE_STREAM_C; /* i C, stepped (uniform_loop) */
+    for (size_t k = 0; k < n; k++, ic += SCT_SAMPLE_STREAM_C) {
+        uint64_t s = key ^ ic; /* sct_sample_stream(key, first + k) */
         uint64_t w = sct_sample_word(s, 1), u = sct_sample_word(s, 2);
         uint32_t wa = (uint32_t)(w >> 2), wb = (uint32_t)(w >> 34);
         uint32_t sa = ta[wa & 31u] | ((wa >> 5) & 1u) << 31;
@@ -130,13 +137,18 @@ static inline void mid_table_init(const sct_sample_block *blk, bool div, mid_tab
 }
 
 /* The first fit from `start` in mask m (bit j: significand j fits): its
- * distance t from start (8: none), by a rotation and a count of trailing
- * zeros (31 - clz of the lowest set bit; bit 8 stands for "none"). */
+ * distance t from start (8: none), by a rotation and the index of the
+ * lowest set bit (bit 8 stands for "none").  The index of that single bit
+ * is read by three masks (its bits 0, 1, 2) rather than a count of leading
+ * zeros: AVX2 has no vector clz (AVX-512CD's vplzcntd has), and with one
+ * the near-midpoint loop stayed scalar in the AVX2 clone. */
 static inline unsigned first_fit(uint32_t m, unsigned start)
 {
     uint32_t rot = ((m >> start) | (m << (NSIG - start))) & 0xffu;
     rot |= 0x100u;
-    return 31u - (unsigned)__builtin_clz(rot & (0u - rot));
+    uint32_t low = rot & (0u - rot); /* a power of two, 2^0 .. 2^8 */
+    return (unsigned)((low & 0xaau) != 0) | (unsigned)((low & 0xccu) != 0) << 1 |
+           (unsigned)((low & 0xf0u) != 0) << 2 | (low >> 8) << 3;
 }
 
 /* The block; `div` a constant in each caller below (one copy per op: no
@@ -156,8 +168,9 @@ muldiv_block(const sct_sample_gen *g, uint64_t block, uint32_t *restrict a,
     mid_table_init(&blk, div, &t);
     uint32_t *restrict ma_ = a + 160, *restrict mb_ = b + 160;
     uint32_t found[48];
-    for (size_t k = 0; k < 48; k++) {
-        uint64_t s = sct_sample_stream(key, i0 + 160 + k);
+    uint64_t ic = (i0 + 160) * SCT_SAMPLE_STREAM_C; /* i C, stepped (uniform_loop) */
+    for (size_t k = 0; k < 48; k++, ic += SCT_SAMPLE_STREAM_C) {
+        uint64_t s = key ^ ic; /* sct_sample_stream(key, i0 + 160 + k) */
         uint64_t w = sct_sample_word(s, 1), v = sct_sample_word(s, 2);
         unsigned start = (unsigned)(w >> 48) % NSIG;
         unsigned sel_t, sel_o;
@@ -190,16 +203,18 @@ muldiv_block(const sct_sample_gen *g, uint64_t block, uint32_t *restrict a,
         }
 
     /* Slots 208..231: subnormal-range results (words 1..4). */
-    for (size_t k = 0; k < 24; k++) {
-        uint64_t s = sct_sample_stream(key, i0 + 208 + k), x, y;
+    ic = (i0 + 208) * SCT_SAMPLE_STREAM_C;
+    for (size_t k = 0; k < 24; k++, ic += SCT_SAMPLE_STREAM_C) {
+        uint64_t s = key ^ ic, x, y; /* sct_sample_stream(key, i0 + 208 + k) */
         sct_sample_subnormal_of(&F32, div, sct_sample_word(s, 1), sct_sample_word(s, 2),
                                 sct_sample_word(s, 3), sct_sample_word(s, 4), &x, &y);
         a[208 + k] = (uint32_t)x;
         b[208 + k] = (uint32_t)y;
     }
     /* Slots 232..255: the overflow threshold (words 1, 2). */
-    for (size_t k = 0; k < 24; k++) {
-        uint64_t s = sct_sample_stream(key, i0 + 232 + k), x, y;
+    ic = (i0 + 232) * SCT_SAMPLE_STREAM_C;
+    for (size_t k = 0; k < 24; k++, ic += SCT_SAMPLE_STREAM_C) {
+        uint64_t s = key ^ ic, x, y; /* sct_sample_stream(key, i0 + 232 + k) */
         sct_sample_overflow_of(&F32, div, sct_sample_word(s, 1), sct_sample_word(s, 2),
                                &x, &y);
         a[232 + k] = (uint32_t)x;
