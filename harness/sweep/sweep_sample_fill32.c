@@ -92,8 +92,9 @@ void sct_sample_special_run32(const sct_sample_gen *g, uint64_t first, size_t n,
     special_loop(g, first, n, a, b);
 }
 
-/* The block's candidates: bit j of fits[o] says that significand j fits
- * with offset o; ma[o * NSIG + j] is its M_a. */
+/* The block's candidates: bits j and 8 + j of fits[o] say that
+ * significand j fits with offset o (the mask twice: a rotation is then one
+ * shift); ma[o * NSIG + j] is its M_a. */
 typedef struct mid_table {
     uint32_t sig[NSIG];
     uint32_t fits[MUL_OFFSETS];
@@ -104,24 +105,41 @@ static inline void mid_table_init(const sct_sample_block *blk, bool div, mid_tab
 {
     enum { N = MUL_OFFSETS * NSIG };
     const unsigned n_off = div ? DIV_OFFSETS : MUL_OFFSETS;
-    /* candidate c: significand c % 8, offset c / 8; one flat loop, 8
-     * candidates (64-bit lanes) a vector */
+    /* candidate c: significand c % 8, offset c / 8; one flat loop, the
+     * candidates of a significand and offset a vector (Div: 64-bit lanes;
+     * Mul: 32-bit lanes, sct_sample_mul_candidate32) */
     uint64_t sig[N], inv[N];
+    uint32_t thr32[N], inv32[N];
     uint8_t ok[N];
     for (unsigned j = 0; j < NSIG; j++)
         t->sig[j] = (uint32_t)blk->sig[j];
-    for (unsigned o = 0; o < n_off; o++)
-        for (unsigned j = 0; j < NSIG; j++) {
-            sig[o * NSIG + j] = blk->sig[j];
-            inv[o * NSIG + j] = blk->inv[j];
+    if (div) {
+        for (unsigned o = 0; o < n_off; o++)
+            for (unsigned j = 0; j < NSIG; j++) {
+                sig[o * NSIG + j] = blk->sig[j];
+                inv[o * NSIG + j] = blk->inv[j];
+            }
+        for (unsigned c = 0; c < n_off * NSIG; c++) {
+            uint64_t m;
+            int64_t o = (int64_t)(c / NSIG);
+            ok[c] = (uint8_t)sct_sample_div_candidate(&F32, sig[c], inv[c], 2 * o - 15, &m);
+            t->ma[c] = (uint32_t)m;
         }
-    for (unsigned c = 0; c < n_off * NSIG; c++) {
-        uint64_t m;
-        int64_t o = (int64_t)(c / NSIG);
-        uint64_t fit = div ? sct_sample_div_candidate(&F32, sig[c], inv[c], 2 * o - 15, &m)
-                           : sct_sample_mul_candidate(&F32, sig[c], inv[c], o - 16, &m);
-        t->ma[c] = (uint32_t)m;
-        ok[c] = (uint8_t)fit;
+    } else {
+        uint32_t thr[NSIG];
+        for (unsigned j = 0; j < NSIG; j++)
+            thr[j] = sct_sample_mul_threshold32(t->sig[j]);
+        for (unsigned o = 0; o < n_off; o++)
+            for (unsigned j = 0; j < NSIG; j++) {
+                thr32[o * NSIG + j] = thr[j];
+                inv32[o * NSIG + j] = (uint32_t)blk->inv[j];
+            }
+        for (unsigned c = 0; c < n_off * NSIG; c++) {
+            uint32_t m;
+            int32_t o = (int32_t)(c / NSIG);
+            ok[c] = (uint8_t)sct_sample_mul_candidate32(thr32[c], inv32[c], o - 16, &m);
+            t->ma[c] = m;
+        }
     }
     /* The 8 flag bytes of an offset packed into a mask (bit j = flag j):
      * x holds flag j at bit 8j (one 64-bit load on a little-endian
@@ -132,19 +150,27 @@ static inline void mid_table_init(const sct_sample_block *blk, bool div, mid_tab
         uint64_t x = 0;
         for (unsigned j = 0; j < NSIG; j++)
             x |= (uint64_t)ok[o * NSIG + j] << (8 * j);
-        t->fits[o] = (uint32_t)((x * UINT64_C(0x0102040810204080)) >> 56);
+        uint32_t m = (uint32_t)((x * UINT64_C(0x0102040810204080)) >> 56);
+        t->fits[o] = m | m << 8;
     }
 }
 
-/* The first fit from `start` in mask m (bit j: significand j fits): its
- * distance t from start (8: none), by a rotation and the index of the
- * lowest set bit (bit 8 stands for "none").  The index of that single bit
- * is read by three masks (its bits 0, 1, 2) rather than a count of leading
- * zeros: AVX2 has no vector clz (AVX-512CD's vplzcntd has), and with one
- * the near-midpoint loop stayed scalar in the AVX2 clone. */
-static inline unsigned first_fit(uint32_t m, unsigned start)
+/* The fits of offset o from `start` on: bit t says that significand
+ * start + t (mod 8) fits; the rotation of the mask by start, one shift of
+ * the doubled mask. */
+static inline uint32_t fits_from(const mid_table *t, unsigned o, unsigned start)
 {
-    uint32_t rot = ((m >> start) | (m << (NSIG - start))) & 0xffu;
+    return (t->fits[o] >> start) & 0xffu;
+}
+
+/* The first fit in rotated fits `rot`: its distance t from start (8:
+ * none), the index of the lowest set bit (bit 8 stands for "none").  The
+ * index of that single bit is read by three masks (its bits 0, 1, 2)
+ * rather than a count of leading zeros: AVX2 has no vector clz
+ * (AVX-512CD's vplzcntd has), and with one the near-midpoint loop stayed
+ * scalar in the AVX2 clone. */
+static inline unsigned first_fit(uint32_t rot)
+{
     rot |= 0x100u;
     uint32_t low = rot & (0u - rot); /* a power of two, 2^0 .. 2^8 */
     return (unsigned)((low & 0xaau) != 0) | (unsigned)((low & 0xccu) != 0) << 1 |
@@ -175,16 +201,18 @@ muldiv_block(const sct_sample_gen *g, uint64_t block, uint32_t *restrict a,
         unsigned start = (unsigned)(w >> 48) % NSIG;
         unsigned sel_t, sel_o;
         if (div) { /* offsets e of rounds 0..3: 4 bits each of w */
-            sel_t = NSIG, sel_o = 0;
+            uint32_t sel_rot = 0;
+            sel_o = 0;
             for (int r = 3; r >= 0; r--) { /* the lowest round with a fit wins */
                 unsigned o = (unsigned)(w >> (4 * r)) & 15u;
-                unsigned tt = first_fit(t.fits[o], start);
-                sel_o = tt < NSIG ? o : sel_o;
-                sel_t = tt < NSIG ? tt : sel_t;
+                uint32_t rot = fits_from(&t, o, start);
+                sel_o = rot != 0 ? o : sel_o;
+                sel_rot = rot != 0 ? rot : sel_rot;
             }
+            sel_t = first_fit(sel_rot); /* once, for the winning round */
         } else {
             sel_o = (unsigned)(((uint64_t)(uint32_t)w * MUL_OFFSETS) >> 32); /* d + 16 */
-            sel_t = first_fit(t.fits[sel_o], start);
+            sel_t = first_fit(fits_from(&t, sel_o, start));
         }
         unsigned j = (start + sel_t) % NSIG;
         uint64_t x, y;

@@ -77,6 +77,30 @@ static inline uint64_t sct_sample_mul_candidate(const sct_sample_fmt *f, uint64_
     return ok1 | ok2;
 }
 
+/* sct_sample_mul_candidate for binary32 in 32-bit integers, for the
+ * float32 block tables (sweep_sample_fill32.c): the same fit and M_a (the
+ * block loops are compared sample by sample with the per-sample path,
+ * sweep.test_sweep_sample).  The two product tests M_a mb < 2^47 become
+ * M_a < thr with thr = ceil(2^47 / mb), computed once per significand
+ * (sct_sample_mul_threshold32): 48-bit products need 64-bit lanes, four to
+ * an AVX2 vector, where these take 32-bit lanes, eight. */
+static inline uint32_t sct_sample_mul_threshold32(uint32_t mb)
+{
+    return (uint32_t)(((UINT64_C(1) << 47) + mb - 1u) / mb);
+}
+
+static inline uint32_t sct_sample_mul_candidate32(uint32_t mb_thr, uint32_t inv, int32_t d,
+                                                  uint32_t *ma)
+{
+    const uint32_t mask1 = (1u << 23) - 1u, mask2 = (1u << 24) - 1u; /* k = p - 1, p */
+    uint32_t a1 = 1u << 23 | (((1u << 22) + (uint32_t)d) * inv & mask1);
+    uint32_t a2 = ((1u << 23) + (uint32_t)d) * inv & mask2;
+    uint32_t ok1 = a1 < mb_thr;                        /* a1 mb < 2^47 */
+    uint32_t ok2 = (uint32_t)(a2 >= mb_thr) & a2 >> 23; /* a2 mb >= 2^47, normal */
+    *ma = ok1 ? a1 : a2;
+    return ok1 | ok2;
+}
+
 /* Div near-midpoint candidate of the odd significand mb (inverse inv) and
  * odd offset e: M_q = -e mb^-1 mod 2^(p+1), M_a = (M_q mb + e) / 2^(p+1)
  * (exact); 1 when M_q has p + 1 bits and M_a is a normal significand. */
