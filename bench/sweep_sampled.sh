@@ -18,7 +18,7 @@
 # usage: bench/sweep_sampled.sh [BUILD_DIR]     (default: build)
 #   SONNX_CTS=path overrides the sonnx-cts binary; REPS=N (default 3);
 #   QUICK=1 skips 2.  The AVX2 code on a machine with AVX-512: build with
-#   -DSONNX_CTS_CLONES_MAX=avx2 (docs/benchmarks.md §14) and pass that build
+#   -DSONNX_CTS_CLONES_MAX=avx2 (docs/benchmarks.md §8.1) and pass that build
 #   directory or SONNX_CTS=build-avx2/harness/cli/sonnx-cts.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,6 +1,7 @@
 /*
  * simd.h — SCT_VECTOR_LOOP marks the hot element loops of the 16-bit types
- * (exhaustive sweeps of 2^32 pairs).  On x86-64 with GCC/Clang it
+ * (exhaustive sweeps of 2^32 pairs), of float32 Div/Mul and of the float32
+ * sample generator (the sampled sweeps).  On x86-64 with GCC/Clang it
  * asks for AVX-512 (x86-64-v4) and AVX2 clones beside the baseline one,
  * chosen at load time from the CPU (valgrind reports no AVX-512 and so runs
  * the AVX2 clone; sanitizer builds compile only the baseline code, so every
