@@ -141,16 +141,12 @@ static inline void mid_table_init(const sct_sample_block *blk, bool div, mid_tab
             t->ma[c] = m;
         }
     }
-    /* The 8 flag bytes of an offset packed into a mask (bit j = flag j):
-     * x holds flag j at bit 8j (one 64-bit load on a little-endian
-     * machine); times 2^(56 - 7j) it lands on bit 56 + j, every other
-     * product term on a distinct bit outside 56..63, so no carry reaches
-     * them. */
+    /* The 8 flag bytes of an offset packed into a mask (bit j = flag j),
+     * by shifts in 32 bits (vectorised over the offsets) */
     for (unsigned o = 0; o < n_off; o++) {
-        uint64_t x = 0;
+        uint32_t m = 0;
         for (unsigned j = 0; j < NSIG; j++)
-            x |= (uint64_t)ok[o * NSIG + j] << (8 * j);
-        uint32_t m = (uint32_t)((x * UINT64_C(0x0102040810204080)) >> 56);
+            m |= (uint32_t)ok[o * NSIG + j] << j;
         t->fits[o] = m | m << 8;
     }
 }
