@@ -36,12 +36,18 @@ static const sct_sample_fmt F32 = {32, 24, -126, 127, UINT64_C(1) << 31,
 #define DIV_OFFSETS 16 /* e = 2k - 15, k in [0, 15] */
 #define NSIG SCT_SAMPLE_BLOCK_SIGS
 
-/* The uniform slot: the splitmix64 sequence of the key at position i. */
+/* The uniform slot: the splitmix64 sequence of the key at position i,
+ * key + (i + 1) C; the state stepped by adding C (an induction the
+ * vectoriser keeps in a register) rather than i C recomputed: AVX2 has no
+ * 64-bit vector multiply, the three-instruction stand-in costs a third of
+ * the sample. */
 static inline void uniform_loop(uint64_t key, uint64_t first, size_t n,
                                 uint32_t *restrict a, uint32_t *restrict b)
 {
+    uint64_t z = key + first * UINT64_C(0x9e3779b97f4a7c15);
     for (size_t k = 0; k < n; k++) {
-        uint64_t w = sct_sample_mix64(key + (first + k + 1u) * UINT64_C(0x9e3779b97f4a7c15));
+        z += UINT64_C(0x9e3779b97f4a7c15);
+        uint64_t w = sct_sample_mix64(z);
         a[k] = (uint32_t)(w >> 32);
         b[k] = (uint32_t)w;
     }
@@ -59,8 +65,9 @@ static inline void special_loop(const sct_sample_gen *g, uint64_t first, size_t 
         tb[k] = (uint32_t)g->b.special[k];
     }
     const uint64_t key = g->key;
-    for (size_t k = 0; k < n; k++) {
-        uint64_t s = sct_sample_stream(key, first + k);
+    uint64_t ic = first * SCT_SAMPLE_STREAM_C; /* i C, stepped (uniform_loop) */
+    for (size_t k = 0; k < n; k++, ic += SCT_SAMPLE_STREAM_C) {
+        uint64_t s = key ^ ic; /* sct_sample_stream(key, first + k) */
         uint64_t w = sct_sample_word(s, 1), u = sct_sample_word(s, 2);
         uint32_t wa = (uint32_t)(w >> 2), wb = (uint32_t)(w >> 34);
         uint32_t sa = ta[wa & 31u] | ((wa >> 5) & 1u) << 31;
@@ -85,8 +92,9 @@ void sct_sample_special_run32(const sct_sample_gen *g, uint64_t first, size_t n,
     special_loop(g, first, n, a, b);
 }
 
-/* The block's candidates: bit j of fits[o] says that significand j fits
- * with offset o; ma[o * NSIG + j] is its M_a. */
+/* The block's candidates: bits j and 8 + j of fits[o] say that
+ * significand j fits with offset o (the mask twice: a rotation is then one
+ * shift); ma[o * NSIG + j] is its M_a. */
 typedef struct mid_table {
     uint32_t sig[NSIG];
     uint32_t fits[MUL_OFFSETS];
@@ -97,46 +105,72 @@ static inline void mid_table_init(const sct_sample_block *blk, bool div, mid_tab
 {
     enum { N = MUL_OFFSETS * NSIG };
     const unsigned n_off = div ? DIV_OFFSETS : MUL_OFFSETS;
-    /* candidate c: significand c % 8, offset c / 8; one flat loop, 8
-     * candidates (64-bit lanes) a vector */
+    /* candidate c: significand c % 8, offset c / 8; one flat loop, the
+     * candidates of a significand and offset a vector (Div: 64-bit lanes;
+     * Mul: 32-bit lanes, sct_sample_mul_candidate32) */
     uint64_t sig[N], inv[N];
+    uint32_t thr32[N], inv32[N];
     uint8_t ok[N];
     for (unsigned j = 0; j < NSIG; j++)
         t->sig[j] = (uint32_t)blk->sig[j];
-    for (unsigned o = 0; o < n_off; o++)
-        for (unsigned j = 0; j < NSIG; j++) {
-            sig[o * NSIG + j] = blk->sig[j];
-            inv[o * NSIG + j] = blk->inv[j];
+    if (div) {
+        for (unsigned o = 0; o < n_off; o++)
+            for (unsigned j = 0; j < NSIG; j++) {
+                sig[o * NSIG + j] = blk->sig[j];
+                inv[o * NSIG + j] = blk->inv[j];
+            }
+        for (unsigned c = 0; c < n_off * NSIG; c++) {
+            uint64_t m;
+            int64_t o = (int64_t)(c / NSIG);
+            ok[c] = (uint8_t)sct_sample_div_candidate(&F32, sig[c], inv[c], 2 * o - 15, &m);
+            t->ma[c] = (uint32_t)m;
         }
-    for (unsigned c = 0; c < n_off * NSIG; c++) {
-        uint64_t m;
-        int64_t o = (int64_t)(c / NSIG);
-        uint64_t fit = div ? sct_sample_div_candidate(&F32, sig[c], inv[c], 2 * o - 15, &m)
-                           : sct_sample_mul_candidate(&F32, sig[c], inv[c], o - 16, &m);
-        t->ma[c] = (uint32_t)m;
-        ok[c] = (uint8_t)fit;
-    }
-    /* The 8 flag bytes of an offset packed into a mask (bit j = flag j):
-     * x holds flag j at bit 8j (one 64-bit load on a little-endian
-     * machine); times 2^(56 - 7j) it lands on bit 56 + j, every other
-     * product term on a distinct bit outside 56..63, so no carry reaches
-     * them. */
-    for (unsigned o = 0; o < n_off; o++) {
-        uint64_t x = 0;
+    } else {
+        uint32_t thr[NSIG];
         for (unsigned j = 0; j < NSIG; j++)
-            x |= (uint64_t)ok[o * NSIG + j] << (8 * j);
-        t->fits[o] = (uint32_t)((x * UINT64_C(0x0102040810204080)) >> 56);
+            thr[j] = sct_sample_mul_threshold32(t->sig[j]);
+        for (unsigned o = 0; o < n_off; o++)
+            for (unsigned j = 0; j < NSIG; j++) {
+                thr32[o * NSIG + j] = thr[j];
+                inv32[o * NSIG + j] = (uint32_t)blk->inv[j];
+            }
+        for (unsigned c = 0; c < n_off * NSIG; c++) {
+            uint32_t m;
+            int32_t o = (int32_t)(c / NSIG);
+            ok[c] = (uint8_t)sct_sample_mul_candidate32(thr32[c], inv32[c], o - 16, &m);
+            t->ma[c] = m;
+        }
+    }
+    /* The 8 flag bytes of an offset packed into a mask (bit j = flag j),
+     * by shifts in 32 bits (vectorised over the offsets) */
+    for (unsigned o = 0; o < n_off; o++) {
+        uint32_t m = 0;
+        for (unsigned j = 0; j < NSIG; j++)
+            m |= (uint32_t)ok[o * NSIG + j] << j;
+        t->fits[o] = m | m << 8;
     }
 }
 
-/* The first fit from `start` in mask m (bit j: significand j fits): its
- * distance t from start (8: none), by a rotation and a count of trailing
- * zeros (31 - clz of the lowest set bit; bit 8 stands for "none"). */
-static inline unsigned first_fit(uint32_t m, unsigned start)
+/* The fits of offset o from `start` on: bit t says that significand
+ * start + t (mod 8) fits; the rotation of the mask by start, one shift of
+ * the doubled mask. */
+static inline uint32_t fits_from(const mid_table *t, unsigned o, unsigned start)
 {
-    uint32_t rot = ((m >> start) | (m << (NSIG - start))) & 0xffu;
+    return (t->fits[o] >> start) & 0xffu;
+}
+
+/* The first fit in rotated fits `rot`: its distance t from start (8:
+ * none), the index of the lowest set bit (bit 8 stands for "none").  The
+ * index of that single bit is read by three masks (its bits 0, 1, 2)
+ * rather than a count of leading zeros: AVX2 has no vector clz
+ * (AVX-512CD's vplzcntd has), and with one the near-midpoint loop stayed
+ * scalar in the AVX2 clone. */
+static inline unsigned first_fit(uint32_t rot)
+{
     rot |= 0x100u;
-    return 31u - (unsigned)__builtin_clz(rot & (0u - rot));
+    uint32_t low = rot & (0u - rot); /* a power of two, 2^0 .. 2^8 */
+    return (unsigned)((low & 0xaau) != 0) | (unsigned)((low & 0xccu) != 0) << 1 |
+           (unsigned)((low & 0xf0u) != 0) << 2 | (low >> 8) << 3;
 }
 
 /* The block; `div` a constant in each caller below (one copy per op: no
@@ -156,22 +190,25 @@ muldiv_block(const sct_sample_gen *g, uint64_t block, uint32_t *restrict a,
     mid_table_init(&blk, div, &t);
     uint32_t *restrict ma_ = a + 160, *restrict mb_ = b + 160;
     uint32_t found[48];
-    for (size_t k = 0; k < 48; k++) {
-        uint64_t s = sct_sample_stream(key, i0 + 160 + k);
+    uint64_t ic = (i0 + 160) * SCT_SAMPLE_STREAM_C; /* i C, stepped (uniform_loop) */
+    for (size_t k = 0; k < 48; k++, ic += SCT_SAMPLE_STREAM_C) {
+        uint64_t s = key ^ ic; /* sct_sample_stream(key, i0 + 160 + k) */
         uint64_t w = sct_sample_word(s, 1), v = sct_sample_word(s, 2);
         unsigned start = (unsigned)(w >> 48) % NSIG;
         unsigned sel_t, sel_o;
         if (div) { /* offsets e of rounds 0..3: 4 bits each of w */
-            sel_t = NSIG, sel_o = 0;
+            uint32_t sel_rot = 0;
+            sel_o = 0;
             for (int r = 3; r >= 0; r--) { /* the lowest round with a fit wins */
                 unsigned o = (unsigned)(w >> (4 * r)) & 15u;
-                unsigned tt = first_fit(t.fits[o], start);
-                sel_o = tt < NSIG ? o : sel_o;
-                sel_t = tt < NSIG ? tt : sel_t;
+                uint32_t rot = fits_from(&t, o, start);
+                sel_o = rot != 0 ? o : sel_o;
+                sel_rot = rot != 0 ? rot : sel_rot;
             }
+            sel_t = first_fit(sel_rot); /* once, for the winning round */
         } else {
             sel_o = (unsigned)(((uint64_t)(uint32_t)w * MUL_OFFSETS) >> 32); /* d + 16 */
-            sel_t = first_fit(t.fits[sel_o], start);
+            sel_t = first_fit(fits_from(&t, sel_o, start));
         }
         unsigned j = (start + sel_t) % NSIG;
         uint64_t x, y;
@@ -190,16 +227,18 @@ muldiv_block(const sct_sample_gen *g, uint64_t block, uint32_t *restrict a,
         }
 
     /* Slots 208..231: subnormal-range results (words 1..4). */
-    for (size_t k = 0; k < 24; k++) {
-        uint64_t s = sct_sample_stream(key, i0 + 208 + k), x, y;
+    ic = (i0 + 208) * SCT_SAMPLE_STREAM_C;
+    for (size_t k = 0; k < 24; k++, ic += SCT_SAMPLE_STREAM_C) {
+        uint64_t s = key ^ ic, x, y; /* sct_sample_stream(key, i0 + 208 + k) */
         sct_sample_subnormal_of(&F32, div, sct_sample_word(s, 1), sct_sample_word(s, 2),
                                 sct_sample_word(s, 3), sct_sample_word(s, 4), &x, &y);
         a[208 + k] = (uint32_t)x;
         b[208 + k] = (uint32_t)y;
     }
     /* Slots 232..255: the overflow threshold (words 1, 2). */
-    for (size_t k = 0; k < 24; k++) {
-        uint64_t s = sct_sample_stream(key, i0 + 232 + k), x, y;
+    ic = (i0 + 232) * SCT_SAMPLE_STREAM_C;
+    for (size_t k = 0; k < 24; k++, ic += SCT_SAMPLE_STREAM_C) {
+        uint64_t s = key ^ ic, x, y; /* sct_sample_stream(key, i0 + 232 + k) */
         sct_sample_overflow_of(&F32, div, sct_sample_word(s, 1), sct_sample_word(s, 2),
                                &x, &y);
         a[232 + k] = (uint32_t)x;

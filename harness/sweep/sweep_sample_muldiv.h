@@ -51,21 +51,52 @@ static inline uint64_t sct_sample_mul_candidate(const sct_sample_fmt *f, uint64_
     const uint64_t t1 = ((UINT64_C(1) << (p - 2)) + (uint64_t)d) & mask1;
     const uint64_t mask2 = (UINT64_C(1) << p) - 1u;       /* k = p */
     const uint64_t t2 = ((UINT64_C(1) << (p - 1)) + (uint64_t)d) & mask2;
-    uint64_t a1 = (UINT64_C(1) << (p - 1)) | ((t1 * inv) & mask1);
-    uint64_t a2 = (t2 * inv) & mask2;
+    uint64_t a1, a2;
     /* 0/1 flags as 64-bit integers, by shifts rather than comparisons (a1,
      * a2 < 2^p, so the products are < 2^(2p) and their bit 2p-1 is the
      * test): no branch, no bool, so the float32 block loops vectorise this
      * in 64-bit lanes */
     uint64_t ok1, ok2;
-    if (p <= 31) { /* binary32: the products have < 64 bits */
-        ok1 = ((a1 * mb) >> (2 * p - 1)) ^ 1u;
-        ok2 = (a2 * mb) >> (2 * p - 1);
+    if (p <= 31) {
+        /* binary32: every factor below has < 32 bits that matter (the
+         * products mod 2^p need the low 32 bits of t and inv only; a, mb <
+         * 2^p), so 32 x 32-bit products: one vpmuludq each in the vector
+         * lanes, where AVX2 builds a 64 x 64-bit one from three */
+        a1 = (UINT64_C(1) << (p - 1)) | ((uint32_t)t1 * (uint32_t)inv & mask1);
+        a2 = (uint32_t)t2 * (uint32_t)inv & mask2;
+        ok1 = (((uint64_t)(uint32_t)a1 * (uint32_t)mb) >> (2 * p - 1)) ^ 1u;
+        ok2 = ((uint64_t)(uint32_t)a2 * (uint32_t)mb) >> (2 * p - 1);
     } else {
+        a1 = (UINT64_C(1) << (p - 1)) | ((t1 * inv) & mask1);
+        a2 = (t2 * inv) & mask2;
         ok1 = (uint64_t)(((sct_u128)a1 * mb) >> (2 * p - 1)) ^ 1u;
         ok2 = (uint64_t)(((sct_u128)a2 * mb) >> (2 * p - 1));
     }
     ok2 &= a2 >> (p - 1);                       /* M_a normal */
+    *ma = ok1 ? a1 : a2;
+    return ok1 | ok2;
+}
+
+/* sct_sample_mul_candidate for binary32 in 32-bit integers, for the
+ * float32 block tables (sweep_sample_fill32.c): the same fit and M_a (the
+ * block loops are compared sample by sample with the per-sample path,
+ * sweep.test_sweep_sample).  The two product tests M_a mb < 2^47 become
+ * M_a < thr with thr = ceil(2^47 / mb), computed once per significand
+ * (sct_sample_mul_threshold32): 48-bit products need 64-bit lanes, four to
+ * an AVX2 vector, where these take 32-bit lanes, eight. */
+static inline uint32_t sct_sample_mul_threshold32(uint32_t mb)
+{
+    return (uint32_t)(((UINT64_C(1) << 47) + mb - 1u) / mb);
+}
+
+static inline uint32_t sct_sample_mul_candidate32(uint32_t mb_thr, uint32_t inv, int32_t d,
+                                                  uint32_t *ma)
+{
+    const uint32_t mask1 = (1u << 23) - 1u, mask2 = (1u << 24) - 1u; /* k = p - 1, p */
+    uint32_t a1 = 1u << 23 | (((1u << 22) + (uint32_t)d) * inv & mask1);
+    uint32_t a2 = ((1u << 23) + (uint32_t)d) * inv & mask2;
+    uint32_t ok1 = a1 < mb_thr;                        /* a1 mb < 2^47 */
+    uint32_t ok2 = (uint32_t)(a2 >= mb_thr) & a2 >> 23; /* a2 mb >= 2^47, normal */
     *ma = ok1 ? a1 : a2;
     return ok1 | ok2;
 }
@@ -78,11 +109,15 @@ static inline uint64_t sct_sample_div_candidate(const sct_sample_fmt *f, uint64_
 {
     const unsigned p = f->prec;
     const uint64_t mask = (UINT64_C(1) << (p + 1)) - 1u;
-    uint64_t q = ((uint64_t)-e * inv) & mask;
-    uint64_t a;
-    if (p <= 31) { /* q mb < 2^49; when q has p + 1 bits, q mb > |e| */
-        a = (q * mb + (uint64_t)e) >> (p + 1);
+    uint64_t q, a;
+    if (p <= 31) {
+        /* q mb < 2^49; when q has p + 1 bits, q mb > |e|.  32 x 32-bit
+         * products (q mod 2^(p+1) needs the low 32 bits of e and inv only;
+         * q, mb < 2^32), as in sct_sample_mul_candidate */
+        q = (uint32_t)-e * (uint32_t)inv & mask;
+        a = ((uint64_t)(uint32_t)q * (uint32_t)mb + (uint64_t)e) >> (p + 1);
     } else {
+        q = ((uint64_t)-e * inv) & mask;
         sct_u128 num = (sct_u128)q * mb;
         num = e >= 0 ? num + (sct_u128)e : num - (sct_u128)-e;
         a = (uint64_t)(num >> (p + 1));

@@ -58,10 +58,12 @@ static inline uint64_t sct_sample_next(sct_sample_rng *r)
 /* The stream of a non-uniform sample i starts at key ^ i * C (v5; a
  * bijection of i: one multiply), and its k-th word (k = 1, 2, ...) is the
  * k-th sct_sample_next of that state: random access to any word, which the
- * float32 block loops use instead of a sequential stream. */
+ * float32 block loops use instead of a sequential stream (they step i * C
+ * by adding C: no 64-bit multiply per sample, which AVX2 lacks). */
+#define SCT_SAMPLE_STREAM_C UINT64_C(0xd1b54a32d192ed03)
 static inline uint64_t sct_sample_stream(uint64_t key, uint64_t i)
 {
-    return key ^ (i * UINT64_C(0xd1b54a32d192ed03));
+    return key ^ (i * SCT_SAMPLE_STREAM_C);
 }
 
 static inline uint64_t sct_sample_word(uint64_t state, unsigned k)
@@ -70,14 +72,17 @@ static inline uint64_t sct_sample_word(uint64_t state, unsigned k)
 }
 
 /* lo + floor(bits * span / 2^32) for 32 random bits: uniform in [lo, hi]
- * up to a bias below span / 2^32 (span <= 2^12 where it is used);
- * Lemire's multiply-shift, no division. */
+ * up to a bias below span / 2^32 (span <= 2^12 where it is used, always
+ * < 2^32); Lemire's multiply-shift, no division.  The span as a 32-bit
+ * factor: a 32 x 32 -> 64-bit product, one instruction in vector lanes
+ * (vpmuludq) where a 64 x 64-bit one is three on AVX2. */
 static inline int64_t sct_sample_pick(uint32_t bits, int64_t lo, int64_t hi)
 {
-    return lo + (int64_t)(((uint64_t)bits * (uint64_t)(hi - lo + 1)) >> 32);
+    uint32_t span = (uint32_t)(hi - lo + 1);
+    return lo + (int64_t)(((uint64_t)bits * span) >> 32);
 }
 
-/* Uniform in [lo, hi] (lo <= hi, span <= 2^32) from one random word. */
+/* Uniform in [lo, hi] (lo <= hi, span < 2^32) from one random word. */
 static inline int64_t sct_sample_range(sct_sample_rng *r, int64_t lo, int64_t hi)
 {
     return sct_sample_pick((uint32_t)(sct_sample_next(r) >> 32), lo, hi);

@@ -13,7 +13,14 @@
  * operand signs (§6.3).
  */
 #include "loops.h"
+#include "sct/kernels/simd.h"
 
+/* Cloned (SCT_VECTOR_LOOP): 256/512-bit lanes where the CPU has them, each
+ * lane the same IEEE operation as in the baseline SSE2 loop; the float32
+ * sampled sweeps call this twice per pair (reference and implementation),
+ * and on AVX2 the wider lanes take about a tenth off a float32 Div sweep's
+ * CPU time (docs/benchmarks.md §8.1). */
+SCT_VECTOR_LOOP
 void sct_div_f32(const void *a, const void *b, void *c, size_t n)
 {
     const float *restrict x = a;

@@ -9,7 +9,14 @@
  * propagates, signs XOR (§6.3), overflow to inf, gradual underflow.
  */
 #include "loops.h"
+#include "sct/kernels/simd.h"
 
+/* Cloned (SCT_VECTOR_LOOP): 256/512-bit lanes where the CPU has them, each
+ * lane the same IEEE operation as in the baseline SSE2 loop; the float32
+ * sampled sweeps call this twice per pair (reference and implementation),
+ * and on AVX2 the wider lanes of the Div loop took a tenth off a Div sweep's
+ * CPU time (docs/benchmarks.md §8.1). */
+SCT_VECTOR_LOOP
 void sct_mul_f32(const void *a, const void *b, void *c, size_t n)
 {
     const float *restrict x = a;

@@ -1,6 +1,7 @@
 /*
  * simd.h — SCT_VECTOR_LOOP marks the hot element loops of the 16-bit types
- * (exhaustive sweeps of 2^32 pairs).  On x86-64 with GCC/Clang it
+ * (exhaustive sweeps of 2^32 pairs), of float32 Div/Mul and of the float32
+ * sample generator (the sampled sweeps).  On x86-64 with GCC/Clang it
  * asks for AVX-512 (x86-64-v4) and AVX2 clones beside the baseline one,
  * chosen at load time from the CPU (valgrind reports no AVX-512 and so runs
  * the AVX2 clone; sanitizer builds compile only the baseline code, so every
@@ -9,7 +10,10 @@
  * correctly rounded operations, integer bit manipulation and selects, and
  * the build forbids FMA contraction and fast-math), so the choice changes
  * speed, never results.  Disabled for sanitizer builds (SCT_NO_CLONES),
- * whose instrumentation does not mix well with ifunc resolvers.
+ * whose instrumentation does not mix well with ifunc resolvers.  Built with
+ * SONNX_CTS_CLONES_MAX=avx2 (CMake; defines SCT_CLONES_MAX_AVX2) there is no
+ * AVX-512 clone: an AVX-512 machine then runs the AVX2 code, which is how
+ * that code is tested and benchmarked where no AVX2-only CPU is at hand.
  */
 #ifndef SCT_KERNELS_SIMD_H
 #define SCT_KERNELS_SIMD_H
@@ -18,8 +22,12 @@
  * from other translation units unresolved. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
     !defined(SCT_NO_CLONES)
+#if defined(SCT_CLONES_MAX_AVX2) /* CMake SONNX_CTS_CLONES_MAX=avx2: no AVX-512 clone */
+#define SCT_VECTOR_LOOP __attribute__((target_clones("avx2", "default"), visibility("hidden")))
+#else
 #define SCT_VECTOR_LOOP __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"), \
                               visibility("hidden")))
+#endif
 #else
 #define SCT_VECTOR_LOOP
 #endif
