@@ -17,9 +17,9 @@
  * all 8 x 33 (Mul, d in [-16, 16]) or 8 x 16 (Div, odd e in [-15, 15])
  * combinations are computed once (a vectorised loop), kept as a bit mask
  * over j per offset, and a sample's search becomes a rotation of that mask
- * by its start and a count of trailing zeros (Div: for each of its four
- * offsets, the first round with a fit wins): the same first fit, in a few
- * selects.  The rare samples with no fit (0.024 % of the Div ones) are
+ * by its start and the index of its lowest set bit (Div: the first of its
+ * four rounds whose offset has any fit wins, read from a mask over the
+ * offsets): the same first fit, in a few shifts and selects.  The rare samples with no fit (0.024 % of the Div ones) are
  * redone by the per-sample path, which gives them random significands.
  */
 #include "sweep_sample_muldiv.h"
