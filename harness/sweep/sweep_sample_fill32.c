@@ -17,9 +17,9 @@
  * all 8 x 33 (Mul, d in [-16, 16]) or 8 x 16 (Div, odd e in [-15, 15])
  * combinations are computed once (a vectorised loop), kept as a bit mask
  * over j per offset, and a sample's search becomes a rotation of that mask
- * by its start and a count of trailing zeros (Div: for each of its four
- * offsets, the first round with a fit wins): the same first fit, in a few
- * selects.  The rare samples with no fit (0.024 % of the Div ones) are
+ * by its start and the index of its lowest set bit (Div: the first of its
+ * four rounds whose offset has any fit wins, read from a mask over the
+ * offsets): the same first fit, in a few shifts and selects.  The rare samples with no fit (0.024 % of the Div ones) are
  * redone by the per-sample path, which gives them random significands.
  */
 #include "sweep_sample_muldiv.h"
@@ -98,6 +98,7 @@ void sct_sample_special_run32(const sct_sample_gen *g, uint64_t first, size_t n,
 typedef struct mid_table {
     uint32_t sig[NSIG];
     uint32_t fits[MUL_OFFSETS];
+    uint32_t div_any; /* Div: bit o says that some significand fits with offset o */
     uint32_t ma[MUL_OFFSETS * NSIG];
 } mid_table;
 
@@ -149,6 +150,9 @@ static inline void mid_table_init(const sct_sample_block *blk, bool div, mid_tab
             m |= (uint32_t)ok[o * NSIG + j] << j;
         t->fits[o] = m | m << 8;
     }
+    t->div_any = 0;
+    for (unsigned o = 0; div && o < DIV_OFFSETS; o++)
+        t->div_any |= (uint32_t)(t->fits[o] != 0) << o;
 }
 
 /* The fits of offset o from `start` on: bit t says that significand
@@ -197,15 +201,20 @@ muldiv_block(const sct_sample_gen *g, uint64_t block, uint32_t *restrict a,
         unsigned start = (unsigned)(w >> 48) % NSIG;
         unsigned sel_t, sel_o;
         if (div) { /* offsets e of rounds 0..3: 4 bits each of w */
-            uint32_t sel_rot = 0;
+            /* The lowest round with a fit wins.  Whether a round has one
+             * does not depend on `start` (a rotation of a mask is nonzero
+             * when the mask is): a bit of div_any, read by a shift, so the
+             * winner's fits are the only table look-up (a gather, emulated
+             * element by element on AVX2) instead of one per round. */
+            uint32_t any = 0;
             sel_o = 0;
-            for (int r = 3; r >= 0; r--) { /* the lowest round with a fit wins */
+            for (int r = 3; r >= 0; r--) {
                 unsigned o = (unsigned)(w >> (4 * r)) & 15u;
-                uint32_t rot = fits_from(&t, o, start);
-                sel_o = rot != 0 ? o : sel_o;
-                sel_rot = rot != 0 ? rot : sel_rot;
+                uint32_t hit = (t.div_any >> o) & 1u;
+                sel_o = hit ? o : sel_o;
+                any |= hit;
             }
-            sel_t = first_fit(sel_rot); /* once, for the winning round */
+            sel_t = first_fit(fits_from(&t, sel_o, start) & (0u - any)); /* none: 8 */
         } else {
             sel_o = (unsigned)(((uint64_t)(uint32_t)w * MUL_OFFSETS) >> 32); /* d + 16 */
             sel_t = first_fit(fits_from(&t, sel_o, start));
