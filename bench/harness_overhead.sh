@@ -6,6 +6,8 @@
 #       defaults: build, Div, 16777216 (2^24), 5
 #   PLUGIN=path  another adapter (default BUILD_DIR/vendors/torch/sonnx_torch_plugin.so)
 #   THREADS=K    the sweep's --threads (default 1: the plain loop is one thread)
+#   BATCH=PAIRS  pairs per runtime call, both sides (the sweep's --batch;
+#                default: the sweep's 2^20)
 #
 # Runs, alternately, REPS times each:
 #   harness:    sonnx-cts sweep --op OP --type float32 --samples N --threads 1
@@ -31,14 +33,15 @@ plugin=${PLUGIN:-$build/vendors/torch/sonnx_torch_plugin.so}
 for f in "$cli" "$loop" "$plugin"; do
     [ -e "$f" ] || { echo "harness_overhead: missing $f (build with the runtime present)" >&2; exit 2; }
 done
-exec /usr/bin/python3 - "$cli" "$loop" "$plugin" "$op" "$samples" "$reps" "${THREADS:-1}" <<'PY'
+exec /usr/bin/python3 - "$cli" "$loop" "$plugin" "$op" "$samples" "$reps" "${THREADS:-1}" "${BATCH:-1048576}" <<'PY'
 import os, re, resource, statistics, subprocess, sys, time
-cli, loop, plugin, op, samples, reps, threads = sys.argv[1:8]
+cli, loop, plugin, op, samples, reps, threads, batch = sys.argv[1:9]
 reps = int(reps)
 cmds = {
     "harness": [cli, "sweep", "--op", op, "--type", "float32", "--samples", samples,
-                "--seed", "0", "--threads", threads, "--vendor", plugin, "--first", "0"],
-    "plain loop": [loop, plugin, op, samples, "0"],
+                "--seed", "0", "--threads", threads, "--batch", batch, "--vendor", plugin,
+                "--first", "0"],
+    "plain loop": [loop, plugin, op, samples, "0", "", batch],
 }
 wall = {m: [] for m in cmds}
 cpu = {m: [] for m in cmds}
@@ -70,7 +73,7 @@ for i in range(reps + 1):                       # run 0: warm-up, not counted
         inner[m].append(float(t.group(1)))
         cpu[m].append(u1.ru_utime - u0.ru_utime + u1.ru_stime - u0.ru_stime)
 print("%s float32, %s samples (seed 0), %d repetitions each after 1 warm-up, alternating" % (op, samples, reps))
-print("plugin: %s; sweep --threads %s" % (plugin, threads))
+print("plugin: %s; sweep --threads %s; %s pairs per runtime call" % (plugin, threads, batch))
 print("%-11s %12s %12s %12s %12s %12s %10s" % ("", "wall median", "wall min", "cpu median", "cpu min",
                                              "pairs median", "not exact"))
 for m in cmds:

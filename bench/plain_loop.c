@@ -3,12 +3,12 @@
  * float32 sampled sweep (`sonnx-cts sweep --type float32 --samples N`), run
  * by a plain loop that calls the runtime's adapter in this process.
  *
- *   sct-bench-plain-loop PLUGIN.so OP SAMPLES [SEED [VENDOR_OPTIONS]]
+ *   sct-bench-plain-loop PLUGIN.so OP SAMPLES [SEED [VENDOR_OPTIONS [BATCH]]]
  *
  * What is the same as the sweep: the pairs (the sweep's own sampler,
  * sct_sample_fill of harness/sweep's public header: same seed, same
  * generator version), the batch size (2^20 pairs per runtime call, the
- * sweep's BACKEND_BATCH_PAIRS), the call (the adapter's `run` with two
+ * sweep's BACKEND_BATCH_PAIRS, or BATCH as the sweep's --batch), the call (the adapter's `run` with two
  * rank-1 tensors of the sonnx profile at the sweep's opset), the reference
  * (the built-in contiguous loop, sct_kernel_contiguous) and the first-stage
  * compare (memcmp of the batch, as the sweep's fast path).
@@ -33,7 +33,7 @@
 #include "sct/sweep/sweep_sample.h"
 #include "sonnx_cts/plugin.h"
 
-#define BATCH ((size_t)1 << 20) /* harness/sweep/sweep_run.c BACKEND_BATCH_PAIRS */
+#define DEFAULT_BATCH ((size_t)1 << 20) /* harness/sweep/sweep_run.c BACKEND_BATCH_PAIRS */
 
 static int32_t opset_of(const char *op)
 {
@@ -59,14 +59,20 @@ static sonnx_tensor vec(int32_t type, void *data, size_t n, size_t elem)
 
 int main(int argc, char **argv)
 {
-    if (argc < 4 || argc > 6) {
-        fprintf(stderr, "usage: %s PLUGIN.so OP SAMPLES [SEED [VENDOR_OPTIONS]]\n", argv[0]);
+    if (argc < 4 || argc > 7) {
+        fprintf(stderr, "usage: %s PLUGIN.so OP SAMPLES [SEED [VENDOR_OPTIONS [BATCH]]]\n",
+                argv[0]);
         return 2;
     }
     const char *path = argv[1], *op_type = argv[2];
     uint64_t samples = strtoull(argv[3], NULL, 0);
     uint64_t seed = argc > 4 ? strtoull(argv[4], NULL, 0) : 0;
     const char *options = argc > 5 ? argv[5] : "";
+    size_t batch = argc > 6 ? (size_t)strtoull(argv[6], NULL, 0) : DEFAULT_BATCH;
+    if (samples == 0 || batch == 0 || batch > ((size_t)1 << 26)) {
+        fprintf(stderr, "plain_loop: SAMPLES must be > 0, BATCH 1..2^26 (the sweep's --batch)\n");
+        return 2;
+    }
     const int32_t t = SONNX_DT_FLOAT;
     int32_t out_t = sct_kernel_output_type(op_type, t, t);
     sct_kernel_loop reference = sct_kernel_contiguous(op_type, t, t);
@@ -90,8 +96,8 @@ int main(int argc, char **argv)
         return 2;
     }
     sonnx_op op = {op_type, "", opset_of(op_type), "sonnx"};
-    float *a = malloc(BATCH * 4), *b = malloc(BATCH * 4);
-    void *want = malloc(BATCH * out_size), *got = malloc(BATCH * out_size);
+    float *a = malloc(batch * 4), *b = malloc(batch * 4);
+    void *want = malloc(batch * out_size), *got = malloc(batch * out_size);
     if (!a || !b || !want || !got) {
         fprintf(stderr, "plain_loop: out of memory\n");
         return 2;
@@ -100,8 +106,8 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     uint64_t differ = 0, batches = 0;
     int rc = 0;
-    for (uint64_t first = 0; first < samples; first += BATCH) {
-        size_t n = samples - first < BATCH ? (size_t)(samples - first) : BATCH;
+    for (uint64_t first = 0; first < samples; first += batch) {
+        size_t n = samples - first < batch ? (size_t)(samples - first) : batch;
         sct_sample_fill(&gen, first, n, a, b);
         sonnx_tensor in[2] = {vec(t, a, n, 4), vec(t, b, n, 4)};
         sonnx_tensor out = vec(out_t, got, n, out_size);
