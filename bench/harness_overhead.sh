@@ -18,9 +18,9 @@
 #               process, no sandbox, no classification of differing pairs)
 # and prints both side by side: median and minimum wall time, median CPU
 # time (user + system of the process and its children), and the ratios
-# harness / plain loop.  Both from the same invocation, on the same machine
-# state.  The counts of pairs not bitwise equal to the reference must agree
-# (else exit 1).
+# harness / plain loop; the goal is judged on the CPU medians.  Both from
+# the same invocation, on the same machine state.  The counts of pairs not
+# bitwise equal to the reference must agree (else exit 1).
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
@@ -86,9 +86,12 @@ r = lambda f, d: f(d["harness"]) / f(d["plain loop"])
 print("harness / plain loop: wall median %.3fx, wall min %.3fx, cpu median %.3fx, cpu min %.3fx,"
       " pairs median %.3fx" % (r(statistics.median, wall), r(min, wall), r(statistics.median, cpu),
                                r(min, cpu), r(statistics.median, inner)))
-over = r(statistics.median, wall) - 1
-print("harness overhead (wall median): %+.1f %% (goal: at most 25 %%): %s"
-      % (over * 100, "met" if over <= 0.25 else "NOT met"))
+# The goal is judged on CPU time (user + sys of the whole process tree): on a
+# shared machine the wall time measures the scheduler's share as much as the
+# programs, the CPU time does not depend on the load.
+over = r(statistics.median, cpu) - 1
+print("harness overhead (cpu median): %+.1f %% (goal: at most 25 %%): %s; wall median %+.1f %%"
+      % (over * 100, "met" if over <= 0.25 else "NOT met", (r(statistics.median, wall) - 1) * 100))
 same = diff["harness"] == diff["plain loop"]
 # A NaN result with another payload than the reference's is exact for the
 # sweep (docs/architecture.md match rule) but bitwise different for the loop:
