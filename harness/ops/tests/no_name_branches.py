@@ -54,8 +54,6 @@ PENDING = {
     "harness/check/include/sct/check/compare.h": "to convert",
     "harness/cli/cmd_sweep.c": "to convert",
     "harness/cli/fresh_sample.c": "to convert",
-    "harness/io/case_rules.c": "to convert",
-    "harness/io/tolerance.c": "to convert",
     "harness/render/html_matrix.c": "to convert",
     "harness/render/render_matrix.c": "to convert",
     "harness/sweep/sample_any.c": "to convert",
