@@ -100,7 +100,7 @@ static sct_deviation div_rounding(const sct_elem_ctx *ctx, unsigned w,
                                   uint64_t e, uint64_t a)
 {
     int32_t tx = ctx->in_types[0], ty = ctx->in_types[1];
-    if (ctx->op != SCT_OP_DIV || ctx->n_inputs != 2 ||
+    if (!sct_classifier_applies(ctx, "int-trunc") || ctx->n_inputs != 2 ||
         !sct_type_is_signed_int(tx) || !sct_type_is_signed_int(ty))
         return SCT_DEV_NONE;
     int64_t x = sct_bits_to_int64(tx, ctx->in_bits[0]);
