@@ -75,7 +75,7 @@ def main():
             fail(w + ".output_type", "must be \"input\" or \"bool\"")
         rows.append("    {%s, SCT_OP_ID_%s, %d, %d, %d, %s, %s,\n"
                     "     %d, %d, %s, %s, %s,\n"
-                    "     %s, %s, %s, %s,\n"
+                    "     %s, %s, %s, %s,\n     %s, %s, %s,\n"
                     "     %s, %s, %s, %s,\n"
                     "     %s, %d},"
                     % (cstr(name), ident, op["opset"], n_in, op["outputs"],
@@ -84,7 +84,8 @@ def main():
                        tol.get("float", 0), tol.get("int", 0),
                        arr("sonnx"), arr("onnx"), arr("exp"),
                        cstr(op.get("spec")), cstr(op.get("requirements")),
-                       cstr(op.get("undefined_inputs")),
+                       cstr(op.get("shape_rule")), cstr(op.get("type_rule")),
+                       cstr(op.get("undefined_inputs")), cstr(op.get("undefined_rule")),
                        cstr(op.get("reference", {}).get("goldens")),
                        cstr(sweep.get("sampler")), cstr(sweep.get("hard")),
                        cstr(sweep.get("fill32")), cstr(sweep.get("reference_inexact_with")),

@@ -51,19 +51,26 @@ static bool operand_init(int32_t type, sct_sample_operand *o)
 bool sct_sample_supported(const char *op_type, int32_t a_type, int32_t b_type,
                           char *why, size_t why_cap)
 {
-    sct_op_kind op = sct_op_kind_from_name(op_type);
+    const sct_op_entry *e = sct_op_find(op_type);
+    if (e == NULL) {
+        snprintf(why, why_cap, "no sampled-sweep construction for op '%s' (%s)", op_type,
+                 sct_op_names());
+        return false;
+    }
+    return sct_sample_supported_by(e, a_type, b_type, why, why_cap);
+}
+
+bool sct_sample_supported_by(const sct_op_entry *e, int32_t a_type, int32_t b_type,
+                             char *why, size_t why_cap)
+{
+    const char *op_type = e->name;
     sct_sample_operand a, b;
-    /* The ops with a construction (sweep_sample_hard.c, sweep_sample_pow.c):
-     * any other is refused by name, never sampled as another op would be. */
-    switch (op) {
-    case SCT_OP_DIV:
-    case SCT_OP_MUL:
-    case SCT_OP_POW:
-    case SCT_OP_LESS:
-        break;
-    default:
-        snprintf(why, why_cap, "no sampled-sweep construction for op '%s' (Div, Mul, "
-                 "Pow, Less)", op_type);
+    /* The ops whose entry names a construction (sweep.sampler:
+     * sweep_sample_hard.c, sweep_sample_pow.c): any other is refused by
+     * name, never sampled as another op would be. */
+    if (e->sweep_sampler == NULL) {
+        snprintf(why, why_cap, "op '%s' has no sampled-sweep construction (its registry "
+                 "entry has no sweep.sampler)", op_type);
         return false;
     }
     if (!operand_of(a_type, &a) || !a.is_float) {
@@ -71,11 +78,12 @@ bool sct_sample_supported(const char *op_type, int32_t a_type, int32_t b_type,
                  "not %s", sct_dtype_name(a_type));
         return false;
     }
-    if (op == SCT_OP_POW ? !operand_of(b_type, &b) : b_type != a_type) {
-        snprintf(why, why_cap, op == SCT_OP_POW
-                 ? "sampled Pow exponents are float32, float64, int32 or int64, not %s"
-                 : "%s: both inputs must have the same type", op == SCT_OP_POW
-                 ? sct_dtype_name(b_type) : op_type);
+    if (e->mixed_input_types ? !operand_of(b_type, &b) : b_type != a_type) {
+        if (e->mixed_input_types)
+            snprintf(why, why_cap, "sampled %s exponents are float32, float64, int32 or "
+                     "int64, not %s", op_type, sct_dtype_name(b_type));
+        else
+            snprintf(why, why_cap, "%s: both inputs must have the same type", op_type);
         return false;
     }
     return true;

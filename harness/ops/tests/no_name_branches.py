@@ -49,18 +49,9 @@ PENDING = {
     "generators/op_div.py": "to convert",
     "generators/op_mul.py": "to convert",
     "harness/check/classify_int.c": "integer range per op: to move into op_arith.c",
-    "harness/cli/cmd_sweep.c": "to convert",
-    "harness/cli/fresh_sample.c": "to convert",
-    "harness/render/html_matrix.c": "to convert",
-    "harness/render/render_matrix.c": "to convert",
-    "harness/sweep/sample_any.c": "to convert",
-    "harness/sweep/sweep_impl.c": "to convert",
     "harness/sweep/sweep_sample.c": "to convert",
     "harness/sweep/sweep_sample_fill32.c": "to convert",
     "harness/sweep/sweep_sample_hard.c": "to convert",
-    "harness/sweep/sweep_space.c": "to convert",
-    "harness/sweep/sweep_undefined.c": "to convert",
-    "kernels/builtin_check.c": "to convert",
 }
 
 

@@ -36,7 +36,10 @@ typedef struct sct_op_entry {
     size_t n_exponent_types;
     const char *spec;            /* spec file, e.g. "sonnx-div.md" */
     const char *requirements;    /* requirement id prefix, "sonnx-div" */
-    const char *undefined_inputs; /* what is only a no-crash rule */
+    const char *shape_rule;      /* the requirement a shape refusal cites */
+    const char *type_rule;       /* the requirement a type refusal cites */
+    const char *undefined_inputs; /* what is only a no-crash rule, in words */
+    const char *undefined_rule;  /* its key ("int-zero-divisor"); NULL: none */
     const char *goldens;         /* generator of the goldens */
     const char *sweep_sampler;   /* sampled-sweep construction; NULL: none */
     const char *sweep_hard;      /* hard-case construction; NULL: none */
