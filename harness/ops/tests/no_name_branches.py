@@ -46,8 +46,6 @@ PENDING = {
     # not converted yet (harness, kernels, generators)
     "generators/dround.py": "to convert",
     "generators/hardround.py": "to convert",
-    "generators/op_div.py": "to convert",
-    "generators/op_mul.py": "to convert",
     "harness/check/classify_int.c": "integer range per op: to move into op_arith.c",
     "harness/sweep/sweep_sample.c": "to convert",
     "harness/sweep/sweep_sample_fill32.c": "to convert",
