@@ -76,7 +76,7 @@ def main():
         rows.append("    {%s, SCT_OP_ID_%s, %d, %d, %d, %s, %s,\n"
                     "     %d, %d, %s, %s, %s,\n"
                     "     %s, %s, %s, %s,\n     %s, %s, %s,\n"
-                    "     %s, %s, %s, %s,\n"
+                    "     %s, %s,\n"
                     "     %s, %d},"
                     % (cstr(name), ident, op["opset"], n_in, op["outputs"],
                        "true" if op.get("mixed_input_types") else "false",
@@ -87,8 +87,7 @@ def main():
                        cstr(op.get("shape_rule")), cstr(op.get("type_rule")),
                        cstr(op.get("undefined_inputs")), cstr(op.get("undefined_rule")),
                        cstr(op.get("reference", {}).get("goldens")),
-                       cstr(sweep.get("sampler")), cstr(sweep.get("hard")),
-                       cstr(sweep.get("fill32")), cstr(sweep.get("reference_inexact_with")),
+                       cstr(sweep.get("sampler")), cstr(sweep.get("reference_inexact_with")),
                        ("k_%s_cls" % ident.lower()) if cls else "NULL", len(cls)))
     joined = ", ".join(op["name"] for op in ops)
     with open(out_h, "w", encoding="utf-8") as f:

@@ -47,9 +47,6 @@ PENDING = {
     "generators/dround.py": "to convert",
     "generators/hardround.py": "to convert",
     "harness/check/classify_int.c": "integer range per op: to move into op_arith.c",
-    "harness/sweep/sweep_sample.c": "to convert",
-    "harness/sweep/sweep_sample_fill32.c": "to convert",
-    "harness/sweep/sweep_sample_hard.c": "to convert",
 }
 
 

@@ -41,9 +41,10 @@ typedef struct sct_op_entry {
     const char *undefined_inputs; /* what is only a no-crash rule, in words */
     const char *undefined_rule;  /* its key ("int-zero-divisor"); NULL: none */
     const char *goldens;         /* generator of the goldens */
-    const char *sweep_sampler;   /* sampled-sweep construction; NULL: none */
-    const char *sweep_hard;      /* hard-case construction; NULL: none */
-    const char *sweep_fill32;    /* float32 block fill; NULL: none */
+    const char *sweep_sampler;   /* sampled-sweep construction of the hard
+                                    slots ("div-round-boundary",
+                                    "mul-round-boundary", "pow-range",
+                                    "near-equal"); NULL: none */
     const char *sweep_inexact_with; /* reference not exact with this type */
     const char *const *classifiers; /* deviation classifiers that apply */
     size_t n_classifiers;
