@@ -101,7 +101,10 @@ def main():
                 % ("\n".join(ids), len(ops) + 1, cstr(joined)))
     with open(out_c, "w", encoding="utf-8") as f:
         f.write("/* Generated from ops/operators.json by ops/gen_op_table.py: do not edit. */\n"
-                "#include \"op_table.h\"\n\n%s\n\n"
+                "#include \"sct/ops/op_registry.h\"\n#include \"sonnx_cts/plugin.h\"\n\n"
+                "/* Declared for op_registry.c by its private op_table.h. */\n"
+                "extern const sct_op_entry sct_op_table[];\n"
+                "extern const size_t sct_op_table_len;\n\n%s\n\n"
                 "const sct_op_entry sct_op_table[] = {\n%s\n};\n"
                 "const size_t sct_op_table_len = %d;\n"
                 % ("\n".join(arrays), "\n".join(rows), len(ops)))
