@@ -30,6 +30,15 @@ bool sct_classifier_applies(const sct_elem_ctx *ctx, const char *name);
  * double arithmetic for the op. */
 bool sct_op_arith_double(sct_op_kind op, double x, double y, double *r);
 
+/* classify_int.c's range question for the ops it has integer arithmetic
+ * for (op_arith.c): is the exact result out of a w-bit output's range, and
+ * on which side (`*positive`)?  False for any other op. */
+bool sct_op_int_out_of_range(const sct_elem_ctx *ctx, unsigned w, bool is_signed,
+                             bool *positive);
+uint64_t sct_int_width_mask(unsigned w);
+int64_t sct_int_signed_max(unsigned w);
+int64_t sct_int_signed_min(unsigned w);
+
 /* True when at least one input is a float subnormal. */
 bool sct_has_subnormal_input(const sct_elem_ctx *ctx);
 

@@ -46,7 +46,6 @@ PENDING = {
     # not converted yet (harness, kernels, generators)
     "generators/dround.py": "to convert",
     "generators/hardround.py": "to convert",
-    "harness/check/classify_int.c": "integer range per op: to move into op_arith.c",
 }
 
 
