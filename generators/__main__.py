@@ -13,18 +13,23 @@ import shutil
 import sys
 import tempfile
 
-from . import op_div, op_less, op_mul, op_pow, requirements, writer
+from . import op_registry, requirements, writer
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUT = os.path.join(REPO, "vectors")
 # What the generator owns inside the target: files not listed here (e.g.
 # vectors/README.md) are left alone.
-OWNED_DIRS = ("div", "mul", "pow", "less")
+# One folder per registered op (ops/operators.json), in the registry's order.
+OWNED_DIRS = tuple(op_registry.vector_dir(n) for n in op_registry.names())
 OWNED_FILES = ("manifest.json", "requirements.json")
 
 
 def all_cases():
-    return op_div.build() + op_mul.build() + op_pow.build() + op_less.build()
+    # every registered op's goldens module (entry reference.goldens), in order
+    cases = []
+    for name in op_registry.names():
+        cases += op_registry.golden_module(name).build()
+    return cases
 
 
 def generate(out_dir):

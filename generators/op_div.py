@@ -9,6 +9,7 @@ from . import arith, dtypes
 from .arith_cases import float_families, float_value, int_families, pow2, search_pairs
 from .arith_cases import float_with_exp
 from .cases import OpSpec
+from . import op_registry
 from . import criteria
 from .hard_cases import hard_cases
 from .ieee_reqs import float_tag_requirements
@@ -73,7 +74,8 @@ def tolerance(a_dt, b_dt):
     return {"kind": "exact"}
 
 
-OP = OpSpec("Div", 14, golden, lambda a, b: a, tolerance, requirements,
+_ENTRY = op_registry.entry_of_module(__name__)  # name, opset: ops/operators.json
+OP = OpSpec(_ENTRY["name"], _ENTRY["opset"], golden, lambda a, b: a, tolerance, requirements,
             tag_requirements=tag_requirements)
 
 

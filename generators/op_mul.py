@@ -9,6 +9,7 @@ from . import floatfmt as ff
 from .arith_cases import float_families, float_value, float_with_exp, int_families, pow2
 from .arith_cases import search_pairs
 from .cases import OpSpec, cross
+from . import op_registry
 from . import criteria
 from .hard_cases import hard_cases
 from .ieee_reqs import float_tag_requirements
@@ -60,7 +61,8 @@ def tag_requirements(a_dt, b_dt, tags):
     return reqs
 
 
-OP = OpSpec("Mul", 14, golden, lambda a, b: a, lambda a, b: {"kind": "exact"}, requirements,
+_ENTRY = op_registry.entry_of_module(__name__)  # name, opset: ops/operators.json
+OP = OpSpec(_ENTRY["name"], _ENTRY["opset"], golden, lambda a, b: a, lambda a, b: {"kind": "exact"}, requirements,
             tag_requirements=tag_requirements)
 
 

@@ -6,7 +6,7 @@ import json
 import os
 from typing import Dict, List
 
-from . import VERSION, op_div, op_less, op_mul, op_pow
+from . import VERSION, op_registry
 from .cases import Case
 from .requirements import split_checks
 from .tensorio import make_model, make_tensor
@@ -27,11 +27,16 @@ def case_files(c: Case) -> Dict[str, bytes]:
     return files
 
 
-OPS = {m.OP.name: m.OP for m in (op_div, op_less, op_mul, op_pow)}
+
+
+def op_spec(name):
+    """The OpSpec of a registered op (its goldens module's OP); an op without
+    an entry raises op_registry.RegistryError naming it."""
+    return op_registry.golden_module(name).OP
 
 
 def manifest_entry(c: Case, files: Dict[str, bytes]) -> dict:
-    checks, satisfies = split_checks(OPS[c.op], c)
+    checks, satisfies = split_checks(op_spec(c.op), c)
     entry = {
         "id": c.id,
         "path": c.id,

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "loops.h"
+#include "sct/ops/op_registry.h"
 
 #define SAME(op, t, out, loop) {op, t, t, out, loop}
 #define DIV(t, loop) SAME("Div", t, t, loop)
@@ -88,9 +89,13 @@ const sct_kernel_desc *sct_kernel_find(const char *op_type, int32_t a_type,
 
 bool sct_kernel_op_known(const char *op_type)
 {
-    return op_type != NULL &&
-           (strcmp(op_type, "Div") == 0 || strcmp(op_type, "Mul") == 0 ||
-            strcmp(op_type, "Pow") == 0 || strcmp(op_type, "Less") == 0);
+    /* An op is known when the registry has it and the table below maps it. */
+    if (sct_op_find(op_type) == NULL)
+        return false;
+    for (size_t i = 0; i < sizeof sct_kernel_table / sizeof sct_kernel_table[0]; i++)
+        if (strcmp(sct_kernel_table[i].op_type, op_type) == 0)
+            return true;
+    return false;
 }
 
 bool sct_kernel_input_type_known(const char *op_type, int index, int32_t type)

@@ -16,7 +16,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))  # the repository
 
-from generators import dround, hardround  # noqa: E402
+from generators import dround, hardround, op_registry, writer  # noqa: E402
 from generators.dtypes import FLOAT16  # noqa: E402
 from generators.specials import Rng  # noqa: E402
 import reference  # noqa: E402
@@ -43,6 +43,19 @@ def main():
                                                              [(0x3f800000, 0x40000000)]))
     refused("reference (integer)", lambda: reference.reference("Sub", "int32", "int32",
                                                                [(1, 2)]))
+    # the operator registry (ops/operators.json) and the dispatch through it
+    refused("op_registry.entry", lambda: op_registry.entry("Sub"))
+    refused("op_registry.golden_module", lambda: op_registry.golden_module("Sub"))
+    refused("writer.op_spec", lambda: writer.op_spec("Sub"))
+    # a registered op without the facet asked for: refused naming op and facet
+    try:
+        op_registry.facet("Div", "no_such_facet")
+        sys.exit("FAIL: op_registry.facet answered for a facet Div's entry lacks")
+    except op_registry.RegistryError as e:
+        if "'Div'" not in str(e) or "'no_such_facet'" not in str(e):
+            sys.exit("FAIL: the facet refusal does not name op and facet: %s" % e)
+    if writer.op_spec("Pow").opset != 15 or op_registry.names() != ["Div", "Mul", "Pow", "Less"]:
+        sys.exit("FAIL: the registry lost Pow's opset or the op order")
     # the operators they have are still answered
     if hardround.exact_ratio("Div", 11, 1024, 1025, 0)[1] <= 0:
         sys.exit("FAIL: exact_ratio(Div) gave no ratio")
@@ -50,7 +63,8 @@ def main():
         sys.exit("FAIL: dround.models(Mul) lost its models")
     if reference.reference("Less", "int32", "int32", [(1, 2)]) != [True]:
         sys.exit("FAIL: reference(Less) changed")
-    print("ok: Sub refused by name by 6 constructions; Div, Mul, Less still answered")
+    print("ok: Sub refused by name by 9 constructions and lookups; Div, Mul, Pow, Less "
+          "still answered")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@
 
 sct_deviation sct_classify_bool(const sct_elem_ctx *ctx)
 {
-    if (ctx->op != SCT_OP_LESS || ctx->n_inputs != 2)
+    if (!sct_classifier_applies(ctx, "bool-nan") || ctx->n_inputs != 2)
         return SCT_DEV_BOOL_WRONG;
     bool actual_true = ctx->actual_bits != 0;
     bool any_nan = false, both_zero = true;

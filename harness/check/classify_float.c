@@ -26,12 +26,8 @@ static bool daz_result_matches(const sct_elem_ctx *ctx, bool flush, double a)
     double x = sct_input_as_double(ctx, 0, flush);
     double y = sct_input_as_double(ctx, 1, flush);
     double r;
-    switch (ctx->op) {
-    case SCT_OP_DIV: r = x / y; break;
-    case SCT_OP_MUL: r = x * y; break;
-    case SCT_OP_POW: r = pow(x, y); break;
-    default: return false;
-    }
+    if (!sct_classifier_applies(ctx, "daz-special") || !sct_op_arith_double(ctx->op, x, y, &r))
+        return false;
     if (isnan(r) || isnan(a))
         return isnan(r) && isnan(a);
     if (!(r == 0.0 || isinf(r) || r == 1.0))
@@ -69,7 +65,7 @@ static sct_deviation rounding_direction(const sct_elem_ctx *ctx,
 {
     if (ctx->n_inputs != 2 || f->bits > 32)
         return SCT_DEV_OFF_BY_ULP;
-    if (ctx->op != SCT_OP_DIV && ctx->op != SCT_OP_MUL)
+    if (!sct_classifier_applies(ctx, "rounding-direction"))
         return SCT_DEV_OFF_BY_ULP;
     for (size_t k = 0; k < 2; k++) {
         const sct_fp_format *fi = sct_fp_format_of(ctx->in_types[k]);
@@ -78,7 +74,9 @@ static sct_deviation rounding_direction(const sct_elem_ctx *ctx,
     }
     double x = sct_input_as_double(ctx, 0, false);
     double y = sct_input_as_double(ctx, 1, false);
-    double q = ctx->op == SCT_OP_DIV ? x / y : x * y;
+    double q;
+    if (!sct_op_arith_double(ctx->op, x, y, &q))
+        return SCT_DEV_OFF_BY_ULP;
     double e = fabs(sct_fp_to_double(f, ctx->expected_bits));
     double a = fabs(sct_fp_to_double(f, ctx->actual_bits));
     q = fabs(q);

@@ -43,11 +43,6 @@ sct_deviation sct_deviation_from_name(const char *name)
 
 sct_op_kind sct_op_kind_from_name(const char *op_type)
 {
-    if (op_type == NULL)
-        return SCT_OP_OTHER;
-    if (strcmp(op_type, "Div") == 0) return SCT_OP_DIV;
-    if (strcmp(op_type, "Mul") == 0) return SCT_OP_MUL;
-    if (strcmp(op_type, "Pow") == 0) return SCT_OP_POW;
-    if (strcmp(op_type, "Less") == 0) return SCT_OP_LESS;
-    return SCT_OP_OTHER;
+    const sct_op_entry *e = sct_op_find(op_type);
+    return e != NULL ? (sct_op_kind)e->id : SCT_OP_OTHER;
 }

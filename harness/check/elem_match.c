@@ -22,7 +22,8 @@
  * C99 F.9.4.4, glibc and numpy (ONNX's reference) return 1. */
 static bool pow_one_or_nan(const sct_elem_ctx *ctx)
 {
-    if (ctx->op != SCT_OP_POW || ctx->n_inputs != 2)
+    if (!sct_op_has_classifier(sct_op_by_id((sct_op_id)ctx->op), "pow-snan") ||
+        ctx->n_inputs != 2)
         return false;
     const sct_fp_format *fa = sct_fp_format_of(ctx->in_types[0]);
     const sct_fp_format *fb = sct_fp_format_of(ctx->in_types[1]);

@@ -32,6 +32,7 @@
 #include "sct/results/case_verdict.h"
 #include "install_layout.h"
 #include "sct/numeric/dtype.h"
+#include "sct/ops/op_registry.h"
 #include "sct/results/report_model.h"
 #include "sct/results/run_tier.h"
 #include "sct/text/atomic_file.h"
@@ -249,8 +250,13 @@ int sct_cmd_sweep(int argc, char **argv)
                 ta == NULL ? a.type : a.exp_type);
         return SCT_EXIT_USAGE;
     }
-    if (a.exp_type && strcmp(a.op, "Pow") != 0) {
-        fprintf(stderr, "sonnx-cts sweep: --exponent-type is only for Pow\n");
+    /* A second input type only where the registry says the inputs may
+     * differ (ops/operators.json "mixed_input_types": Pow's base and
+     * exponent); an unknown op is refused by name further on. */
+    const sct_op_entry *op_entry = sct_op_find(a.op);
+    if (a.exp_type && op_entry != NULL && !op_entry->mixed_input_types) {
+        fprintf(stderr, "sonnx-cts sweep: --exponent-type is only for ops whose inputs "
+                "may differ in type; %s takes both of one type\n", a.op);
         return SCT_EXIT_USAGE;
     }
     char err[1024]; /* room for "query: STATUS: why: " + a 512-byte message */

@@ -5,18 +5,13 @@
 #include <string.h>
 
 #include "sct/numeric/dtype.h"
+#include "sct/ops/op_registry.h"
 #include "io_error.h"
 #include "shape_rules.h"
 
 bool sct_op_is_covered(const char *op_type)
 {
-    static const char *const ops[] = {"Div", "Mul", "Pow", "Less"};
-    if (op_type == NULL)
-        return false;
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (strcmp(op_type, ops[i]) == 0)
-            return true;
-    return false;
+    return sct_op_find(op_type) != NULL;
 }
 
 /* Member names in the manifest's JSON, or in the ModelProto when the case
@@ -43,22 +38,30 @@ int sct_case_check_signature(const sct_case *c, const char *display,
                              const char *prefix, char *err, size_t cap)
 {
     char field[96];
-    if (!sct_op_is_covered(c->op_type)) {
+    const sct_op_entry *op = sct_op_find(c->op_type);
+    if (op == NULL) {
+        snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "op"));
+        return sct_io_error(err, cap, display, field, "unknown op \"%s\"; sonnx-cts covers %s",
+                            c->op_type ? c->op_type : "", sct_op_names());
+    }
+    /* Arity and outputs are the registry's (ops/operators.json; onnx-div, sonnx-*). */
+    if (c->n_inputs != op->n_inputs) {
+        snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "inputs"));
+        return sct_io_error(err, cap, display, field, "%zu inputs; %s takes %u",
+                            c->n_inputs, c->op_type, op->n_inputs);
+    }
+    if (c->n_outputs != op->n_outputs) {
+        snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "outputs"));
+        return sct_io_error(err, cap, display, field, "%zu outputs; %s has %u",
+                            c->n_outputs, c->op_type, op->n_outputs);
+    }
+    if (op->n_inputs != 2) {
+        /* The rules below (broadcast, one type T) are those of a binary op:
+         * an entry of another arity needs its own before a case is read. */
         snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "op"));
         return sct_io_error(err, cap, display, field,
-                            "unknown op \"%s\"; sonnx-cts covers Div, Mul, Pow, Less",
-                            c->op_type ? c->op_type : "");
-    }
-    /* Div, Mul, Pow, Less are binary with one output (onnx-div, sonnx-*). */
-    if (c->n_inputs != 2) {
-        snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "inputs"));
-        return sct_io_error(err, cap, display, field, "%zu inputs; %s takes 2",
-                            c->n_inputs, c->op_type);
-    }
-    if (c->n_outputs != 1) {
-        snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "outputs"));
-        return sct_io_error(err, cap, display, field, "%zu outputs; %s has 1",
-                            c->n_outputs, c->op_type);
+                            "%s takes %u inputs; io has case rules for 2-input ops only",
+                            c->op_type, op->n_inputs);
     }
     const sct_tensor_decl *a = &c->inputs[0], *b = &c->inputs[1], *y = &c->outputs[0];
     int32_t rank;
@@ -82,17 +85,16 @@ int sct_case_check_signature(const sct_case *c, const char *display,
     }
     if (c->expectation == SCT_EXPECT_REJECT)
         return 0; /* mixed types are the point of some reject cases */
-    bool pow = strcmp(c->op_type, "Pow") == 0;
-    bool less = strcmp(c->op_type, "Less") == 0;
-    if (!pow && a->elem_type != b->elem_type) {
+    if (!op->mixed_input_types && a->elem_type != b->elem_type) {
         snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "inputs[1].dtype"));
         return sct_io_error(err, cap, display, field,
                             "%s and %s: %s requires both inputs of one type T",
                             sct_dtype_name(a->elem_type), sct_dtype_name(b->elem_type),
                             c->op_type);
     }
-    /* Less yields bool; Div, Mul yield T; Pow yields the base's type T. */
-    int32_t want = less ? SONNX_DT_BOOL : a->elem_type;
+    /* The output is bool (a comparison) or the first input's type T (the
+     * base's, when the inputs mix): the entry's output_type. */
+    int32_t want = op->output_bool ? SONNX_DT_BOOL : a->elem_type;
     if (y->elem_type != want) {
         snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, "outputs[0].dtype"));
         return sct_io_error(err, cap, display, field, "%s; %s with input %s yields %s",

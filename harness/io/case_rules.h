@@ -11,7 +11,7 @@
 
 #include "sct/model/case.h"
 
-/* True for "Div", "Mul", "Pow", "Less" — the operators sonnx-cts covers. */
+/* True for an op with an entry in the operator registry (sct/ops/op_registry.h). */
 bool sct_op_is_covered(const char *op_type);
 
 /* Checks c->op_type, inputs, outputs and expectation.  On failure writes

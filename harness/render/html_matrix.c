@@ -3,6 +3,7 @@
  * matrix (render_matrix.h says how cells are grouped, verdict_tally.h how
  * a cell gets its verdict).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -63,9 +64,11 @@ static void matrix_table(FILE *out, const sct_render_matrix *m,
         fputs("</th>", out);
         for (size_t k = 0; k < m->n_cols; k++) {
             const char *op = link_op ? link_op : m->rows[r];
-            /* Main matrix Pow cells aggregate exponent types: they link to
-             * the Pow matrix; other cells link to their case group. */
-            if (link_op == NULL && strcmp(op, "Pow") == 0) {
+            /* Main matrix cells of an op with mixed input types (Pow)
+             * aggregate exponent types: they link to that op's matrix;
+             * other cells link to their case group. */
+            const sct_op_entry *entry = sct_op_find(op);
+            if (link_op == NULL && entry != NULL && entry->mixed_input_types) {
                 const sct_verdict_tally *t = &m->cells[r * m->n_cols + k];
                 cell(out, t, NULL, NULL);
             } else if (link_op != NULL) {
@@ -100,11 +103,23 @@ void sct_html_matrix(FILE *out, const sct_render_doc *doc)
         matrix_table(out, &m, &sct_matrix_by_op);
     sct_render_matrix_free(&m);
 
-    sct_render_matrix_build(doc, &sct_matrix_pow, &m);
-    if (m.n_rows > 0) {
-        fputs("<h3 id=\"matrix-pow\">Pow: base type &times; exponent type</h3>\n",
-              out);
-        matrix_table(out, &m, &sct_matrix_pow);
+    for (size_t i = 0; i < sct_op_count(); i++) {
+        const sct_op_entry *op = sct_op_at(i);
+        if (!op->mixed_input_types)
+            continue;
+        sct_matrix_spec spec = sct_matrix_mixed(op);
+        sct_render_matrix_build(doc, &spec, &m);
+        if (m.n_rows > 0) {
+            /* The anchor is the op's name in lower case ("matrix-pow"). */
+            char anchor[64];
+            size_t k = 0;
+            for (; op->name[k] != '\0' && k + 1 < sizeof anchor; k++)
+                anchor[k] = (char)tolower((unsigned char)op->name[k]);
+            anchor[k] = '\0';
+            fprintf(out, "<h3 id=\"matrix-%s\">%s: base type &times; exponent type</h3>\n",
+                    anchor, op->name);
+            matrix_table(out, &m, &spec);
+        }
+        sct_render_matrix_free(&m);
     }
-    sct_render_matrix_free(&m);
 }

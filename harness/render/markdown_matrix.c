@@ -50,10 +50,16 @@ void sct_md_matrix(FILE *out, const sct_render_doc *doc)
     else
         table(out, &m, sct_matrix_by_op.corner);
     sct_render_matrix_free(&m);
-    sct_render_matrix_build(doc, &sct_matrix_pow, &m);
-    if (m.n_rows > 0) {
-        fputs("### Pow: base type × exponent type\n\n", out);
-        table(out, &m, sct_matrix_pow.corner);
+    for (size_t i = 0; i < sct_op_count(); i++) {
+        const sct_op_entry *op = sct_op_at(i);
+        if (!op->mixed_input_types)
+            continue;
+        sct_matrix_spec spec = sct_matrix_mixed(op);
+        sct_render_matrix_build(doc, &spec, &m);
+        if (m.n_rows > 0) {
+            fprintf(out, "### %s: base type × exponent type\n\n", op->name);
+            table(out, &m, spec.corner);
+        }
+        sct_render_matrix_free(&m);
     }
-    sct_render_matrix_free(&m);
 }

@@ -28,11 +28,17 @@ int sct_render_type_order(const char *a, const char *b)
     return strcmp(a, b);
 }
 
+/* The registry's order (ops/operators.json); an op without an entry after
+ * every registered one. */
+static int op_rank(const char *op)
+{
+    const sct_op_entry *e = sct_op_find(op);
+    return e != NULL ? (int)e->id : (int)SCT_OP_ID_COUNT;
+}
+
 int sct_render_op_order(const char *a, const char *b)
 {
-    static const char *const order[] = {"Div", "Mul", "Pow", "Less"};
-    size_t n = sizeof order / sizeof order[0];
-    int ra = rank_in(order, n, a), rb = rank_in(order, n, b);
+    int ra = op_rank(a), rb = op_rank(b);
     if (ra != rb)
         return ra < rb ? -1 : 1;
     return strcmp(a, b);
@@ -100,8 +106,11 @@ static sct_matrix_pair *pair_of(sct_render_matrix *m, const char *row, const cha
 
 const sct_matrix_spec sct_matrix_by_op = {NULL, SCT_AXIS_OP, SCT_AXIS_TYPE_A,
                                            "op \\ type"};
-const sct_matrix_spec sct_matrix_pow = {"Pow", SCT_AXIS_TYPE_A, SCT_AXIS_TYPE_B,
-                                        "base \\ exponent"};
+sct_matrix_spec sct_matrix_mixed(const sct_op_entry *op)
+{
+    sct_matrix_spec s = {op->name, SCT_AXIS_TYPE_A, SCT_AXIS_TYPE_B, "base \\ exponent"};
+    return s;
+}
 
 void sct_render_matrix_build(const sct_render_doc *doc, const sct_matrix_spec *spec,
                              sct_render_matrix *out)

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "sct/ops/op_registry.h"
 #include "sct/render/render_model.h"
 #include "sct/results/verdict_tally.h"
 
@@ -41,11 +42,12 @@ typedef struct sct_matrix_spec {
     const char *corner;         /* the top-left header cell */
 } sct_matrix_spec;
 
-/* The reports' two matrices, shown in this order: every case by op x type
- * of input A; then the Pow cases by base type x exponent type (shown when
- * the run has Pow cases: the first matrix's Pow cells aggregate them). */
+/* The reports' matrices, shown in this order: every case by op x type
+ * of input A; then, for each op whose registry entry has mixed input types
+ * (Pow), its cases by base type x exponent type (shown when the run has
+ * cases of it: the first matrix's cells of that op aggregate them). */
 extern const sct_matrix_spec sct_matrix_by_op;
-extern const sct_matrix_spec sct_matrix_pow;
+sct_matrix_spec sct_matrix_mixed(const sct_op_entry *op);
 
 /* Builds the matrix `spec` describes from the doc's combinations
  * (render_model.h: gathered while loading). */

@@ -23,6 +23,7 @@
 
 #include "sct/numeric/bf16.h"
 #include "sct/numeric/dtype.h"
+#include "sct/ops/op_registry.h"
 #include "sct/numeric/fp16.h"
 #include "sct/sweep/sweep_sample.h"
 #include "sweep_undefined.h"
@@ -228,7 +229,9 @@ const char *sct_sample_any_fill(const char *op_type, int32_t a_type, int32_t b_t
     *why_not = "a type that is not one of the profile's";
     if (da == NULL || db == NULL || da->bits == 0 || db->bits == 0)
         return NULL;
-    bool pow = strcmp(op_type, "Pow") == 0;
+    /* Base and exponent drawn apart where the inputs mix types (Pow). */
+    const sct_op_entry *entry = sct_op_find(op_type);
+    bool pow = entry != NULL && entry->mixed_input_types;
     bool int_base = da->kind == SCT_KIND_SIGNED || da->kind == SCT_KIND_UNSIGNED;
     if (pow && int_base && db->kind == SCT_KIND_FLOAT) {
         uint64_t kx = key_of(seed, op_type, a_type, b_type, 0);

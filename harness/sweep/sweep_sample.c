@@ -51,19 +51,45 @@ static bool operand_init(int32_t type, sct_sample_operand *o)
 bool sct_sample_supported(const char *op_type, int32_t a_type, int32_t b_type,
                           char *why, size_t why_cap)
 {
-    sct_op_kind op = sct_op_kind_from_name(op_type);
+    const sct_op_entry *e = sct_op_find(op_type);
+    if (e == NULL) {
+        snprintf(why, why_cap, "no sampled-sweep construction for op '%s' (%s)", op_type,
+                 sct_op_names());
+        return false;
+    }
+    return sct_sample_supported_by(e, a_type, b_type, why, why_cap);
+}
+
+sct_sample_construction sct_sample_construction_of(const sct_op_entry *e)
+{
+    static const struct {
+        const char *name;
+        sct_sample_construction c;
+    } k_constructions[] = {
+        {"div-round-boundary", SCT_CONSTRUCT_DIV_ROUND_BOUNDARY},
+        {"mul-round-boundary", SCT_CONSTRUCT_MUL_ROUND_BOUNDARY},
+        {"pow-range", SCT_CONSTRUCT_POW_RANGE},
+        {"near-equal", SCT_CONSTRUCT_NEAR_EQUAL},
+    };
+    if (e == NULL || e->sweep_sampler == NULL)
+        return SCT_CONSTRUCT_NONE;
+    for (size_t i = 0; i < sizeof k_constructions / sizeof k_constructions[0]; i++)
+        if (strcmp(k_constructions[i].name, e->sweep_sampler) == 0)
+            return k_constructions[i].c;
+    return SCT_CONSTRUCT_NONE;
+}
+
+bool sct_sample_supported_by(const sct_op_entry *e, int32_t a_type, int32_t b_type,
+                             char *why, size_t why_cap)
+{
+    const char *op_type = e->name;
     sct_sample_operand a, b;
-    /* The ops with a construction (sweep_sample_hard.c, sweep_sample_pow.c):
-     * any other is refused by name, never sampled as another op would be. */
-    switch (op) {
-    case SCT_OP_DIV:
-    case SCT_OP_MUL:
-    case SCT_OP_POW:
-    case SCT_OP_LESS:
-        break;
-    default:
-        snprintf(why, why_cap, "no sampled-sweep construction for op '%s' (Div, Mul, "
-                 "Pow, Less)", op_type);
+    /* The ops whose entry names a construction (sweep.sampler:
+     * sweep_sample_hard.c, sweep_sample_pow.c): any other is refused by
+     * name, never sampled as another op would be. */
+    if (sct_sample_construction_of(e) == SCT_CONSTRUCT_NONE) {
+        snprintf(why, why_cap, "op '%s' has no sampled-sweep construction (its registry "
+                 "entry has no sweep.sampler)", op_type);
         return false;
     }
     if (!operand_of(a_type, &a) || !a.is_float) {
@@ -71,11 +97,12 @@ bool sct_sample_supported(const char *op_type, int32_t a_type, int32_t b_type,
                  "not %s", sct_dtype_name(a_type));
         return false;
     }
-    if (op == SCT_OP_POW ? !operand_of(b_type, &b) : b_type != a_type) {
-        snprintf(why, why_cap, op == SCT_OP_POW
-                 ? "sampled Pow exponents are float32, float64, int32 or int64, not %s"
-                 : "%s: both inputs must have the same type", op == SCT_OP_POW
-                 ? sct_dtype_name(b_type) : op_type);
+    if (e->mixed_input_types ? !operand_of(b_type, &b) : b_type != a_type) {
+        if (e->mixed_input_types)
+            snprintf(why, why_cap, "sampled %s exponents are float32, float64, int32 or "
+                     "int64, not %s", op_type, sct_dtype_name(b_type));
+        else
+            snprintf(why, why_cap, "%s: both inputs must have the same type", op_type);
         return false;
     }
     return true;
@@ -89,6 +116,7 @@ int sct_sample_gen_init(sct_sample_gen *g, const char *op_type, int32_t a_type,
     if (!sct_sample_supported(op_type, a_type, b_type, why, sizeof why))
         return -1;
     g->op = (int)sct_op_kind_from_name(op_type);
+    g->construction = sct_sample_construction_of(sct_op_find(op_type));
     operand_init(a_type, &g->a);
     operand_init(b_type, &g->b);
     uint64_t k = sct_sample_mix64(UINT64_C(0x534f4e4e58435453) /* "SONNXCTS" */ +
@@ -119,7 +147,7 @@ static inline void uniform_at(const sct_sample_gen *g, uint64_t i, uint64_t *a,
 
 static bool needs_block(const sct_sample_gen *g, unsigned pick)
 {
-    return pick >= 160 && pick < 208 && (g->op == SCT_OP_MUL || g->op == SCT_OP_DIV);
+    return pick >= 160 && pick < 208 && sct_sample_round_boundary(g);
 }
 
 /* A non-uniform sample (slots 96..255). */
@@ -146,7 +174,7 @@ static sct_sample_kind sample_other(const sct_sample_gen *g, uint64_t i,
         return SCT_SAMPLE_SPECIAL;
     }
     pick -= 160; /* 0..95 */
-    if (g->op == SCT_OP_POW)
+    if (g->construction == SCT_CONSTRUCT_POW_RANGE)
         return sct_sample_pow_hard(g, &r, pick, a_bits, b_bits);
     return sct_sample_hard(g, &r, pick, blk, a_bits, b_bits);
 }
@@ -187,7 +215,7 @@ static size_t fill_run32(const sct_sample_gen *g, uint64_t first, size_t n,
 {
     unsigned pick = (unsigned)(first & 255u);
     size_t left = 256u - pick, m = n < left ? n : left;
-    if (g->op == SCT_OP_MUL || g->op == SCT_OP_DIV) {
+    if (sct_sample_round_boundary(g)) {
         if (pick == 0 && n >= 256) {
             sct_sample_muldiv_block32(g, first >> 8, a, b);
             return 256;

@@ -259,7 +259,7 @@ SCT_VECTOR_LOOP
 void sct_sample_muldiv_block32(const sct_sample_gen *g, uint64_t block,
                                uint32_t *restrict a, uint32_t *restrict b)
 {
-    if (g->op == SCT_OP_DIV)
+    if (g->construction == SCT_CONSTRUCT_DIV_ROUND_BOUNDARY)
         muldiv_block(g, block, a, b, true);
     else
         muldiv_block(g, block, a, b, false);

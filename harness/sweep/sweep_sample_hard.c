@@ -156,12 +156,12 @@ sct_sample_kind sct_sample_hard(const sct_sample_gen *g, sct_sample_rng *r,
 {
     const sct_sample_fmt *f = &g->a.fmt;
     bool div;
-    switch (g->op) {
-    case SCT_OP_LESS:
+    switch (g->construction) {
+    case SCT_CONSTRUCT_NEAR_EQUAL:
         return near_equal(&g->a, r, a_bits, b_bits);
-    case SCT_OP_DIV:
-    case SCT_OP_MUL:
-        div = g->op == SCT_OP_DIV;
+    case SCT_CONSTRUCT_DIV_ROUND_BOUNDARY:
+    case SCT_CONSTRUCT_MUL_ROUND_BOUNDARY:
+        div = g->construction == SCT_CONSTRUCT_DIV_ROUND_BOUNDARY;
         break;
     default:
         /* sct_sample_supported refused every other op before a generator

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sct/numeric/dtype.h"
+#include "sct/ops/op_registry.h"
 #include "sct/sweep/sweep.h"
 #include "sweep_space.h"
 #include "sct/sweep/sweep_arbiter.h"
@@ -49,11 +50,15 @@ bool sct_sweep_sampled_supported(const char *op_type, int32_t a_type,
 
 bool sct_sweep_reference_exact(const sct_sweep_spec *spec)
 {
-    /* MPFR on the sampled Pow spaces (tools/mpfr-verify/results/s4-*):
+    /* The registry's sweep.reference_inexact_with (ops/operators.json).
+     * MPFR on the sampled Pow spaces (tools/mpfr-verify/results/s4-*):
      * float32^float32 and float32^int32 0 disagreements; a float64 base or
      * exponent: 0.009-0.16 % of the samples 1-2 ULP off. */
-    return !(spec->samples > 0 && strcmp(spec->op_type, "Pow") == 0 &&
-             (spec->a_type == SONNX_DT_DOUBLE || spec->b_type == SONNX_DT_DOUBLE));
+    const sct_op_entry *e = sct_op_find(spec->op_type);
+    const sct_dtype_info *t = e != NULL && e->sweep_inexact_with != NULL
+                                  ? sct_dtype_by_name(e->sweep_inexact_with) : NULL;
+    return !(spec->samples > 0 && t != NULL &&
+             (spec->a_type == t->code || spec->b_type == t->code));
 }
 
 bool sct_sweep_arbitrated(const sct_sweep_spec *spec)

@@ -3,12 +3,18 @@
  */
 #include "sweep_undefined.h"
 
+#include <string.h>
+
 #include "sct/numeric/dtype.h"
 
 bool sct_sweep_has_undefined(sct_op_kind op, int32_t type)
 {
+    /* The registry's undefined-input rule (ops/operators.json
+     * "undefined_rule"): "int-zero-divisor" is sonnx-div:int:R2. */
+    const sct_op_entry *e = sct_op_by_id((sct_op_id)op);
     const sct_dtype_info *d = sct_dtype_by_code(type);
-    return op == SCT_OP_DIV && d != NULL &&
+    return e != NULL && e->undefined_rule != NULL &&
+           strcmp(e->undefined_rule, "int-zero-divisor") == 0 && d != NULL &&
            (d->kind == SCT_KIND_SIGNED || d->kind == SCT_KIND_UNSIGNED);
 }
 

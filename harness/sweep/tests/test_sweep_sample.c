@@ -366,6 +366,21 @@ START_TEST(an_op_without_a_construction_is_refused_by_name)
 }
 END_TEST
 
+/* A registered op whose entry has no sweep.sampler facet is refused naming
+ * the op and the facet, never sampled with another op's construction:
+ * Div's entry with the facet taken away, and with it kept (control). */
+START_TEST(a_registered_op_without_a_sampler_is_refused_naming_the_facet)
+{
+    char why[200] = "";
+    sct_op_entry bare = *sct_op_find("Div");
+    ck_assert(sct_sample_supported_by(&bare, SONNX_DT_FLOAT, SONNX_DT_FLOAT, why, sizeof why));
+    bare.sweep_sampler = NULL;
+    ck_assert(!sct_sample_supported_by(&bare, SONNX_DT_FLOAT, SONNX_DT_FLOAT, why, sizeof why));
+    ck_assert_str_eq(why, "op 'Div' has no sampled-sweep construction (its registry entry has "
+                          "no sweep.sampler)");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sweep_sample");
@@ -375,6 +390,7 @@ int main(void)
     tcase_add_loop_test(tc, shard_ranges_concatenate_to_the_unsharded_stream, 0, N_SPACES);
     tcase_add_test(tc, shard_ranges_of_huge_totals_tile_exactly);
     tcase_add_test(tc, an_op_without_a_construction_is_refused_by_name);
+    tcase_add_test(tc, a_registered_op_without_a_sampler_is_refused_naming_the_facet);
     tcase_add_loop_test(tc, float32_block_loops_equal_the_per_sample_path, 0, 2);
     tcase_add_loop_test(tc, mix_has_the_documented_proportions, 0, N_SPACES);
     tcase_add_loop_test(tc, mul_midpoints_are_within_16_units_of_a_rounding_midpoint, 0, 2);

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sct/ops/op_registry.h"
 #include "sonnx_cts/plugin.h"
 
 /* Distance not measurable in ULP (NaN involved, or an integer/bool type). */
@@ -64,17 +65,20 @@ const char *sct_deviation_name(sct_deviation d);
 /* Inverse of sct_deviation_name; SCT_DEV_COUNT when unknown. */
 sct_deviation sct_deviation_from_name(const char *name);
 
-/* Operations the classifier knows (to infer floor/trunc, saturation,
- * NaN comparison, rounding direction). */
+/* An operator as check knows it: its registry id (sct/ops/op_registry.h).
+ * Which classifiers apply is the entry's `classifiers` facet; the names
+ * below are check's own mapping table from an id to the arithmetic a
+ * classifier recomputes (op_arith.c, classify_int.c), as the kernels'
+ * registry.c maps an op to its loops. */
 typedef enum sct_op_kind {
-    SCT_OP_OTHER = 0,
-    SCT_OP_DIV,
-    SCT_OP_MUL,
-    SCT_OP_POW,
-    SCT_OP_LESS
+    SCT_OP_OTHER = SCT_OP_ID_NONE,
+    SCT_OP_DIV = SCT_OP_ID_DIV,
+    SCT_OP_MUL = SCT_OP_ID_MUL,
+    SCT_OP_POW = SCT_OP_ID_POW,
+    SCT_OP_LESS = SCT_OP_ID_LESS
 } sct_op_kind;
 
-/* "Div" -> SCT_OP_DIV, ...; SCT_OP_OTHER when unknown. */
+/* The registry id of op_type; SCT_OP_OTHER when it has no entry. */
 sct_op_kind sct_op_kind_from_name(const char *op_type);
 
 /* ULP distance between two values of a floating-point type, through the

@@ -35,6 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sct/ops/op_registry.h"
 #include "sct/sweep/sweep_sample_types.h"
 
 /* Bump when the stream of any (seed, i, op, types) changes: recorded in the
@@ -46,6 +47,13 @@
  * int64.  On false, `why` says why. */
 bool sct_sample_supported(const char *op_type, int32_t a_type, int32_t b_type,
                           char *why, size_t why_cap);
+/* The construction an entry's sweep.sampler names; SCT_CONSTRUCT_NONE when
+ * it names none (or one this sweep does not have). */
+sct_sample_construction sct_sample_construction_of(const sct_op_entry *e);
+/* As sct_sample_supported, for a registry entry: refused, naming the op
+ * and the facet, when the entry has no sweep.sampler (ops/operators.json). */
+bool sct_sample_supported_by(const sct_op_entry *e, int32_t a_type, int32_t b_type,
+                             char *why, size_t why_cap);
 
 /* 0, or -1 when unsupported. */
 int sct_sample_gen_init(sct_sample_gen *g, const char *op_type, int32_t a_type,

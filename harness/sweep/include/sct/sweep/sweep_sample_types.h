@@ -45,10 +45,28 @@ typedef struct sct_sample_operand {
     uint64_t special[32];
 } sct_sample_operand;
 
+/* The hard-slot construction of an op, from its registry entry's
+ * sweep.sampler (ops/operators.json), fixed when the generator is made. */
+typedef enum sct_sample_construction {
+    SCT_CONSTRUCT_NONE = 0,
+    SCT_CONSTRUCT_DIV_ROUND_BOUNDARY,
+    SCT_CONSTRUCT_MUL_ROUND_BOUNDARY,
+    SCT_CONSTRUCT_POW_RANGE,
+    SCT_CONSTRUCT_NEAR_EQUAL
+} sct_sample_construction;
+
 typedef struct sct_sample_gen {
-    int op;             /* sct_op_kind */
+    int op;             /* sct_op_kind: the registry id, mixed into the key */
+    sct_sample_construction construction;
     sct_sample_operand a, b;
     uint64_t key;
 } sct_sample_gen;
+
+/* Div's and Mul's rounding-boundary constructions (block-filled). */
+static inline bool sct_sample_round_boundary(const sct_sample_gen *g)
+{
+    return g->construction == SCT_CONSTRUCT_DIV_ROUND_BOUNDARY ||
+           g->construction == SCT_CONSTRUCT_MUL_ROUND_BOUNDARY;
+}
 
 #endif /* SCT_SWEEP_SWEEP_SAMPLE_TYPES_H */

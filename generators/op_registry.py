@@ -1,0 +1,76 @@
+"""The operator registry, read from ops/operators.json (docs/architecture.md,
+"The operator registry"): the same data the harness's C table is generated
+from.  Every dispatch on an operator goes through here; an operator without
+an entry, or an entry without the facet asked for, raises RegistryError
+naming the op and what is missing — never another operator's behaviour.
+"""
+
+import importlib
+import json
+import os
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = os.path.join(REPO, "ops", "operators.json")
+
+
+class RegistryError(ValueError):
+    pass
+
+
+def _load():
+    with open(DATA, encoding="utf-8") as f:
+        data = json.load(f)
+    if data.get("format") != "sonnx-cts-operators":
+        raise RegistryError("%s: format: not a sonnx-cts operator registry" % DATA)
+    return data["operators"]
+
+
+_OPS = _load()
+_BY_NAME = {op["name"]: op for op in _OPS}
+
+
+def names():
+    """The registered operators, in the registry's (= report) order."""
+    return [op["name"] for op in _OPS]
+
+
+def entry(name):
+    op = _BY_NAME.get(name)
+    if op is None:
+        raise RegistryError("op %r has no entry in ops/operators.json (registered: %s)"
+                            % (name, ", ".join(names())))
+    return op
+
+
+def facet(name, key):
+    """One facet of an op's entry; RegistryError naming op and facet when absent."""
+    op = entry(name)
+    if key not in op:
+        raise RegistryError("op %r: its entry in ops/operators.json has no %r" % (name, key))
+    return op[key]
+
+
+def golden_module(name):
+    """The generator module of an op's goldens (entry reference.goldens)."""
+    path = facet(name, "reference").get("goldens")
+    if not path:
+        raise RegistryError("op %r: its entry in ops/operators.json has no reference.goldens"
+                            % name)
+    mod = os.path.splitext(path)[0].replace("/", ".")
+    return importlib.import_module(mod)
+
+
+def entry_of_module(module_name):
+    """The entry whose reference.goldens is this generator module
+    ("generators.op_div"): how a golden module learns its op's name and opset."""
+    for op in _OPS:
+        path = op.get("reference", {}).get("goldens", "")
+        if os.path.splitext(path)[0].replace("/", ".") == module_name:
+            return op
+    raise RegistryError("module %s is the goldens of no entry in ops/operators.json"
+                        % module_name)
+
+
+def vector_dir(name):
+    """The op's folder under vectors/ (its name in lower case)."""
+    return entry(name)["name"].lower()
