@@ -146,13 +146,16 @@ void sct_print_list_help(FILE *out)
             "entries.\n");
 }
 
+/* The sandbox table's id must not be one of the extra ids of certify and
+ * repro (both parse through this table set). */
+_Static_assert(SCT_OPT_SANDBOX_ID < SCT_RUN_EXTRA_ID, "sandbox option id among the extra ids");
+
 enum {
     OPT_VECTORS = 1, OPT_PROFILE, OPT_OP, OPT_TYPE, OPT_TAG, OPT_CASE,
     OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_TIMEOUT, OPT_NO_ISOLATE, OPT_MAX_ERRORS,
     OPT_STRICT_NAN, OPT_JSON, OPT_JUNIT, OPT_TEXT, OPT_BASELINE,
     OPT_WRITE_BASELINE, OPT_QUIET, OPT_VERBOSE, OPT_IDS, OPT_HTML, OPT_MD, OPT_SHARD,
     OPT_REQUIRE_ENFORCEMENT, OPT_CLAIM, OPT_WAIVERS,
-    OPT_SANDBOX, /* --sandbox, --memory-limit, --cpu-limit: sandbox_options.c */
     OPT_FRESH    /* --fresh-sample, --seed: fresh_sample.c */
 };
 
@@ -172,12 +175,6 @@ static const sct_option k_run_opts[] = {
     {"vendor-options", SCT_OPT_VALUE, OPT_VENDOR_OPTIONS},
     {"timeout", SCT_OPT_VALUE, OPT_TIMEOUT},
     {"no-isolate", SCT_OPT_FLAG, OPT_NO_ISOLATE},
-    {"sandbox", SCT_OPT_VALUE, OPT_SANDBOX},
-    {"memory-limit", SCT_OPT_VALUE, OPT_SANDBOX},
-    {"cpu-limit", SCT_OPT_VALUE, OPT_SANDBOX},
-    {"sandbox-omit", SCT_OPT_VALUE, OPT_SANDBOX},
-    {"sandbox-read", SCT_OPT_VALUE, OPT_SANDBOX},
-    {"sandbox-helper", SCT_OPT_VALUE, OPT_SANDBOX},
     {"fresh-sample", SCT_OPT_OPTIONAL_VALUE, OPT_FRESH},
     {"no-fresh-sample", SCT_OPT_FLAG, OPT_FRESH},
     {"seed", SCT_OPT_VALUE, OPT_FRESH},
@@ -280,7 +277,7 @@ static bool take_run_option(void *user, const sct_option_hit *hit)
         }
         break;
     case OPT_NO_ISOLATE: cfg->isolate = false; break;
-    case OPT_SANDBOX: return sct_sandbox_option(hit->opt->name, v, &cfg->sandbox);
+    case SCT_OPT_SANDBOX_ID: return sct_sandbox_option(hit->opt->name, v, &cfg->sandbox);
     case OPT_FRESH: return sct_fresh_option(hit->opt->name, v, &cfg->fresh);
     case OPT_MAX_ERRORS:
         if (!parse_u32(v, &cfg->max_errors)) {
@@ -326,12 +323,14 @@ sct_parse_outcome sct_parse_run_options(const char *cmd, int argc, char **argv,
 
     /* A command's own options come first: they may take one of run's
      * names away (certify refuses --json). */
-    const sct_option *tables[4] = {NULL};
+    const sct_option *tables[5] = {NULL};
     size_t n = 0;
     if (extra != NULL)
         tables[n++] = extra->options;
     tables[n++] = k_selection_opts;
     tables[n++] = for_run ? k_run_opts : k_list_opts;
+    if (for_run)
+        tables[n++] = sct_sandbox_option_table; /* sandbox_options.c, as `sweep` */
     run_parse p = {.cfg = cfg, .profile_given = profile_given, .extra = extra};
     sct_option_spec spec = {.cmd = cmd, .tables = tables, .on_option = take_run_option,
                             .user = &p};

@@ -149,3 +149,13 @@ void sct_sandbox_apply(const sct_sandbox_options *s, sct_backend_options *o)
     o->sandbox_helpers = s->helper;
     o->n_sandbox_helpers = s->n_helper;
 }
+
+const sct_option sct_sandbox_option_table[] = {
+    {"sandbox", SCT_OPT_VALUE, SCT_OPT_SANDBOX_ID},
+    {"memory-limit", SCT_OPT_VALUE, SCT_OPT_SANDBOX_ID},
+    {"cpu-limit", SCT_OPT_VALUE, SCT_OPT_SANDBOX_ID},
+    {"sandbox-omit", SCT_OPT_VALUE, SCT_OPT_SANDBOX_ID},
+    {"sandbox-read", SCT_OPT_VALUE, SCT_OPT_SANDBOX_ID},
+    {"sandbox-helper", SCT_OPT_VALUE, SCT_OPT_SANDBOX_ID},
+    SCT_OPTION_END,
+};

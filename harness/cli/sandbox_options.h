@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "option_parse.h"
 #include "sct/exec/backend.h"
 
 typedef struct sct_sandbox_options {
@@ -24,6 +25,13 @@ typedef struct sct_sandbox_options {
     size_t n_helper;
     bool given;            /* any of them appeared */
 } sct_sandbox_options;
+
+/* The sandbox's options as one table of the one option parser, shared by
+ * `run` and `sweep` (a command lists it among its tables); each row has the
+ * id SCT_OPT_SANDBOX_ID: above every command's own ids and below the extra
+ * ids of commands built on `run` (SCT_RUN_EXTRA_ID, run_options.h). */
+#define SCT_OPT_SANDBOX_ID 900
+extern const sct_option sct_sandbox_option_table[];
 
 /* Parses the value of --sandbox, --memory-limit, --cpu-limit,
  * --sandbox-omit, --sandbox-read or --sandbox-helper (`name`

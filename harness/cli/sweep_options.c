@@ -50,7 +50,7 @@ static bool parse_u64(const char *s, uint64_t *v)
 
 enum {
     OPT_OP = 1, OPT_TYPE, OPT_EXP_TYPE, OPT_VENDOR, OPT_VENDOR_OPTIONS, OPT_NO_ISOLATE,
-    OPT_TIMEOUT, OPT_JSON, OPT_SHARD, OPT_SANDBOX,
+    OPT_TIMEOUT, OPT_JSON, OPT_SHARD,
     /* counts: checked against k_ranges */
     OPT_FIRST, OPT_LIMIT, OPT_BATCH, OPT_MAX_ULP, OPT_THREADS, OPT_SAMPLES, OPT_SEED
 };
@@ -72,13 +72,6 @@ static const sct_option k_sweep_opts[] = {
     {"threads", SCT_OPT_VALUE, OPT_THREADS},
     {"samples", SCT_OPT_VALUE, OPT_SAMPLES},
     {"seed", SCT_OPT_VALUE, OPT_SEED},
-    /* the sandbox's: sandbox_options.c, the same as `run`'s */
-    {"sandbox", SCT_OPT_VALUE, OPT_SANDBOX},
-    {"memory-limit", SCT_OPT_VALUE, OPT_SANDBOX},
-    {"cpu-limit", SCT_OPT_VALUE, OPT_SANDBOX},
-    {"sandbox-omit", SCT_OPT_VALUE, OPT_SANDBOX},
-    {"sandbox-read", SCT_OPT_VALUE, OPT_SANDBOX},
-    {"sandbox-helper", SCT_OPT_VALUE, OPT_SANDBOX},
     SCT_OPTION_END,
 };
 
@@ -124,7 +117,7 @@ static bool take_sweep_option(void *user, const sct_option_hit *hit)
     case OPT_VENDOR_OPTIONS: a->vendor_options = v; break;
     case OPT_NO_ISOLATE: a->isolate = false; break;
     case OPT_JSON: a->json = v; break;
-    case OPT_SANDBOX: return sct_sandbox_option(hit->opt->name, v, &a->sandbox);
+    case SCT_OPT_SANDBOX_ID: return sct_sandbox_option(hit->opt->name, v, &a->sandbox);
     case OPT_TIMEOUT: {
         char *e;
         a->timeout = strtod(v, &e);
@@ -156,7 +149,8 @@ int sct_parse_sweep_options(int argc, char **argv, sct_sweep_args *a)
     a->first = 20;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     a->threads = cpus > 0 ? (unsigned)cpus : 1u;
-    const sct_option *const tables[] = {k_sweep_opts, NULL};
+    /* the sandbox's table is `run`'s too (sandbox_options.c) */
+    const sct_option *const tables[] = {k_sweep_opts, sct_sandbox_option_table, NULL};
     sct_option_spec spec = {.cmd = "sweep", .tables = tables, .on_option = take_sweep_option,
                             .user = a};
     int rc = sct_parse_command_line(&spec, argc, argv, sct_print_sweep_help);
