@@ -253,12 +253,10 @@ def parity_case(a_dt, b_dt):
     underflow to a signed inf / zero), and for floats -(1 + ulp) up to
     2^20 (a rounded result of either sign)."""
     odd_ks, even_ks = criteria.parity_magnitudes(b_dt)
-    ys = []
-    for k in odd_ks:
-        ys.append(1 if k == 0 else (1 << k) + 1 if (1 << k) + 1 < (1 << (k + 1)) else None)
-    ys = [y for y in ys if y is not None] + [1 << k for k in even_ks]
-    if b_dt.is_float or b_dt.kind == "int":
-        ys += [-y for y in ys] if a_dt.is_float else []
+    # odd: 1, then 2^k + 1 (in [2^k, 2^(k+1)) for every k >= 1); even: 2^k
+    ys = [1 if k == 0 else (1 << k) + 1 for k in odd_ks] + [1 << k for k in even_ks]
+    if a_dt.is_float and (b_dt.is_float or b_dt.kind == "int"):
+        ys += [-y for y in ys]
     if a_dt.is_float:
         bases = [-1, -2, Fraction(-1, 2)]
         near = -(1 + Fraction(1, 1 << (a_dt.fmt.precision - 1)))
