@@ -120,7 +120,8 @@ sonnx_status eigen_run(const sonnx_op *op, const sonnx_tensor *inputs,
 
 SONNX_PLUGIN_DEFINE_ENTRY = {
     SONNX_PLUGIN_ABI_MAJOR,
-    SONNX_PLUGIN_ABI_MINOR,
+    /* 1.0: reads no attribute; the harness declines attributed ops (plugin.h) */
+    SONNX_PLUGIN_ABI_MINOR_1_0,
     (uint32_t)sizeof(sonnx_plugin_entry),
     0,
     "Eigen (TuxFamily)",

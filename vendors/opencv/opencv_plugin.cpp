@@ -201,7 +201,8 @@ sonnx_status cv_run(const sonnx_op *op, const sonnx_tensor *in,
 
 SONNX_PLUGIN_DEFINE_ENTRY = {
     SONNX_PLUGIN_ABI_MAJOR,
-    SONNX_PLUGIN_ABI_MINOR,
+    /* 1.0: reads no attribute; the harness declines attributed ops (plugin.h) */
+    SONNX_PLUGIN_ABI_MINOR_1_0,
     (uint32_t)sizeof(sonnx_plugin_entry),
     0,
     "OpenCV",
