@@ -11,9 +11,12 @@
  * 2. Each OP=WANT (WANT: OK or UNSUPPORTED) is query()'s answer on float32
  *    inputs, as many as the op's arity in ops/operators.json (Abs, Sqrt: one
  *    input "X"; Sub, Add, Div, Mul: two).  For WANT OK the op is run on a
- *    few float32 elements whose results are exact (so any conforming
- *    implementation gives them), written here from the definitions, not
- *    taken from an implementation.  A unary op gets an inputs array of ONE
+ *    few float32 elements whose results are exact, written here from the
+ *    definitions, not taken from an implementation, and each element must
+ *    be within MAX_ULP of it: enough to tell a wrong mapping (another op,
+ *    a sign kept) from the right one, while a runtime's default accuracy
+ *    (Eigen's fast float sqrt is 1 ULP off on 1e6) is the harness's verdict
+ *    on the vectors, not this probe's.  A unary op gets an inputs array of ONE
  *    tensor in its own allocation: a read of inputs[1] is out of bounds
  *    (caught under ASan and valgrind).
  * Exit 0 all held, 1 a mismatch (each one printed), 77 the runtime cannot be
@@ -21,6 +24,7 @@
  */
 #include <dlfcn.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +32,7 @@
 #include "sonnx_cts/plugin.h"
 
 #define N 4
+#define MAX_ULP 8
 
 typedef struct probe_op {
     const char *name;
@@ -47,6 +52,15 @@ static const probe_op probes[] = {
 };
 
 static int failures;
+
+/* float32 bits mapped to a line on which adjacent floats differ by 1
+ * (IEEE754-2019 §3.4: sign-magnitude); -0 and +0 meet. */
+static long long ordered(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return (u & 0x80000000u) ? -(long long)(u & 0x7fffffffu) : (long long)u;
+}
 
 static void fail(const char *fmt, const char *a, const char *b)
 {
@@ -101,7 +115,8 @@ static void run_one(const sonnx_plugin_entry *e, const probe_op *p)
         fail("%s: run did not return OK: %s", p->name, msg);
     } else {
         for (int i = 0; i < N; i++)
-            if (memcmp(&out[i], &p->want[i], sizeof out[i]) != 0) {
+            if (llabs(ordered(out[i]) - ordered(p->want[i])) > MAX_ULP ||
+                signbit(out[i]) != signbit(p->want[i])) {
                 char got[64];
                 snprintf(got, sizeof got, "element %d: %a, want %a", i, (double)out[i],
                          (double)p->want[i]);
