@@ -97,10 +97,7 @@ sonnx_status torch_run(const sonnx_op *op, const sonnx_tensor *inputs,
                                            n_outputs, message, message_cap);
     if (s != SONNX_STATUS_OK)
         return s;
-    if (n_inputs != 2)
-        return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, message, message_cap,
-                               "PyTorch adapter: %zu inputs", n_inputs);
-    return sct_torch::compute(op->op_type, inputs, &outputs[0], message,
+    return sct_torch::compute(op->op_type, inputs, n_inputs, &outputs[0], message,
                               message_cap);
 }
 
