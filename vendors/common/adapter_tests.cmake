@@ -31,10 +31,6 @@
 function(sct_adapter_tests)
   cmake_parse_arguments(A "VALGRIND" "PREFIX;NAME;PLUGIN;SOURCE;VOPTS;REQUIRED;BASELINE_DIR" "TEST_ARGS;RUN_ENV;RUN_ARGS;ISA_CLASSES;PROBE" ${ARGN})
   if(A_PROBE)
-    if(NOT TARGET sct_ops_probe)
-      add_executable(sct_ops_probe ${PROJECT_SOURCE_DIR}/vendors/common/tests/ops_probe.c)
-      target_link_libraries(sct_ops_probe PRIVATE sonnx_cts_abi ${CMAKE_DL_LIBS})
-    endif()
     add_test(NAME ${A_PREFIX}_ops_probe
              COMMAND sct_ops_probe $<TARGET_FILE:${A_PLUGIN}> "${A_VOPTS}" ${A_PROBE})
     set_tests_properties(${A_PREFIX}_ops_probe PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)

@@ -97,7 +97,9 @@ static sonnx_status ort_run(const sonnx_op *op, const sonnx_tensor *inputs,
     sct_ort_model_key key;
     if (sct_ort_model_key_from_tensors(op, inputs, n_inputs, &key, message,
                                        message_cap) != 0)
-        return SONNX_STATUS_ERROR;
+        /* an op the adapter does not map is a decline, named in message */
+        return sct_ort_model_op_known(op->op_type, n_inputs) ? SONNX_STATUS_ERROR
+                                                             : SONNX_STATUS_UNSUPPORTED;
     const sct_ort_cached_session *e =
         sct_ort_runtime_session(&g_runtime, &key, message, message_cap);
     if (e == NULL)
