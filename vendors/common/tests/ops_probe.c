@@ -96,16 +96,18 @@ static void run_one(const sonnx_plugin_entry *e, const probe_op *p)
     memcpy(b, p->b, sizeof p->b);
     for (int k = 0; k < p->arity; k++) {
         in[k].elem_type = SONNX_DT_FLOAT;
-        in[k].rank = 1;
-        in[k].dims[0] = N;
+        in[k].rank = 2; /* [2, 2]: OpenCV's eltwise layers refuse rank 1 */
+        in[k].dims[0] = 2;
+        in[k].dims[1] = N / 2;
         in[k].data = k == 0 ? a : b;
         in[k].nbytes = sizeof p->a;
     }
     sonnx_tensor o;
     memset(&o, 0, sizeof o);
     o.elem_type = SONNX_DT_FLOAT;
-    o.rank = 1;
-    o.dims[0] = N;
+    o.rank = 2;
+    o.dims[0] = 2;
+    o.dims[1] = N / 2;
     o.data = out;
     o.nbytes = sizeof out;
     memset(out, 0xA5, sizeof out);
@@ -122,7 +124,8 @@ static void run_one(const sonnx_plugin_entry *e, const probe_op *p)
                          (double)p->want[i]);
                 fail("%s: %s", p->name, got);
             }
-        if (o.elem_type != SONNX_DT_FLOAT || o.rank != 1 || o.dims[0] != N)
+        if (o.elem_type != SONNX_DT_FLOAT || o.rank != 2 || o.dims[0] != 2 ||
+            o.dims[1] != N / 2)
             fail("%s%s: output type or shape not what the inputs give", p->name, "");
     }
     free(in), free(a), free(b);
