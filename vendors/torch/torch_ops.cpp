@@ -87,6 +87,27 @@ bool op_of(const char *op_type, size_t n, Op *op)
     return false;
 }
 
+/* The op on ATen tensors (b undefined for a unary op). */
+at::Tensor apply(Op op, const at::Tensor &a, const at::Tensor &b)
+{
+    switch (op) {
+    case Op::div:
+        /* ONNX integer Div truncates (onnx-div:truncation): torch's
+         * rounding_mode='trunc'; floats: true division. */
+        return at::isIntegralType(a.scalar_type(), true)
+                   ? at::div(a, b, c10::string_view("trunc"))
+                   : at::div(a, b);
+    case Op::mul: return at::mul(a, b);
+    case Op::pow: return at::pow(a, b); /* torch's promotion, nothing cast here */
+    case Op::less: return at::lt(a, b);
+    case Op::sub: return at::sub(a, b); /* torch.sub, alpha 1 */
+    case Op::add: return at::add(a, b); /* torch.add, alpha 1 */
+    case Op::abs: return at::abs(a);
+    case Op::sqrt: return at::sqrt(a);
+    }
+    return at::Tensor();
+}
+
 } // namespace
 
 sonnx_status check(const char *op_type, const int32_t *types, size_t n,
@@ -115,6 +136,37 @@ sonnx_status check(const char *op_type, const int32_t *types, size_t n,
     return SONNX_STATUS_OK;
 }
 
+sonnx_status query(const char *op_type, const int32_t *types, size_t n, char *msg,
+                   size_t msg_cap)
+{
+    sonnx_status s = check(op_type, types, n, msg, msg_cap);
+    if (s != SONNX_STATUS_OK)
+        return s;
+    /* torch decides whether it has a CPU kernel for these dtypes: the op on
+     * a few elements of each type.  ATen's type dispatch refusing the dtype
+     * (AT_DISPATCH's `"<kernel>" not implemented for '<dtype>'`, e.g.
+     * "sqrt_vml_cpu" not implemented for 'Half') is UNSUPPORTED with
+     * torch's text; any other failure is left for run to report. */
+    Op op = Op::div;
+    at::ScalarType sa = at::ScalarType::Undefined, sb = at::ScalarType::Undefined;
+    if (!op_of(op_type, n, &op) || !dtype_of(types[0], &sa) ||
+        !dtype_of(n == 2 ? types[1] : types[0], &sb))
+        return SONNX_STATUS_OK;
+    try {
+        at::Tensor a = at::zeros({64}, at::TensorOptions().dtype(sa));
+        at::Tensor b = n == 2 ? at::ones({64}, at::TensorOptions().dtype(sb)) : at::Tensor();
+        (void)apply(op, a, b);
+    } catch (const c10::Error &e) {
+        std::string what = first_line(e.what_without_backtrace());
+        if (what.find("not implemented for '") != std::string::npos)
+            return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, msg, msg_cap, "PyTorch: %s",
+                                   what.c_str());
+    } catch (const std::exception &) {
+        /* not a missing kernel: run reports it on the case */
+    }
+    return SONNX_STATUS_OK;
+}
+
 sonnx_status compute(const char *op_type, const sonnx_tensor *in, size_t n_in,
                      sonnx_tensor *out, char *msg, size_t msg_cap)
 {
@@ -134,22 +186,7 @@ sonnx_status compute(const char *op_type, const sonnx_tensor *in, size_t n_in,
     try {
         at::Tensor a = wrap(in[0], sa);
         at::Tensor b = n_in == 2 ? wrap(in[1], sb) : at::Tensor();
-        switch (op) {
-        case Op::div:
-            /* ONNX integer Div truncates (onnx-div:truncation): torch's
-             * rounding_mode='trunc'; floats: true division. */
-            r = at::isIntegralType(a.scalar_type(), true)
-                    ? at::div(a, b, c10::string_view("trunc"))
-                    : at::div(a, b);
-            break;
-        case Op::mul: r = at::mul(a, b); break;
-        case Op::pow: r = at::pow(a, b); break; /* torch's promotion, nothing cast here */
-        case Op::less: r = at::lt(a, b); break;
-        case Op::sub: r = at::sub(a, b); break; /* torch.sub, alpha 1 */
-        case Op::add: r = at::add(a, b); break; /* torch.add, alpha 1 */
-        case Op::abs: r = at::abs(a); break;
-        case Op::sqrt: r = at::sqrt(a); break;
-        }
+        r = apply(op, a, b);
         r = r.contiguous();
     } catch (const c10::Error &e) {
         return sct_vendor_fail(SONNX_STATUS_ERROR, msg, msg_cap,

@@ -22,6 +22,12 @@ namespace sct_torch {
 sonnx_status check(const char *op_type, const int32_t *types, size_t n,
                    char *msg, size_t msg_cap);
 
+/* check(), then asks torch: the op on a few elements of each type; ATen's
+ * dispatch refusing the dtype ("... not implemented for 'Half'": no CPU
+ * kernel) is UNSUPPORTED with torch's text.  What query() answers. */
+sonnx_status query(const char *op_type, const int32_t *types, size_t n,
+                   char *msg, size_t msg_cap);
+
 /* outputs[0] = op(inputs) as torch computes it, on n_in inputs (the op's
  * arity: 1 or 2); a c10::Error (e.g. ZeroDivisionError) is ERROR with
  * torch's message (first line). */

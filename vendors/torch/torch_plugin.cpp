@@ -86,7 +86,7 @@ sonnx_status torch_query(const sonnx_op *op, const int32_t *types, size_t n,
     if (sct_vendor_check_open(adapter, g_open, message, message_cap) !=
         SONNX_STATUS_OK)
         return SONNX_STATUS_ERROR;
-    return sct_torch::check(op->op_type, types, n, message, message_cap);
+    return sct_torch::query(op->op_type, types, n, message, message_cap);
 }
 
 sonnx_status torch_run(const sonnx_op *op, const sonnx_tensor *inputs,
