@@ -193,6 +193,19 @@ sonnx_status sct_onednn_create(const sct_onednn_problem *p,
     if (st == dnnl_success)
         return SONNX_STATUS_OK;
     *prim = NULL;
+    /* oneDNN 2.6 takes integer sources in eltwise for a few algorithms only
+     * (relu, linear, clip...): for eltwise_abs / eltwise_sqrt on s32, s8,
+     * u8 its descriptor init answers invalid_arguments.  oneDNN has no such
+     * primitive: UNSUPPORTED with its answer, as for dnnl_unimplemented. */
+    int int_src = p->src0.data_type == dnnl_s32 || p->src0.data_type == dnnl_s8 ||
+                  p->src0.data_type == dnnl_u8;
+    if (st == dnnl_invalid_arguments && int_src &&
+        (p->alg == dnnl_eltwise_abs || p->alg == dnnl_eltwise_sqrt))
+        return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, m, cap,
+                               "oneDNN %s primitive creation on %s: %s (oneDNN's "
+                               "eltwise takes integer data for some algorithms only)",
+                               dnnl_alg_kind2str(p->alg),
+                               dnnl_dt2str(p->src0.data_type), dnnl_status2str(st));
     return sct_vendor_fail(st == dnnl_unimplemented ? SONNX_STATUS_UNSUPPORTED
                                                     : SONNX_STATUS_ERROR,
                            m, cap, "oneDNN %s primitive creation: %s",
