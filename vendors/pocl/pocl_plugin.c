@@ -14,6 +14,7 @@
  * contract asks of rejected inputs (an ERROR would read as a failure to
  * compute, not as a refusal).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -88,9 +89,13 @@ static cl_kernel kernel_for(const char *op_type, const int32_t *types,
         return NULL;
     }
     if (!sct_pocl_kernel_exists(op, t)) {
+        /* the built-in's name is the op's in lower case (pow, sqrt) */
+        char builtin[8] = "";
+        for (size_t i = 0; i + 1 < sizeof builtin && op_type[i]; i++)
+            builtin[i] = (char)tolower((unsigned char)op_type[i]);
         sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, m, cap,
                         "OpenCL C has no integer %s built-in (%s)",
-                        op_type, sct_dtype_name(types[0]));
+                        builtin, sct_dtype_name(types[0]));
         return NULL;
     }
     if (g_rt.kernels[op][t] == NULL) {
