@@ -95,7 +95,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "plain_loop: init: %s\n", msg);
         return 2;
     }
-    sonnx_op op = {op_type, "", opset_of(op_type), "sonnx"};
+    sonnx_op op = {op_type, "", opset_of(op_type), "sonnx", 0, NULL};
     float *a = malloc(batch * 4), *b = malloc(batch * 4);
     void *want = malloc(batch * out_size), *got = malloc(batch * out_size);
     if (!a || !b || !want || !got) {

@@ -26,10 +26,12 @@ sonnx_status sct_builtin_run(const sonnx_op *op, const sonnx_tensor *inputs,
                              size_t message_cap);
 
 /* Initializer of a sonnx_plugin_entry serving the built-in kernels.  No
- * init/shutdown: the kernels hold no state. */
+ * init/shutdown: the kernels hold no state.  ABI contract 1.0: no kernel
+ * reads an attribute (include/sonnx_cts/plugin.h), and the identity every
+ * report shows stays "1.0". */
 #define SCT_BUILTIN_ENTRY_INITIALIZER                                  \
     {                                                                  \
-        SONNX_PLUGIN_ABI_MAJOR, SONNX_PLUGIN_ABI_MINOR,                \
+        SONNX_PLUGIN_ABI_MAJOR, SONNX_PLUGIN_ABI_MINOR_1_0,            \
         (uint32_t)sizeof(sonnx_plugin_entry), 0u,                      \
         "sonnx-cts", "sonnx-cts reference kernels", SCT_PROJECT_VERSION, \
         NULL, NULL, sct_builtin_query, sct_builtin_run                 \

@@ -5,10 +5,15 @@
  *
  * What it shows (docs/plugin-abi.md):
  * - the one exported symbol, defined with SONNX_PLUGIN_DEFINE_ENTRY;
- * - query() says UNSUPPORTED for everything it cannot do, so those cases are
- *   reported UNSUPPORTED, never passed or failed;
+ * - query() says UNSUPPORTED for everything it cannot do, naming the op, so
+ *   those cases are reported UNSUPPORTED, never passed or failed; it is asked
+ *   with as many input types as the op has inputs (1 to 3: Abs and Sqrt
+ *   have one), so it checks n_inputs before reading types[1];
  * - under the "sonnx" profile, inputs of unequal shape are rejected with
  *   INVALID_ARGUMENT (the SONNX drafts require equal shapes);
+ * - it declares ABI 1.1 (SONNX_PLUGIN_ABI_MINOR) and reads no attribute: Mul
+ *   has none (a plugin that never reads them may declare
+ *   SONNX_PLUGIN_ABI_MINOR_1_0 instead, docs/plugin-abi.md §2.1);
  * - run() writes into the harness's output buffer and sets the output's
  *   elem_type, rank and dims to what it produced.
  */
@@ -29,7 +34,8 @@ static sonnx_status example_query(const sonnx_op *op, const int32_t *types,
     if (strcmp(op->op_type, "Mul") == 0 && n_inputs == 2 &&
         types[0] == SONNX_DT_FLOAT && types[1] == SONNX_DT_FLOAT)
         return SONNX_STATUS_OK;
-    snprintf(message, cap, "example adapter: only Mul float32");
+    snprintf(message, cap, "example adapter: %s with %zu inputs is not mapped "
+             "(only Mul float32)", op->op_type, n_inputs);
     return SONNX_STATUS_UNSUPPORTED;
 }
 

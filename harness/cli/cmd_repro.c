@@ -166,7 +166,7 @@ static int repro_case(const sct_vector_set *set, const sct_case *c, sct_backend 
            c->id, c->op_type, c->opset, c->expectation == SCT_EXPECT_VALUES ? "values"
            : c->expectation == SCT_EXPECT_NO_CRASH ? "no-crash" : "reject", c->max_ulp,
            id->runtime_name, id->runtime_version, id->plugin_path);
-    sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile};
+    sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile, 0, NULL};
     int32_t in_types[SCT_MAX_IO] = {0};
     for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_IO; k++)
         in_types[k] = c->inputs[k].elem_type;

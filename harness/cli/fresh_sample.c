@@ -180,7 +180,7 @@ static int run_group(const group *g, sct_backend *backend, sct_backend *ref,
              "seed %llu; reproduce with --fresh-sample=%zu --seed %llu", n,
              gen ? gen : "no", (unsigned long long)o->seed, n,
              (unsigned long long)o->seed);
-    sonnx_op op = {g->op, "", g->opset, profile};
+    sonnx_op op = {g->op, "", g->opset, profile, 0, NULL};
     sct_exec_result r;
     memset(&r, 0, sizeof r);
     r.status = SCT_EXEC_HARNESS_ERROR;

@@ -216,7 +216,7 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
         out->seconds = sct_monotonic_seconds() - t0;
         return;
     }
-    sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile};
+    sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile, 0, NULL};
     int32_t in_types[SCT_MAX_IO] = {0};
     for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_IO; k++)
         in_types[k] = c->inputs[k].elem_type;

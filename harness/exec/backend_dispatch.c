@@ -61,6 +61,25 @@ const sct_backend_identity *sct_backend_identity_of(const sct_backend *b)
     return b ? &b->identity : NULL;
 }
 
+/* ABI 1.1 (include/sonnx_cts/plugin.h, docs/plugin-abi.md §2.1): a plugin
+ * declaring minor 0 never reads sonnx_op's attributes, so a case whose op
+ * has attributes is never sent to it: the harness declines it itself, for
+ * query and run alike, naming the plugin's minor.  True when declined. */
+static bool declines_attributes(const sct_backend *b, const sonnx_op *op,
+                                sct_exec_result *r)
+{
+    if (op->n_attributes == 0 || b->identity.abi_minor >= SONNX_PLUGIN_ABI_MINOR_1_1)
+        return false;
+    *r = sct_exec_result_make(
+        SCT_EXEC_UNSUPPORTED,
+        "%s has %zu attribute%s, which a plugin of ABI %u.%u cannot receive "
+        "(attributes arrived in ABI 1.1; declined by the harness, not run)",
+        op->op_type ? op->op_type : "(null op_type)", op->n_attributes,
+        op->n_attributes == 1 ? "" : "s", (unsigned)b->identity.abi_major,
+        (unsigned)b->identity.abi_minor);
+    return true;
+}
+
 sct_exec_result sct_backend_query(sct_backend *b, const sonnx_op *op,
                                   const int32_t *input_types, size_t n_inputs)
 {
@@ -71,7 +90,10 @@ sct_exec_result sct_backend_query(sct_backend *b, const sonnx_op *op,
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
                                     "sct_backend_query: more than %d inputs",
                                     SCT_EXEC_MAX_TENSORS);
-    sct_exec_result r = b->ops->query(b, op, input_types, n_inputs);
+    sct_exec_result r;
+    if (declines_attributes(b, op, &r))
+        return r;
+    r = b->ops->query(b, op, input_types, n_inputs);
     sct_utf8_clean(r.message);
     return r;
 }
@@ -87,7 +109,10 @@ sct_exec_result sct_backend_run(sct_backend *b, const sonnx_op *op,
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
                                     "sct_backend_run: more than %d inputs or outputs",
                                     SCT_EXEC_MAX_TENSORS);
-    sct_exec_result r = b->ops->run(b, op, inputs, n_inputs, outputs, n_outputs);
+    sct_exec_result r;
+    if (declines_attributes(b, op, &r))
+        return r;
+    r = b->ops->run(b, op, inputs, n_inputs, outputs, n_outputs);
     sct_utf8_clean(r.message);
     return r;
 }

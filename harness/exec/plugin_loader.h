@@ -8,6 +8,7 @@
 #define SCT_EXEC_PLUGIN_LOADER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sonnx_cts/plugin.h"
 
@@ -15,8 +16,16 @@
 #define SCT_PLUGIN_MIN_STRUCT_SIZE_V1 \
     (offsetof(sonnx_plugin_entry, run) + sizeof(((sonnx_plugin_entry *)0)->run))
 
+/* Size of the v1.1 function table (1.1 appended to sonnx_op only). */
+#define SCT_PLUGIN_STRUCT_SIZE_V1_1 SCT_PLUGIN_MIN_STRUCT_SIZE_V1
+
+/* The least struct_size of a plugin declaring `minor` of major 1: that
+ * minor's table, or for a minor newer than the harness's the newest table
+ * the harness knows (it reads only those members). */
+size_t sct_plugin_table_size_of_minor(uint32_t minor);
+
 /* Checks `e` as found under SONNX_PLUGIN_ENTRY_SYMBOL in `path`: abi_major
- * equal to the harness's, struct_size at least the minimum of that major,
+ * equal to the harness's, struct_size at least the table of its minor,
  * required members non-NULL.  On success copies the members the harness
  * knows into `*out` (members beyond the plugin's struct_size are zero) and
  * returns 0; otherwise returns -1 with `err` naming `path` and the reason. */

@@ -116,6 +116,9 @@ static void fill_op(sonnx_op *op, sct_wire_request *q)
     q->op_type[sizeof q->op_type - 1] = '\0';
     q->domain[sizeof q->domain - 1] = '\0';
     q->profile[sizeof q->profile - 1] = '\0';
+    /* ABI 1.1: the harness always fills n_attributes/attributes (0, NULL:
+     * the wire carries no attributes; no registry op has any). */
+    memset(op, 0, sizeof *op);
     op->op_type = q->op_type;
     op->domain = q->domain;
     op->opset = q->opset;

@@ -53,7 +53,7 @@ int32_t sct_sweep_default_opset(const char *op_type)
 
 static sonnx_op make_op(const sct_sweep_impl *impl)
 {
-    sonnx_op op = {impl->op_type, "", impl->opset, impl->profile};
+    sonnx_op op = {impl->op_type, "", impl->opset, impl->profile, 0, NULL};
     return op;
 }
 

@@ -13,14 +13,32 @@
  * members; `struct_size` tells the harness which members the plugin has, so an
  * older-minor plugin works with a newer harness and vice versa.
  *
+ * ABI 1.1 appends to `sonnx_op` the operator's attributes (`n_attributes`,
+ * `attributes`, see sonnx_attribute).  The rule that makes 1.0 and 1.1 safe
+ * both ways (docs/plugin-abi.md §2.1):
+ * - a harness >= 1.1 ALWAYS fills the new members (0 and NULL for an op
+ *   without attributes);
+ * - a plugin declaring abi_minor 0 never reads them, so such a harness never
+ *   sends it a case whose op has attributes: it declines the case itself
+ *   (UNSUPPORTED, the reason naming the plugin's ABI minor);
+ * - a plugin declaring abi_minor >= 1 reads them only for an op_type whose
+ *   ONNX definition has attributes, which a 1.0 harness (whose sonnx_op ends
+ *   at `profile`) never sends.
+ * `abi_minor` is the contract the plugin implements: a plugin built with
+ * this header that reads no attribute may declare SONNX_PLUGIN_ABI_MINOR_1_0.
+ *
  * Conventions, for every member below:
  * - Element types are ONNX TensorProto.DataType codes (SONNX_DT_*).
  *   INT4/UINT4 tensors are packed as ONNX packs them: two elements per byte,
  *   element 2k in the low nibble, 2k+1 in the high nibble, odd counts padded
  *   with a zero high nibble.  BOOL is one byte per element, 0 or 1.
  *   All data is little-endian, dense, row-major (C order).
- * - Ops are identified by ONNX op_type ("Div", "Mul", "Pow", "Less") in the
- *   default domain ("") with the opset the case was written for.
+ * - Ops are identified by ONNX op_type ("Div", "Mul", "Pow", "Less", "Sub",
+ *   "Add", "Abs", "Sqrt", ...) in the default domain ("") with the opset the
+ *   case was written for.  query and run receive as many inputs as the op's
+ *   arity in the harness's registry (ops/operators.json): 1 to 3 (Abs and
+ *   Sqrt: one input "X"; Div, Mul, Pow, Less, Sub, Add: two).  A plugin
+ *   answers UNSUPPORTED, naming the op, for any op_type it does not map.
  * - Strings returned through `message` buffers are NUL-terminated UTF-8 and
  *   truncated to the capacity given; the HARNESS owns those buffers.
  * - Threading: the harness calls every member from ONE thread at a time
@@ -42,7 +60,12 @@ extern "C" {
 #endif
 
 #define SONNX_PLUGIN_ABI_MAJOR 1u
-#define SONNX_PLUGIN_ABI_MINOR 0u
+#define SONNX_PLUGIN_ABI_MINOR 1u
+
+/* The minors of major 1, for `abi_minor`: 1.0 (sonnx_op without attributes)
+ * and 1.1 (sonnx_op with n_attributes/attributes). */
+#define SONNX_PLUGIN_ABI_MINOR_1_0 0u
+#define SONNX_PLUGIN_ABI_MINOR_1_1 1u
 
 /* Name of the exported entry symbol, for dlsym(). */
 #define SONNX_PLUGIN_ENTRY_SYMBOL "sonnx_plugin_entry_v1"
@@ -101,20 +124,58 @@ typedef struct sonnx_tensor {
     uint64_t nbytes;               /* size of `data` in bytes */
 } sonnx_tensor;
 
-/* What to compute. */
+/* Kinds of an operator attribute: ONNX AttributeProto.AttributeType codes
+ * (ABI 1.1). */
+typedef enum sonnx_attribute_kind {
+    SONNX_ATTR_FLOAT = 1,  /* `f` */
+    SONNX_ATTR_INT = 2,    /* `i` */
+    SONNX_ATTR_STRING = 3, /* `s` */
+    SONNX_ATTR_FLOATS = 6, /* `n` elements at `floats` */
+    SONNX_ATTR_INTS = 7    /* `n` elements at `ints` */
+} sonnx_attribute_kind;
+
+/* One attribute of the node under test (ABI 1.1), e.g. {"axis", INT, i=1}.
+ * Owned by the HARNESS, read-only, valid only during the query or run call
+ * that received it (the plugin copies what it keeps); read only from the
+ * thread that made that call.  Members of other kinds are 0 / NULL. */
+typedef struct sonnx_attribute {
+    const char *name;      /* ONNX attribute name, NUL-terminated */
+    int32_t kind;          /* SONNX_ATTR_* */
+    uint32_t reserved0;    /* 0 */
+    int64_t i;             /* SONNX_ATTR_INT */
+    float f;               /* SONNX_ATTR_FLOAT (ONNX stores float32) */
+    uint32_t reserved1;    /* 0 */
+    const char *s;         /* SONNX_ATTR_STRING: NUL-terminated UTF-8 */
+    uint64_t n;            /* SONNX_ATTR_INTS / SONNX_ATTR_FLOATS: count */
+    const int64_t *ints;   /* SONNX_ATTR_INTS: n elements */
+    const float *floats;   /* SONNX_ATTR_FLOATS: n elements */
+} sonnx_attribute;
+
+/* What to compute.  Owned by the HARNESS (the struct and every string it
+ * points to), valid only during the call that received it. */
 typedef struct sonnx_op {
-    const char *op_type;  /* "Div", "Mul", "Pow", "Less" */
+    const char *op_type;  /* "Div", "Mul", "Pow", "Less", "Sub", "Add", ... */
     const char *domain;   /* "" (ai.onnx) */
     int32_t opset;        /* e.g. 14 for Div/Mul, 15 for Pow, 13 for Less */
     /* "onnx": ONNX semantics incl. numpy-style broadcasting.
      * "sonnx": SONNX profile; a conforming implementation rejects unequal
      * shapes or mixed types with SONNX_STATUS_INVALID_ARGUMENT. */
     const char *profile;
+    /* ---- ABI 1.1 (appended; see the rule at the top of this file) ----
+     * The node's attributes as the case gives them (attributes left at
+     * their ONNX default are not listed).  Filled by every harness >= 1.1
+     * (0 and NULL when the op has none); read by a plugin declaring
+     * abi_minor >= 1 only for an op_type that has attributes in ONNX. */
+    size_t n_attributes;
+    const sonnx_attribute *attributes; /* n_attributes entries, or NULL */
 } sonnx_op;
 
 typedef struct sonnx_plugin_entry {
-    /* Must be SONNX_PLUGIN_ABI_MAJOR / _MINOR of the header the plugin was
-     * built with.  Read first by the harness. */
+    /* SONNX_PLUGIN_ABI_MAJOR of the header the plugin was built with, and
+     * the minor whose contract it implements: SONNX_PLUGIN_ABI_MINOR, or
+     * SONNX_PLUGIN_ABI_MINOR_1_0 for a plugin that never reads sonnx_op's
+     * attributes (the harness then declines attributed ops for it).  Read
+     * first by the harness. */
     uint32_t abi_major;
     uint32_t abi_minor;
     /* sizeof(sonnx_plugin_entry) as the plugin was compiled. */
@@ -141,13 +202,13 @@ typedef struct sonnx_plugin_entry {
     void (*shutdown)(void);
 
     /* Required.  Can the plugin run `op` with these input element types
-     * (n_inputs entries)?  Returns OK or UNSUPPORTED (with a reason in
+     * (n_inputs entries: the op's arity, 1 to 3)?  Returns OK or UNSUPPORTED (with a reason in
      * `message`).  Must not allocate anything the caller frees. */
     sonnx_status (*query)(const sonnx_op *op, const int32_t *input_types,
                           size_t n_inputs, char *message, size_t message_cap);
 
-    /* Required.  Compute `op` on `inputs` (n_inputs, harness-owned,
-     * read-only) into `outputs` (n_outputs).
+    /* Required.  Compute `op` on `inputs` (n_inputs, the op's arity, 1 to
+     * 3; harness-owned, read-only) into `outputs` (n_outputs).
      *
      * Output contract: the harness fills each outputs[k] with the expected
      * elem_type, rank and dims, and sets `data`/`nbytes` to a harness-owned

@@ -161,7 +161,7 @@ static int run_case(sct_backend *golden, sct_backend *mutant, const lit_case *c,
     int32_t out_type = strcmp(c->op, "Less") == 0 ? SONNX_DT_BOOL : c->type;
     sonnx_tensor in[2] = {vec(c->type, c->n, a), vec(c->type, c->n, b)};
     sonnx_tensor ref = vec(out_type, c->n, want), act = vec(out_type, c->n, got);
-    sonnx_op op = {c->op, "", strcmp(c->op, "Pow") == 0 ? 15 : 14, "sonnx"};
+    sonnx_op op = {c->op, "", strcmp(c->op, "Pow") == 0 ? 15 : 14, "sonnx", 0, NULL};
     sct_exec_result g = sct_backend_run(golden, &op, in, 2, &ref, 1);
     if (g.status != SCT_EXEC_OK) {
         fprintf(stderr, "golden run of %s failed: %s %s\n", c->op,

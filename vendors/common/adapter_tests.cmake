@@ -16,14 +16,28 @@
 # sct_adapter_tests(PREFIX p NAME text PLUGIN target SOURCE file.c
 #                   [VOPTS options] [REQUIRED file] [TEST_ARGS args...]
 #                   [VALGRIND] [RUN_ENV VAR=VALUE...] [RUN_ARGS args...]
-#                   [ISA_CLASSES class:VAR=VALUE...] [BASELINE_DIR dir])
+#                   [ISA_CLASSES class:VAR=VALUE...] [BASELINE_DIR dir]
+#                   [PROBE OP=OK|UNSUPPORTED...])
+#   <prefix>_ops_probe              (PROBE given) vendors/common/tests/ops_probe.c
+#                                   through the ABI: "Tanh" refused by name,
+#                                   each OP's float32 query answer, and the
+#                                   mapped ops run on exact elements (unary
+#                                   ops with exactly one input)
 # BASELINE_DIR: where baseline-<p>*.json are (default: the adapter's
 # directory, the parent of the tests' one); one plugin certifying two
 # runtimes (TensorFlow.js cpu and wasm) keeps one directory per runtime.
 # RUN_ENV / RUN_ARGS: what the baseline runs need from the plugin sandbox
 # (docs/plugin-abi.md §5.1), the same as the adapter's certify.sh passes.
 function(sct_adapter_tests)
-  cmake_parse_arguments(A "VALGRIND" "PREFIX;NAME;PLUGIN;SOURCE;VOPTS;REQUIRED;BASELINE_DIR" "TEST_ARGS;RUN_ENV;RUN_ARGS;ISA_CLASSES" ${ARGN})
+  cmake_parse_arguments(A "VALGRIND" "PREFIX;NAME;PLUGIN;SOURCE;VOPTS;REQUIRED;BASELINE_DIR" "TEST_ARGS;RUN_ENV;RUN_ARGS;ISA_CLASSES;PROBE" ${ARGN})
+  if(A_PROBE)
+    add_test(NAME ${A_PREFIX}_ops_probe
+             COMMAND sct_ops_probe $<TARGET_FILE:${A_PLUGIN}> "${A_VOPTS}" ${A_PROBE})
+    set_tests_properties(${A_PREFIX}_ops_probe PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+    if(A_RUN_ENV)
+      set_property(TEST ${A_PREFIX}_ops_probe APPEND PROPERTY ENVIRONMENT ${A_RUN_ENV})
+    endif()
+  endif()
   add_executable(test_${A_PREFIX}_plugin ${A_SOURCE})
   target_link_libraries(test_${A_PREFIX}_plugin PRIVATE sonnx_cts_abi PkgConfig::CHECK sct_check_main
                         ${CMAKE_DL_LIBS} m)

@@ -47,6 +47,42 @@ template <typename T> struct Functor<T, Op::less> {
     using out = bool;
 };
 
+template <typename T> struct Functor<T, Op::sub> {
+    using type = Eigen::internal::scalar_difference_op<T, T>;
+    using out = T;
+};
+template <typename T> struct Functor<T, Op::add> {
+    using type = Eigen::internal::scalar_sum_op<T, T>;
+    using out = T;
+};
+
+/* Unary ops: TensorFlow's cwise_op_abs.cc / cwise_op_sqrt.cc evaluate
+ * Eigen's scalar_abs_op / scalar_sqrt_op (functor::abs, functor::sqrt). */
+template <typename T, Op O> struct UnaryFunctor;
+template <typename T> struct UnaryFunctor<T, Op::abs> {
+    using type = Eigen::internal::scalar_abs_op<T>;
+};
+template <typename T> struct UnaryFunctor<T, Op::sqrt> {
+    using type = Eigen::internal::scalar_sqrt_op<T>;
+};
+
+template <typename T, Op O>
+void eval_unary(const sonnx_tensor &a, Eigen::Index n, void *out)
+{
+    CFlat<T> x(static_cast<const T *>(a.data), n);
+    Flat<T> z(static_cast<T *>(out), n);
+    z = x.unaryExpr(typename UnaryFunctor<T, O>::type());
+}
+
+template <typename T>
+void eval_unary_op(Op op, const sonnx_tensor &a, Eigen::Index n, void *out)
+{
+    if (op == Op::abs)
+        eval_unary<T, Op::abs>(a, n, out);
+    else
+        eval_unary<T, Op::sqrt>(a, n, out);
+}
+
 /* Right-aligned (ONNX) padding of a tensor's dims to rank R. */
 Dims padded(const sonnx_tensor &t)
 {
@@ -94,6 +130,9 @@ void eval_op(Op op, const sonnx_tensor &a, const sonnx_tensor &b,
     case Op::mul: eval<T, Op::mul>(a, b, od, same, out); break;
     case Op::pow: eval<T, Op::pow>(a, b, od, same, out); break;
     case Op::less: eval<T, Op::less>(a, b, od, same, out); break;
+    case Op::sub: eval<T, Op::sub>(a, b, od, same, out); break;
+    case Op::add: eval<T, Op::add>(a, b, od, same, out); break;
+    case Op::abs: case Op::sqrt: break; /* unary: compute_unary */
     }
 }
 
@@ -114,13 +153,22 @@ size_t elem_size(int32_t t)
 bool op_from_name(const char *name, Op *op)
 {
     static const struct { const char *name; Op op; } ops[] = {
-        {"Div", Op::div}, {"Mul", Op::mul}, {"Pow", Op::pow}, {"Less", Op::less}};
+        {"Div", Op::div}, {"Mul", Op::mul}, {"Pow", Op::pow}, {"Less", Op::less},
+        {"Sub", Op::sub}, {"Add", Op::add}, {"Abs", Op::abs}, {"Sqrt", Op::sqrt}};
     for (const auto &o : ops)
         if (std::strcmp(name, o.name) == 0) {
             *op = o.op;
             return true;
         }
     return false;
+}
+
+size_t arity(Op op) { return op == Op::abs || op == Op::sqrt ? 1 : 2; }
+
+static bool is_float(int32_t t)
+{
+    return t == SONNX_DT_FLOAT16 || t == SONNX_DT_BFLOAT16 || t == SONNX_DT_FLOAT ||
+           t == SONNX_DT_DOUBLE;
 }
 
 sonnx_status check_types(Op op, int32_t ta, int32_t tb, char *msg,
@@ -134,13 +182,61 @@ sonnx_status check_types(Op op, int32_t ta, int32_t tb, char *msg,
                                "Eigen adapter: element type %d has no Eigen "
                                "scalar type in TensorFlow's kernels",
                                (int)ta);
+    if (op == Op::sqrt && !is_float(ta))
+        return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, msg, msg_cap,
+                               "Eigen adapter: Sqrt of element type %d: "
+                               "TensorFlow's Sqrt kernel exists for float types "
+                               "only (an integer square root would be emulated)",
+                               (int)ta);
+    if (arity(op) == 1)
+        return SONNX_STATUS_OK;
     if (ta != tb)
         return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, msg, msg_cap,
                                "Eigen adapter: operand types %d and %d "
                                "differ; TensorFlow's cwise kernels take one "
                                "type T for both operands",
                                (int)ta, (int)tb);
-    (void)op;
+    return SONNX_STATUS_OK;
+}
+
+sonnx_status compute_unary(Op op, const sonnx_tensor &a, sonnx_tensor *out,
+                           char *msg, size_t msg_cap)
+{
+    sonnx_status s = check_types(op, a.elem_type, a.elem_type, msg, msg_cap);
+    if (s != SONNX_STATUS_OK)
+        return s;
+    unsigned long long n = 1;
+    for (int i = 0; i < a.rank; i++)
+        n *= (unsigned long long)a.dims[i];
+    if (n * elem_size(a.elem_type) > out->nbytes)
+        return sct_vendor_fail(SONNX_STATUS_ERROR, msg, msg_cap,
+                               "Eigen adapter: result needs %llu bytes, the "
+                               "output buffer has %llu",
+                               n * elem_size(a.elem_type),
+                               (unsigned long long)out->nbytes);
+    Eigen::Index k = (Eigen::Index)n;
+    if (n > 0) {
+        switch (a.elem_type) {
+        case SONNX_DT_FLOAT16: eval_unary_op<Eigen::half>(op, a, k, out->data); break;
+        case SONNX_DT_BFLOAT16: eval_unary_op<Eigen::bfloat16>(op, a, k, out->data); break;
+        case SONNX_DT_FLOAT: eval_unary_op<float>(op, a, k, out->data); break;
+        case SONNX_DT_DOUBLE: eval_unary_op<double>(op, a, k, out->data); break;
+        /* integers: Abs only (check_types refuses Sqrt) */
+        case SONNX_DT_INT8: eval_unary<int8_t, Op::abs>(a, k, out->data); break;
+        case SONNX_DT_INT16: eval_unary<int16_t, Op::abs>(a, k, out->data); break;
+        case SONNX_DT_INT32: eval_unary<int32_t, Op::abs>(a, k, out->data); break;
+        case SONNX_DT_INT64: eval_unary<int64_t, Op::abs>(a, k, out->data); break;
+        case SONNX_DT_UINT8: eval_unary<uint8_t, Op::abs>(a, k, out->data); break;
+        case SONNX_DT_UINT16: eval_unary<uint16_t, Op::abs>(a, k, out->data); break;
+        case SONNX_DT_UINT32: eval_unary<uint32_t, Op::abs>(a, k, out->data); break;
+        case SONNX_DT_UINT64: eval_unary<uint64_t, Op::abs>(a, k, out->data); break;
+        default: break; /* refused by check_types */
+        }
+    }
+    out->elem_type = a.elem_type;
+    out->rank = a.rank;
+    for (int i = 0; i < a.rank; i++)
+        out->dims[i] = a.dims[i];
     return SONNX_STATUS_OK;
 }
 

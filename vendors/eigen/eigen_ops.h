@@ -3,7 +3,9 @@
  * evaluate (tensorflow/core/kernels/cwise_ops*.h), written with Eigen 3.4's
  * Tensor module: Div = scalar_quotient_op (operator/), Mul =
  * scalar_product_op (operator*), Pow = scalar_pow_op, Less = operator<
- * (scalar_cmp_op cmp_LT, bool result).  Shapes as TensorFlow's
+ * (scalar_cmp_op cmp_LT, bool result), Sub = scalar_difference_op
+ * (operator-), Add = scalar_sum_op (operator+), and the unary Abs =
+ * scalar_abs_op (.abs()), Sqrt = scalar_sqrt_op (.sqrt()).  Shapes as TensorFlow's
  * BinaryOpShared does: equal shapes flat, one single-element side as a
  * scalar, anything else with Eigen's broadcast() (ONNX right alignment).
  */
@@ -18,15 +20,23 @@ extern "C" {
 
 namespace sct_eigen {
 
-enum class Op { div, mul, pow, less };
+enum class Op { div, mul, pow, less, sub, add, abs, sqrt };
 
 /* Op from ONNX op_type; false for an op this adapter does not map. */
 bool op_from_name(const char *name, Op *op);
 
+/* Inputs of `op`: 1 (Abs, Sqrt) or 2, as the registry's arity. */
+size_t arity(Op op);
+
 /* UNSUPPORTED (with the reason in msg) when Eigen as TensorFlow uses it
- * has no expression for (op, input types); else OK. */
+ * has no expression for (op, input types); else OK.  `tb` is ignored for a
+ * unary op. */
 sonnx_status check_types(Op op, int32_t ta, int32_t tb, char *msg,
                          size_t msg_cap);
+
+/* out = op(a) for a unary op, out's shape a's; out's meta set. */
+sonnx_status compute_unary(Op op, const sonnx_tensor &a, sonnx_tensor *out,
+                           char *msg, size_t msg_cap);
 
 /* out = a op b with ONNX multidirectional broadcasting; out's elem_type,
  * rank and dims are set.  ERROR when the result does not fit out->nbytes. */

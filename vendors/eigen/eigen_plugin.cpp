@@ -92,11 +92,12 @@ sonnx_status eigen_query(const sonnx_op *op, const int32_t *types, size_t n,
         SONNX_STATUS_OK)
         return SONNX_STATUS_ERROR;
     sct_eigen::Op o;
-    if (!sct_eigen::op_from_name(op->op_type, &o) || n != 2)
+    if (!sct_eigen::op_from_name(op->op_type, &o) || n != sct_eigen::arity(o))
         return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, message, message_cap,
                                "Eigen adapter: %s with %zu inputs is not "
                                "mapped", op->op_type, n);
-    return sct_eigen::check_types(o, types[0], types[1], message, message_cap);
+    return sct_eigen::check_types(o, types[0], n == 2 ? types[1] : types[0], message,
+                                  message_cap);
 }
 
 sonnx_status eigen_run(const sonnx_op *op, const sonnx_tensor *inputs,
@@ -108,10 +109,12 @@ sonnx_status eigen_run(const sonnx_op *op, const sonnx_tensor *inputs,
     if (s != SONNX_STATUS_OK)
         return s;
     sct_eigen::Op o;
-    if (!sct_eigen::op_from_name(op->op_type, &o) || n_inputs != 2)
+    if (!sct_eigen::op_from_name(op->op_type, &o) || n_inputs != sct_eigen::arity(o))
         return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, message, message_cap,
                                "Eigen adapter: %s with %zu inputs is not "
                                "mapped", op->op_type, n_inputs);
+    if (n_inputs == 1)
+        return sct_eigen::compute_unary(o, inputs[0], &outputs[0], message, message_cap);
     return sct_eigen::compute(o, inputs[0], inputs[1], &outputs[0], message,
                               message_cap);
 }
@@ -120,7 +123,8 @@ sonnx_status eigen_run(const sonnx_op *op, const sonnx_tensor *inputs,
 
 SONNX_PLUGIN_DEFINE_ENTRY = {
     SONNX_PLUGIN_ABI_MAJOR,
-    SONNX_PLUGIN_ABI_MINOR,
+    /* 1.0: reads no attribute; the harness declines attributed ops (plugin.h) */
+    SONNX_PLUGIN_ABI_MINOR_1_0,
     (uint32_t)sizeof(sonnx_plugin_entry),
     0,
     "Eigen (TuxFamily)",

@@ -33,21 +33,30 @@ static dnnl_status_t dense_md(dnnl_memory_desc_t *md, int ndims, int32_t r,
     return dnnl_memory_desc_init_by_strides(md, ndims, d, dt, strides);
 }
 
-static int op_alg(const char *op_type, dnnl_alg_kind_t *alg, int *is_pow)
+/* The mapped ops: one row each (no default branch computes an op it does
+ * not name), with the registry's arity. */
+static const struct {
+    const char *name;
+    dnnl_alg_kind_t alg;
+    int is_eltwise; /* eltwise primitive (Pow, Abs, Sqrt), else binary */
+    size_t arity;
+} op_table[] = {
+    {"Div", dnnl_binary_div, 0, 2},   {"Mul", dnnl_binary_mul, 0, 2},
+    {"Less", dnnl_binary_lt, 0, 2},   {"Sub", dnnl_binary_sub, 0, 2},
+    {"Add", dnnl_binary_add, 0, 2},   {"Pow", dnnl_eltwise_pow, 1, 2},
+    {"Abs", dnnl_eltwise_abs, 1, 1},  {"Sqrt", dnnl_eltwise_sqrt, 1, 1},
+};
+
+static int op_alg(const char *op_type, size_t n_inputs, dnnl_alg_kind_t *alg,
+                  int *is_eltwise)
 {
-    *is_pow = 0;
-    if (strcmp(op_type, "Div") == 0)
-        *alg = dnnl_binary_div;
-    else if (strcmp(op_type, "Mul") == 0)
-        *alg = dnnl_binary_mul;
-    else if (strcmp(op_type, "Less") == 0)
-        *alg = dnnl_binary_lt;
-    else if (strcmp(op_type, "Pow") == 0) {
-        *alg = dnnl_eltwise_pow;
-        *is_pow = 1;
-    } else
-        return -1;
-    return 0;
+    for (size_t i = 0; i < sizeof op_table / sizeof op_table[0]; i++)
+        if (strcmp(op_type, op_table[i].name) == 0 && n_inputs == op_table[i].arity) {
+            *alg = op_table[i].alg;
+            *is_eltwise = op_table[i].is_eltwise;
+            return 0;
+        }
+    return -1;
 }
 
 /* Pow: the exponent must be one float32 element that does not widen X's
@@ -85,17 +94,14 @@ sonnx_status sct_onednn_describe(const sonnx_op *op,
                                  sct_onednn_problem *p, char *m, size_t cap)
 {
     memset(p, 0, sizeof *p);
-    if (op_alg(op->op_type, &p->alg, &p->is_pow) != 0)
+    if (op_alg(op->op_type, n_inputs, &p->alg, &p->is_eltwise) != 0)
         return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, m, cap,
-                               "oneDNN adapter: op %s is not mapped",
-                               op->op_type);
-    if (n_inputs != 2)
-        return sct_vendor_fail(SONNX_STATUS_ERROR, m, cap,
-                               "oneDNN adapter: %s needs 2 inputs, got %zu",
+                               "oneDNN adapter: op %s with %zu inputs is not mapped",
                                op->op_type, n_inputs);
-    const sonnx_tensor *a = &inputs[0], *b = &inputs[1];
+    /* a unary op (Abs, Sqrt) has one input: inputs[1] is never read */
+    const sonnx_tensor *a = &inputs[0], *b = n_inputs == 2 ? &inputs[1] : NULL;
     dnnl_data_type_t ta, tb;
-    for (int i = 0; i < (p->is_pow ? 1 : 2); i++) {
+    for (int i = 0; i < (p->is_eltwise ? 1 : 2); i++) {
         int32_t t = inputs[i].elem_type;
         if (sct_onednn_dtype(t, i == 0 ? &ta : &tb) != 0)
             return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, m, cap,
@@ -103,10 +109,18 @@ sonnx_status sct_onednn_describe(const sonnx_op *op,
                                    "f32, f16, bf16, s32, s8, u8)",
                                    sct_dtype_name(t));
     }
-    if (p->is_pow) {
-        sonnx_status s = describe_pow(a, b, p, m, cap);
-        if (s != SONNX_STATUS_OK)
-            return s;
+    if (p->is_eltwise) {
+        /* Pow: alpha * x^beta with alpha 1; Abs, Sqrt: alpha and beta unused
+         * (oneDNN's eltwise_abs, eltwise_sqrt). */
+        p->alpha = p->alg == dnnl_eltwise_pow ? 1.0f : 0.0f;
+        if (b != NULL) {
+            sonnx_status s = describe_pow(a, b, p, m, cap);
+            if (s != SONNX_STATUS_OK)
+                return s;
+        } else {
+            p->out_rank = a->rank;
+            memcpy(p->out_dims, a->dims, sizeof p->out_dims);
+        }
         p->out_type = a->elem_type;
         p->ndims = p->out_rank > 0 ? p->out_rank : 1;
         if (dense_md(&p->src0, p->ndims, a->rank, a->dims, ta) !=
@@ -160,11 +174,10 @@ sonnx_status sct_onednn_create(const sct_onednn_problem *p,
     *prim = NULL;
     dnnl_status_t st;
     dnnl_primitive_desc_t pd = NULL;
-    if (p->is_pow) {
+    if (p->is_eltwise) {
         dnnl_eltwise_desc_t d;
-        st = dnnl_eltwise_forward_desc_init(&d, dnnl_forward_inference,
-                                            dnnl_eltwise_pow, &p->src0, 1.0f,
-                                            p->beta);
+        st = dnnl_eltwise_forward_desc_init(&d, dnnl_forward_inference, p->alg,
+                                            &p->src0, p->alpha, p->beta);
         if (st == dnnl_success)
             st = dnnl_primitive_desc_create(&pd, &d, NULL, engine, NULL);
     } else {
@@ -180,9 +193,22 @@ sonnx_status sct_onednn_create(const sct_onednn_problem *p,
     if (st == dnnl_success)
         return SONNX_STATUS_OK;
     *prim = NULL;
+    /* oneDNN 2.6 takes integer sources in eltwise for a few algorithms only
+     * (relu, linear, clip...): for eltwise_abs / eltwise_sqrt on s32, s8,
+     * u8 its descriptor init answers invalid_arguments.  oneDNN has no such
+     * primitive: UNSUPPORTED with its answer, as for dnnl_unimplemented. */
+    int int_src = p->src0.data_type == dnnl_s32 || p->src0.data_type == dnnl_s8 ||
+                  p->src0.data_type == dnnl_u8;
+    if (st == dnnl_invalid_arguments && int_src &&
+        (p->alg == dnnl_eltwise_abs || p->alg == dnnl_eltwise_sqrt))
+        return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, m, cap,
+                               "oneDNN %s primitive creation on %s: %s (oneDNN's "
+                               "eltwise takes integer data for some algorithms only)",
+                               dnnl_alg_kind2str(p->alg),
+                               dnnl_dt2str(p->src0.data_type), dnnl_status2str(st));
     return sct_vendor_fail(st == dnnl_unimplemented ? SONNX_STATUS_UNSUPPORTED
                                                     : SONNX_STATUS_ERROR,
                            m, cap, "oneDNN %s primitive creation: %s",
-                           p->is_pow ? "eltwise_pow" : dnnl_alg_kind2str(p->alg),
+                           dnnl_alg_kind2str(p->alg),
                            dnnl_status2str(st));
 }

@@ -1,8 +1,11 @@
 /*
  * onednn_ops.h — one sonnx case as one oneDNN primitive.
  *
- *   Div, Mul, Less  → binary primitive (dnnl_binary_div / _mul / _lt);
- *                     Less writes u8 0/1 (ONNX bool is one byte 0/1).
+ *   Div, Mul, Less, Sub, Add → binary primitive (dnnl_binary_div / _mul /
+ *                     _lt / _sub / _add); Less writes u8 0/1 (ONNX bool is
+ *                     one byte 0/1).
+ *   Abs, Sqrt       → eltwise primitive dnnl_eltwise_abs / _sqrt on the one
+ *                     input (the registry's arity; no second input read).
  *   Pow             → eltwise primitive dnnl_eltwise_pow, which computes
  *                     alpha * x^beta with a SCALAR float beta: only cases
  *                     whose exponent Y is a float32 tensor holding exactly
@@ -26,11 +29,11 @@
 #include "sonnx_cts/plugin.h"
 
 typedef struct sct_onednn_problem {
-    int is_pow;                  /* eltwise pow instead of binary */
+    int is_eltwise;              /* eltwise (Pow, Abs, Sqrt), else binary */
     dnnl_alg_kind_t alg;
     int ndims;
     dnnl_memory_desc_t src0, src1, dst;
-    float beta;                  /* Pow's exponent */
+    float alpha, beta;           /* eltwise: Pow's 1 and exponent; else 0 */
     int32_t out_type;            /* ONNX type of the output */
     int32_t out_rank;
     int64_t out_dims[SONNX_MAX_RANK];

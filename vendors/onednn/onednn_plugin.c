@@ -183,21 +183,22 @@ static sonnx_status onednn_query(const sonnx_op *op, const int32_t *types,
 }
 
 static sonnx_status execute(const sct_onednn_problem *p, dnnl_primitive_t prim,
-                            const sonnx_tensor *inputs, sonnx_tensor *out,
-                            char *message, size_t message_cap)
+                            const sonnx_tensor *inputs, size_t n_inputs,
+                            sonnx_tensor *out, char *message, size_t message_cap)
 {
     dnnl_memory_t mem[3] = {NULL, NULL, NULL};
     const dnnl_memory_desc_t *mds[3] = {&p->src0, &p->src1, &p->dst};
     /* oneDNN only reads its sources; the harness's read-only mapping
-     * catches it if it ever writes. */
-    void *ptrs[3] = {inputs[0].data, inputs[1].data, out->data};
-    int args[3] = {p->is_pow ? DNNL_ARG_SRC : DNNL_ARG_SRC_0, DNNL_ARG_SRC_1,
+     * catches it if it ever writes.  An eltwise primitive has one source
+     * (Pow's exponent is its beta; Abs and Sqrt have one input). */
+    void *ptrs[3] = {inputs[0].data, n_inputs > 1 ? inputs[1].data : NULL, out->data};
+    int args[3] = {p->is_eltwise ? DNNL_ARG_SRC : DNNL_ARG_SRC_0, DNNL_ARG_SRC_1,
                    DNNL_ARG_DST};
-    int nmem = p->is_pow ? 2 : 3;
+    int nmem = p->is_eltwise ? 2 : 3;
     dnnl_exec_arg_t ea[3];
     dnnl_status_t st = dnnl_success;
     for (int i = 0, k = 0; i < 3 && st == dnnl_success; i++) {
-        if (p->is_pow && i == 1)
+        if (p->is_eltwise && i == 1)
             continue;
         st = dnnl_memory_create(&mem[i], mds[i], g_engine, ptrs[i]);
         ea[k].arg = args[i];
@@ -246,7 +247,7 @@ static sonnx_status onednn_run(const sonnx_op *op, const sonnx_tensor *inputs,
     if (s != SONNX_STATUS_OK)
         return s;
     if (n > 0)
-        s = execute(&p, prim, inputs, out, message, message_cap);
+        s = execute(&p, prim, inputs, n_inputs, out, message, message_cap);
     dnnl_primitive_destroy(prim);
     if (s != SONNX_STATUS_OK)
         return s;
@@ -258,7 +259,8 @@ static sonnx_status onednn_run(const sonnx_op *op, const sonnx_tensor *inputs,
 
 SONNX_PLUGIN_DEFINE_ENTRY = {
     .abi_major = SONNX_PLUGIN_ABI_MAJOR,
-    .abi_minor = SONNX_PLUGIN_ABI_MINOR,
+    /* 1.0: reads no attribute; the harness declines attributed ops (plugin.h) */
+    .abi_minor = SONNX_PLUGIN_ABI_MINOR_1_0,
     .struct_size = (uint32_t)sizeof(sonnx_plugin_entry),
     .reserved0 = 0,
     .vendor = "Intel (UXL Foundation)",

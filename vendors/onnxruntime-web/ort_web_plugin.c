@@ -237,7 +237,9 @@ static sonnx_status ortw_run(const sonnx_op *op, const sonnx_tensor *inputs,
     sct_ort_model_key key;
     if (sct_ort_model_key_from_tensors(op, inputs, n_inputs, &key, message,
                                        message_cap) != 0)
-        return SONNX_STATUS_ERROR;
+        /* an op the adapter does not map is a decline, named in message */
+        return sct_ort_model_op_known(op->op_type, n_inputs) ? SONNX_STATUS_ERROR
+                                                             : SONNX_STATUS_UNSUPPORTED;
     sct_ortw_buf req = {0};
     if (put_model(&req, REQ_RUN, &key, message, message_cap) != 0) {
         sct_ortw_buf_free(&req);
@@ -269,7 +271,8 @@ static sonnx_status ortw_run(const sonnx_op *op, const sonnx_tensor *inputs,
 
 SONNX_PLUGIN_DEFINE_ENTRY = {
     .abi_major = SONNX_PLUGIN_ABI_MAJOR,
-    .abi_minor = SONNX_PLUGIN_ABI_MINOR,
+    /* 1.0: reads no attribute; the harness declines attributed ops (plugin.h) */
+    .abi_minor = SONNX_PLUGIN_ABI_MINOR_1_0,
     .struct_size = (uint32_t)sizeof(sonnx_plugin_entry),
     .reserved0 = 0,
     .vendor = "Microsoft",

@@ -15,6 +15,24 @@
 const char *const sct_ort_input_names[SCT_ORT_MAX_INPUTS] = {"A", "B"};
 const char *const sct_ort_output_name = "C";
 
+/* The mapped ops: name, inputs (the registry's arity), bool output. */
+static const struct {
+    const char *name;
+    size_t arity;
+    int out_bool;
+} mapped_ops[] = {
+    {"Div", 2, 0}, {"Mul", 2, 0}, {"Pow", 2, 0}, {"Less", 2, 1},
+    {"Sub", 2, 0}, {"Add", 2, 0}, {"Abs", 1, 0}, {"Sqrt", 1, 0},
+};
+
+int sct_ort_model_op_known(const char *op_type, size_t n_inputs)
+{
+    for (size_t i = 0; i < sizeof mapped_ops / sizeof mapped_ops[0]; i++)
+        if (strcmp(op_type, mapped_ops[i].name) == 0 && n_inputs == mapped_ops[i].arity)
+            return 1;
+    return 0;
+}
+
 int sct_ort_model_key_from(const sonnx_op *op, const int32_t *types,
                            const int32_t *ranks, size_t n_inputs,
                            sct_ort_model_key *key, char *err, size_t err_cap)
@@ -41,6 +59,12 @@ int sct_ort_model_key_from(const sonnx_op *op, const int32_t *types,
         snprintf(err, err_cap, "%zu inputs; the adapter builds nodes with 1 "
                                "or 2 inputs",
                  n_inputs);
+        return -1;
+    }
+    if (!sct_ort_model_op_known(op->op_type, n_inputs)) {
+        snprintf(err, err_cap, "%s with %zu inputs is not mapped by the adapter "
+                 "(it builds Div, Mul, Pow, Less, Sub, Add and the unary Abs, Sqrt)",
+                 op->op_type, n_inputs);
         return -1;
     }
     memcpy(key->op_type, op->op_type, len + 1);
@@ -73,8 +97,9 @@ int sct_ort_model_key_equal(const sct_ort_model_key *a,
 
 int32_t sct_ort_model_output_type(const sct_ort_model_key *key)
 {
-    if (strcmp(key->op_type, "Less") == 0)
-        return SONNX_DT_BOOL;
+    for (size_t i = 0; i < sizeof mapped_ops / sizeof mapped_ops[0]; i++)
+        if (strcmp(key->op_type, mapped_ops[i].name) == 0 && mapped_ops[i].out_bool)
+            return SONNX_DT_BOOL;
     return key->input_types[0];
 }
 

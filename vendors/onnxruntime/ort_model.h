@@ -22,15 +22,22 @@
 #define SCT_ORT_IR_VERSION 8
 
 typedef struct sct_ort_model_key {
-    char op_type[SCT_ORT_OP_TYPE_MAX]; /* "Div", "Mul", "Pow", "Less" */
+    char op_type[SCT_ORT_OP_TYPE_MAX]; /* one of sct_ort_model_op_known's */
     int32_t opset;
     size_t n_inputs;                   /* 1 .. SCT_ORT_MAX_INPUTS */
     int32_t input_types[SCT_ORT_MAX_INPUTS]; /* SONNX_DT_* */
     int32_t input_ranks[SCT_ORT_MAX_INPUTS]; /* 0 .. SONNX_MAX_RANK */
 } sct_ort_model_key;
 
+/* 1 when the adapter maps `op_type` with `n_inputs` inputs (Div, Mul, Pow,
+ * Less, Sub, Add: 2; Abs, Sqrt: 1 — the registry's arity): the ops whose
+ * output type sct_ort_model_output_type knows.  Any other op is refused by
+ * name, never built with a guessed output type. */
+int sct_ort_model_op_known(const char *op_type, size_t n_inputs);
+
 /* Fills `key` from a harness call; non-zero (with `err`) when the call
- * cannot be expressed (unknown op name too long, too many inputs, rank out
+ * cannot be expressed (an op not mapped (sct_ort_model_op_known), a name
+ * too long, too many inputs, rank out
  * of range, non-default domain). */
 int sct_ort_model_key_from(const sonnx_op *op, const int32_t *types,
                            const int32_t *ranks, size_t n_inputs,
@@ -47,8 +54,8 @@ int sct_ort_model_key_equal(const sct_ort_model_key *a,
                             const sct_ort_model_key *b);
 
 /* Element type the model declares for output C: BOOL for Less (onnx-less:
- * T1 = tensor(bool)), else the type of input A (Div/Mul/Pow: output type
- * = type of the first input). */
+ * T1 = tensor(bool)), else the type of input A (Div/Mul/Pow/Sub/Add and the
+ * unary Abs/Sqrt: output type = type of the first input). */
 int32_t sct_ort_model_output_type(const sct_ort_model_key *key);
 
 /* Input / output names used in the model and in Run. */

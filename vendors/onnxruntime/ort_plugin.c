@@ -97,7 +97,9 @@ static sonnx_status ort_run(const sonnx_op *op, const sonnx_tensor *inputs,
     sct_ort_model_key key;
     if (sct_ort_model_key_from_tensors(op, inputs, n_inputs, &key, message,
                                        message_cap) != 0)
-        return SONNX_STATUS_ERROR;
+        /* an op the adapter does not map is a decline, named in message */
+        return sct_ort_model_op_known(op->op_type, n_inputs) ? SONNX_STATUS_ERROR
+                                                             : SONNX_STATUS_UNSUPPORTED;
     const sct_ort_cached_session *e =
         sct_ort_runtime_session(&g_runtime, &key, message, message_cap);
     if (e == NULL)
@@ -134,7 +136,8 @@ static sonnx_status ort_run(const sonnx_op *op, const sonnx_tensor *inputs,
 
 SONNX_PLUGIN_EXPORT const sonnx_plugin_entry sonnx_plugin_entry_v1 = {
     .abi_major = SONNX_PLUGIN_ABI_MAJOR,
-    .abi_minor = SONNX_PLUGIN_ABI_MINOR,
+    /* 1.0: reads no attribute; the harness declines attributed ops (plugin.h) */
+    .abi_minor = SONNX_PLUGIN_ABI_MINOR_1_0,
     .struct_size = (uint32_t)sizeof(sonnx_plugin_entry),
     .reserved0 = 0,
     .vendor = "Microsoft",

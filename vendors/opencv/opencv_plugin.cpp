@@ -6,6 +6,8 @@
  * ranks) is read from memory with cv::dnn::readNetFromONNX and run on
  * OpenCV's own backend, CPU target, one thread.
  *
+ * Ops: Div, Mul, Pow, Less, Sub, Add and the unary Abs, Sqrt (one input);
+ * any other is UNSUPPORTED naming it.
  * Types: OpenCV DNN 4.6 computes float32 blobs on the CPU target; every
  * other element type is UNSUPPORTED without asking OpenCV (converting would
  * certify the adapter).  A model the importer refuses (no layer for the
@@ -90,6 +92,12 @@ void cv_shutdown() { g_open = 0; }
 sonnx_status check_types(const char *op, const int32_t *types, size_t n,
                          char *message, size_t message_cap)
 {
+    /* The ops whose one-node model the adapter builds (the ORT adapter's
+     * table, with their arity): any other is refused by name, never handed
+     * to the importer under a guessed output type. */
+    if (!sct_ort_model_op_known(op, n))
+        return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, message, message_cap,
+                               "OpenCV adapter: %s with %zu inputs is not mapped", op, n);
     for (size_t i = 0; i < n; i++)
         if (types[i] != SONNX_DT_FLOAT)
             return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, message,
@@ -201,7 +209,8 @@ sonnx_status cv_run(const sonnx_op *op, const sonnx_tensor *in,
 
 SONNX_PLUGIN_DEFINE_ENTRY = {
     SONNX_PLUGIN_ABI_MAJOR,
-    SONNX_PLUGIN_ABI_MINOR,
+    /* 1.0: reads no attribute; the harness declines attributed ops (plugin.h) */
+    SONNX_PLUGIN_ABI_MINOR_1_0,
     (uint32_t)sizeof(sonnx_plugin_entry),
     0,
     "OpenCV",

@@ -11,14 +11,26 @@
  * operator has a kernel only where it has a row (no default expression). */
 static const struct {
     const char *name;  /* ONNX op_type */
-    const char *expr;  /* OpenCL C expression of x and y */
+    const char *expr;  /* OpenCL C expression of x (and y, binary ops) */
+    const char *int_expr; /* for integer types, when it differs */
+    int arity;         /* inputs: 1 (x) or 2 (x, y), as the registry's */
     int out_bool;      /* output is ONNX bool (uchar 0/1) */
-    int float_only;    /* no integer kernel: OpenCL C has no integer pow */
+    int float_only;    /* no integer kernel: OpenCL C has no integer pow or
+                        * sqrt built-in */
 } ops[SCT_POCL_N_OPS] = {
-    {"Div", "x / y", 0, 0},
-    {"Mul", "x * y", 0, 0},
-    {"Pow", "pow(x, y)", 0, 1},
-    {"Less", "x < y", 1, 0},
+    {"Div", "x / y", NULL, 2, 0, 0},
+    {"Mul", "x * y", NULL, 2, 0, 0},
+    {"Pow", "pow(x, y)", NULL, 2, 0, 1},
+    {"Less", "x < y", NULL, 2, 1, 0},
+    {"Sub", "x - y", NULL, 2, 0, 0},
+    {"Add", "x + y", NULL, 2, 0, 0},
+    /* OpenCL C 1.2 §6.12.2 fabs, §6.12.3 abs (its result is the unsigned
+     * type: converted back to the element type as C converts). */
+    {"Abs", "fabs(x)", "abs(x)", 1, 0, 0},
+    /* OpenCL C 1.2 §6.12.2 sqrt: float within 3 ULP unless the program is
+     * built with -cl-fp32-correctly-rounded-divide-sqrt; the adapter builds
+     * with OpenCL's defaults (pocl_runtime.c), which is what is certified. */
+    {"Sqrt", "sqrt(x)", NULL, 1, 0, 1},
 };
 
 static const struct {
@@ -49,6 +61,8 @@ int sct_pocl_type_index(int32_t onnx_type)
             return i;
     return -1;
 }
+
+int sct_pocl_op_arity(int op) { return ops[op].arity; }
 
 int32_t sct_pocl_output_type(int op, int32_t in_type)
 {
@@ -87,8 +101,22 @@ static int append_kernel(char *buf, size_t cap, size_t *len, int op, int t)
     sct_pocl_kernel_name(op, t, name, sizeof name);
     const char *ty = types[t].cl;
     const char *out_ty = ops[op].out_bool ? "uchar" : ty;
+    const char *expr = types[t].is_float == 0 && ops[op].int_expr ? ops[op].int_expr
+                                                                  : ops[op].expr;
     int n;
-    if (types[t].is_float == 3) {
+    if (ops[op].arity == 1 && types[t].is_float == 3)
+        n = snprintf(buf + *len, cap - *len,
+                     "__kernel void %s(__global const half *a, __global half *c, "
+                     "__constant long *m) { SCT_INDEX float x = vload_half(ia, a); "
+                     "vstore_half_rte(%s, i, c); }\n",
+                     name, expr);
+    else if (ops[op].arity == 1)
+        n = snprintf(buf + *len, cap - *len,
+                     "__kernel void %s(__global const %s *a, __global %s *c, "
+                     "__constant long *m) { SCT_INDEX (void)ib; %s x = a[ia]; "
+                     "c[i] = (%s)(%s); }\n",
+                     name, ty, out_ty, ty, out_ty, expr);
+    else if (types[t].is_float == 3) {
         if (ops[op].out_bool)
             n = snprintf(buf + *len, cap - *len,
                          "__kernel void %s(__global const half *a, __global "

@@ -32,7 +32,7 @@
 #define SCT_POCL_META_BSTR 17
 #define SCT_POCL_META_LEN 25
 
-#define SCT_POCL_N_OPS 4
+#define SCT_POCL_N_OPS 8
 #define SCT_POCL_N_TYPES 11
 
 /* Index of the op ("Div", "Mul", "Pow", "Less") or -1. */
@@ -41,6 +41,9 @@ int sct_pocl_op_index(const char *op_type);
 /* Index of the ONNX type among the kernel types, or -1 (no OpenCL C type).
  * *is_double is set for float64 (built only when the device has fp64). */
 int sct_pocl_type_index(int32_t onnx_type);
+
+/* Inputs of op index `op`: 1 (Abs, Sqrt) or 2, as the registry's arity. */
+int sct_pocl_op_arity(int op);
 
 /* ONNX type of the output of op index `op` on inputs of ONNX type
  * `in_type`: bool for a comparison, else the input type. */

@@ -14,6 +14,7 @@
  * contract asks of rejected inputs (an ERROR would read as a failure to
  * compute, not as a refusal).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -67,13 +68,13 @@ static cl_kernel kernel_for(const char *op_type, const int32_t *types,
                             size_t n, int *t_out, char *m, size_t cap)
 {
     int op = sct_pocl_op_index(op_type);
-    if (op < 0 || n != 2) {
+    if (op < 0 || n != (size_t)sct_pocl_op_arity(op)) {
         sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, m, cap,
                         "PoCL adapter: %s with %zu inputs is not mapped",
                         op_type, n);
         return NULL;
     }
-    if (types[0] != types[1]) {
+    if (n == 2 && types[0] != types[1]) {
         sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, m, cap,
                         "PoCL adapter: mixed input types %s and %s (kernels "
                         "take one element type; OpenCL C's implicit "
@@ -88,9 +89,13 @@ static cl_kernel kernel_for(const char *op_type, const int32_t *types,
         return NULL;
     }
     if (!sct_pocl_kernel_exists(op, t)) {
+        /* the built-in's name is the op's in lower case (pow, sqrt) */
+        char builtin[8] = "";
+        for (size_t i = 0; i + 1 < sizeof builtin && op_type[i]; i++)
+            builtin[i] = (char)tolower((unsigned char)op_type[i]);
         sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, m, cap,
-                        "OpenCL C has no integer pow built-in (%s)",
-                        sct_dtype_name(types[0]));
+                        "OpenCL C has no integer %s built-in (%s)",
+                        builtin, sct_dtype_name(types[0]));
         return NULL;
     }
     if (g_rt.kernels[op][t] == NULL) {
@@ -114,26 +119,27 @@ static sonnx_status pocl_query(const sonnx_op *op, const int32_t *types,
                : SONNX_STATUS_UNSUPPORTED;
 }
 
-static sonnx_status enqueue(cl_kernel k, const sonnx_tensor *in,
+/* Kernel arguments: the n_in inputs, the output, the index table. */
+static sonnx_status enqueue(cl_kernel k, const sonnx_tensor *in, size_t n_in,
                             const cl_long *meta, size_t n, void *out,
                             size_t out_bytes, char *m, size_t cap)
 {
     cl_int e = CL_SUCCESS;
     cl_mem bufs[4] = {NULL, NULL, NULL, NULL};
     const char *stage = "clCreateBuffer";
-    for (int i = 0; i < 2 && e == CL_SUCCESS; i++)
+    for (size_t i = 0; i < n_in && e == CL_SUCCESS; i++)
         bufs[i] = clCreateBuffer(g_rt.context,
                                  CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                  (size_t)in[i].nbytes, in[i].data, &e);
     if (e == CL_SUCCESS)
-        bufs[2] = clCreateBuffer(g_rt.context, CL_MEM_WRITE_ONLY, out_bytes,
-                                 NULL, &e);
+        bufs[n_in] = clCreateBuffer(g_rt.context, CL_MEM_WRITE_ONLY, out_bytes,
+                                    NULL, &e);
     if (e == CL_SUCCESS)
-        bufs[3] = clCreateBuffer(g_rt.context,
-                                 CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                 SCT_POCL_META_LEN * sizeof(cl_long),
-                                 (void *)meta, &e);
-    for (cl_uint i = 0; i < 4 && e == CL_SUCCESS; i++) {
+        bufs[n_in + 1] = clCreateBuffer(g_rt.context,
+                                        CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                        SCT_POCL_META_LEN * sizeof(cl_long),
+                                        (void *)meta, &e);
+    for (cl_uint i = 0; i < (cl_uint)n_in + 2 && e == CL_SUCCESS; i++) {
         stage = "clSetKernelArg";
         e = clSetKernelArg(k, i, sizeof(cl_mem), &bufs[i]);
     }
@@ -144,7 +150,7 @@ static sonnx_status enqueue(cl_kernel k, const sonnx_tensor *in,
     }
     if (e == CL_SUCCESS) {
         stage = "clEnqueueReadBuffer";
-        e = clEnqueueReadBuffer(g_rt.queue, bufs[2], CL_TRUE, 0, out_bytes, out,
+        e = clEnqueueReadBuffer(g_rt.queue, bufs[n_in], CL_TRUE, 0, out_bytes, out,
                                 0, NULL, NULL);
     }
     for (int i = 0; i < 4; i++)
@@ -172,7 +178,10 @@ static sonnx_status pocl_run(const sonnx_op *op, const sonnx_tensor *inputs,
                              message_cap);
     if (k == NULL)
         return SONNX_STATUS_UNSUPPORTED;
-    const sonnx_tensor *a = &inputs[0], *b = &inputs[1];
+    /* A unary op (Abs, Sqrt) has one input: its shape is the output's, and
+     * the second input's shape is the first's (no broadcasting, no read of
+     * inputs[1]). */
+    const sonnx_tensor *a = &inputs[0], *b = n_inputs == 2 ? &inputs[1] : a;
     int32_t rc;
     int64_t dc[SONNX_MAX_RANK];
     if (!sct_broadcast_shape(a->rank, a->dims, b->rank, b->dims, &rc, dc))
@@ -204,7 +213,7 @@ static sonnx_status pocl_run(const sonnx_op *op, const sonnx_tensor *inputs,
             meta[SCT_POCL_META_ASTR + i] = (cl_long)sa[i];
             meta[SCT_POCL_META_BSTR + i] = (cl_long)sb[i];
         }
-        s = enqueue(k, inputs, meta, (size_t)n, o->data, out_bytes, message,
+        s = enqueue(k, inputs, n_inputs, meta, (size_t)n, o->data, out_bytes, message,
                     message_cap);
         if (s != SONNX_STATUS_OK)
             return s;
@@ -217,7 +226,8 @@ static sonnx_status pocl_run(const sonnx_op *op, const sonnx_tensor *inputs,
 
 SONNX_PLUGIN_DEFINE_ENTRY = {
     .abi_major = SONNX_PLUGIN_ABI_MAJOR,
-    .abi_minor = SONNX_PLUGIN_ABI_MINOR,
+    /* 1.0: reads no attribute; the harness declines attributed ops (plugin.h) */
+    .abi_minor = SONNX_PLUGIN_ABI_MINOR_1_0,
     .struct_size = (uint32_t)sizeof(sonnx_plugin_entry),
     .reserved0 = 0,
     .vendor = "PoCL project",

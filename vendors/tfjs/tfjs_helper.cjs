@@ -4,11 +4,12 @@
 // node_helper_wire.cjs:
 //   kind 1 HELLO: body = backend name ("cpu" or "wasm") -> selects and
 //          initialises that backend; reply OK + identity text
-//   kind 3 RUN: u32 op_len + op name ("Div", "Mul", "Pow", "Less")
+//   kind 3 RUN: u32 op_len + op name (a key of OPS below)
 //          + u32 n_inputs + tensors -> reply OK + output tensor, or
 //          status 2 + TensorFlow.js's error text
-// The ops are tf.div, tf.mul, tf.pow, tf.less on tensors of the inputs'
-// dtypes (float32, int32): what TensorFlow.js does with them (its
+// The ops are tf.div, tf.mul, tf.pow, tf.less, tf.sub, tf.add (two inputs)
+// and tf.abs, tf.sqrt (one input) on tensors of the inputs' dtypes
+// (float32, int32): what TensorFlow.js does with them (its
 // broadcasting, its dtypes, its integer division) is the finding.
 'use strict';
 const fs = require('fs');
@@ -32,7 +33,12 @@ wasmBackend.setWasmPaths(wasmDist + path.sep);
 // dtypes; bool for Less's output).
 const DTYPE = { 1: ['float32', Float32Array], 6: ['int32', Int32Array], 9: ['bool', Uint8Array] };
 const CODE = { float32: 1, int32: 6, bool: 9 };
-const OPS = { Div: tf.div, Mul: tf.mul, Pow: tf.pow, Less: tf.less };
+// Each op with its arity (the registry's); a name without an entry is
+// refused by name, never called.
+const OPS = {
+  Div: [tf.div, 2], Mul: [tf.mul, 2], Pow: [tf.pow, 2], Less: [tf.less, 2],
+  Sub: [tf.sub, 2], Add: [tf.add, 2], Abs: [tf.abs, 1], Sqrt: [tf.sqrt, 1],
+};
 
 let identity = '';
 
@@ -62,6 +68,10 @@ async function handle(p) {
   const oplen = p.readUInt32LE(off); off += 4;
   const op = p.subarray(off, off + oplen).toString('utf8'); off += oplen;
   const n = p.readUInt32LE(off); off += 4;
+  if (!Object.prototype.hasOwnProperty.call(OPS, op) || OPS[op][1] !== n) {
+    wire.reply(2, wire.text('TensorFlow.js helper: ' + op + ' with ' + n + ' inputs is not mapped'));
+    return;
+  }
   const ins = [];
   for (let i = 0; i < n; i++) {
     const t = wire.readTensor(p, off);
@@ -73,7 +83,8 @@ async function handle(p) {
   }
   let out;
   try {
-    const r = OPS[op](ins[0], ins[1]);
+    const f = OPS[op][0];
+    const r = n === 1 ? f(ins[0]) : f(ins[0], ins[1]);
     out = { dtype: r.dtype, dims: r.shape, data: await r.data() };
     r.dispose();
   } catch (err) {

@@ -5,7 +5,8 @@
  * the frame protocol of vendors/onnxruntime-web/ort_web_helper.h, whose C
  * side is reused here) and selects the backend; run sends the op name and
  * the inputs, the helper answers with what tf.div / tf.mul / tf.pow /
- * tf.less returned.
+ * tf.less / tf.sub / tf.add (two inputs) or tf.abs / tf.sqrt (one input)
+ * returned.
  *
  * Types: TensorFlow.js has float32 and int32 (and bool, no operand type of
  * these ops); every other ONNX type is UNSUPPORTED without asking it.
@@ -85,17 +86,30 @@ static int tfjs_type(int32_t t)
     return t == SONNX_DT_FLOAT || t == SONNX_DT_INT32;
 }
 
+/* The mapped ops with the registry's arity (the helper's OPS table holds
+ * the same names): an op without a row is refused by name. */
+static const struct {
+    const char *name;
+    size_t arity;
+} mapped_ops[] = {{"Div", 2}, {"Mul", 2}, {"Pow", 2}, {"Less", 2},
+                  {"Sub", 2}, {"Add", 2}, {"Abs", 1}, {"Sqrt", 1}};
+
 static sonnx_status check(const char *op, const int32_t *types, size_t n,
                           char *message, size_t cap)
 {
-    static const char *const ops[] = {"Div", "Mul", "Pow", "Less"};
     int known = 0;
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        known |= strcmp(op, ops[i]) == 0;
-    if (!known || n != 2)
+    for (size_t i = 0; i < sizeof mapped_ops / sizeof mapped_ops[0]; i++)
+        known |= strcmp(op, mapped_ops[i].name) == 0 && n == mapped_ops[i].arity;
+    if (!known)
         return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, message, cap,
                                "TensorFlow.js adapter: %s with %zu inputs is "
                                "not mapped", op, n);
+    if (strcmp(op, "Sqrt") == 0 && types[0] != SONNX_DT_FLOAT)
+        /* tf.sqrt converts an int32 tensor to float32 first: there is no
+         * Sqrt with an integer result to certify. */
+        return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, message, cap,
+                               "TensorFlow.js adapter: Sqrt of element type %d "
+                               "(tf.sqrt computes float32 only)", (int)types[0]);
     for (size_t i = 0; i < n; i++)
         if (!tfjs_type(types[i]))
             return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, message, cap,
@@ -231,7 +245,8 @@ static sonnx_status tfjs_run(const sonnx_op *op, const sonnx_tensor *in,
 
 SONNX_PLUGIN_DEFINE_ENTRY = {
     .abi_major = SONNX_PLUGIN_ABI_MAJOR,
-    .abi_minor = SONNX_PLUGIN_ABI_MINOR,
+    /* 1.0: reads no attribute; the harness declines attributed ops (plugin.h) */
+    .abi_minor = SONNX_PLUGIN_ABI_MINOR_1_0,
     .struct_size = (uint32_t)sizeof(sonnx_plugin_entry),
     .reserved0 = 0,
     .vendor = "Google",

@@ -65,19 +65,66 @@ std::string first_line(const char *what)
     return nl == std::string::npos ? s : s.substr(0, nl);
 }
 
+enum class Op { div, mul, pow, less, sub, add, abs, sqrt };
+
+/* The mapped ops, with the registry's arity: one row per op, so an op
+ * without a row is refused by name (no default branch computes it). */
+const struct {
+    const char *name;
+    Op op;
+    size_t arity;
+} ops[] = {{"Div", Op::div, 2}, {"Mul", Op::mul, 2}, {"Pow", Op::pow, 2},
+           {"Less", Op::less, 2}, {"Sub", Op::sub, 2}, {"Add", Op::add, 2},
+           {"Abs", Op::abs, 1}, {"Sqrt", Op::sqrt, 1}};
+
+bool op_of(const char *op_type, size_t n, Op *op)
+{
+    for (const auto &o : ops)
+        if (std::strcmp(o.name, op_type) == 0 && o.arity == n) {
+            *op = o.op;
+            return true;
+        }
+    return false;
+}
+
+/* The op on ATen tensors (b undefined for a unary op). */
+at::Tensor apply(Op op, const at::Tensor &a, const at::Tensor &b)
+{
+    switch (op) {
+    case Op::div:
+        /* ONNX integer Div truncates (onnx-div:truncation): torch's
+         * rounding_mode='trunc'; floats: true division. */
+        return at::isIntegralType(a.scalar_type(), true)
+                   ? at::div(a, b, c10::string_view("trunc"))
+                   : at::div(a, b);
+    case Op::mul: return at::mul(a, b);
+    case Op::pow: return at::pow(a, b); /* torch's promotion, nothing cast here */
+    case Op::less: return at::lt(a, b);
+    case Op::sub: return at::sub(a, b); /* torch.sub, alpha 1 */
+    case Op::add: return at::add(a, b); /* torch.add, alpha 1 */
+    case Op::abs: return at::abs(a);
+    case Op::sqrt: return at::sqrt(a);
+    }
+    return at::Tensor();
+}
+
 } // namespace
 
 sonnx_status check(const char *op_type, const int32_t *types, size_t n,
                    char *msg, size_t msg_cap)
 {
-    static const char *const ops[] = {"Div", "Mul", "Pow", "Less"};
-    bool known = false;
-    for (const char *o : ops)
-        known = known || std::strcmp(o, op_type) == 0;
-    if (!known || n != 2)
+    Op op;
+    if (!op_of(op_type, n, &op))
         return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, msg, msg_cap,
                                "PyTorch adapter: %s with %zu inputs is not "
                                "mapped", op_type, n);
+    if (op == Op::sqrt && types[0] != SONNX_DT_FLOAT && types[0] != SONNX_DT_DOUBLE &&
+        types[0] != SONNX_DT_FLOAT16 && types[0] != SONNX_DT_BFLOAT16)
+        /* torch.sqrt promotes an integer tensor to float32: there is no
+         * Sqrt with an integer result to certify. */
+        return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, msg, msg_cap,
+                               "PyTorch adapter: Sqrt of element type %d (torch.sqrt "
+                               "has no integer result)", (int)types[0]);
     for (size_t i = 0; i < n; i++) {
         at::ScalarType s;
         if (!dtype_of(types[i], &s))
@@ -89,34 +136,57 @@ sonnx_status check(const char *op_type, const int32_t *types, size_t n,
     return SONNX_STATUS_OK;
 }
 
-sonnx_status compute(const char *op_type, const sonnx_tensor *in,
-                     sonnx_tensor *out, char *msg, size_t msg_cap)
+sonnx_status query(const char *op_type, const int32_t *types, size_t n, char *msg,
+                   size_t msg_cap)
 {
-    int32_t types[2] = {in[0].elem_type, in[1].elem_type};
-    sonnx_status s = check(op_type, types, 2, msg, msg_cap);
+    sonnx_status s = check(op_type, types, n, msg, msg_cap);
     if (s != SONNX_STATUS_OK)
         return s;
-    /* check() has accepted both types, so dtype_of finds them; the
-     * compiler cannot know that (-Wmaybe-uninitialized at -O3) */
+    /* torch decides whether it has a CPU kernel for these dtypes: the op on
+     * a few elements of each type.  ATen's type dispatch refusing the dtype
+     * (AT_DISPATCH's `"<kernel>" not implemented for '<dtype>'`, e.g.
+     * "sqrt_vml_cpu" not implemented for 'Half') is UNSUPPORTED with
+     * torch's text; any other failure is left for run to report. */
+    Op op = Op::div;
     at::ScalarType sa = at::ScalarType::Undefined, sb = at::ScalarType::Undefined;
-    if (!dtype_of(types[0], &sa) || !dtype_of(types[1], &sb))
+    if (!op_of(op_type, n, &op) || !dtype_of(types[0], &sa) ||
+        !dtype_of(n == 2 ? types[1] : types[0], &sb))
+        return SONNX_STATUS_OK;
+    try {
+        at::Tensor a = at::zeros({64}, at::TensorOptions().dtype(sa));
+        at::Tensor b = n == 2 ? at::ones({64}, at::TensorOptions().dtype(sb)) : at::Tensor();
+        (void)apply(op, a, b);
+    } catch (const c10::Error &e) {
+        std::string what = first_line(e.what_without_backtrace());
+        if (what.find("not implemented for '") != std::string::npos)
+            return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, msg, msg_cap, "PyTorch: %s",
+                                   what.c_str());
+    } catch (const std::exception &) {
+        /* not a missing kernel: run reports it on the case */
+    }
+    return SONNX_STATUS_OK;
+}
+
+sonnx_status compute(const char *op_type, const sonnx_tensor *in, size_t n_in,
+                     sonnx_tensor *out, char *msg, size_t msg_cap)
+{
+    /* a unary op (Abs, Sqrt) has exactly one input: in[1] is never read */
+    int32_t types[2] = {in[0].elem_type, n_in == 2 ? in[1].elem_type : in[0].elem_type};
+    sonnx_status s = check(op_type, types, n_in, msg, msg_cap);
+    if (s != SONNX_STATUS_OK)
+        return s;
+    /* check() has accepted the op and the types, so op_of and dtype_of
+     * find them; the compiler cannot know that (-Wmaybe-uninitialized) */
+    Op op = Op::div;
+    at::ScalarType sa = at::ScalarType::Undefined, sb = at::ScalarType::Undefined;
+    if (!op_of(op_type, n_in, &op) || !dtype_of(types[0], &sa) || !dtype_of(types[1], &sb))
         return sct_vendor_fail(SONNX_STATUS_ERROR, msg, msg_cap,
                                "PyTorch adapter: no dtype for an accepted type");
     at::Tensor r;
     try {
-        at::Tensor a = wrap(in[0], sa), b = wrap(in[1], sb);
-        if (std::strcmp(op_type, "Div") == 0)
-            /* ONNX integer Div truncates (onnx-div:truncation): torch's
-             * rounding_mode='trunc'; floats: true division. */
-            r = at::isIntegralType(a.scalar_type(), true)
-                    ? at::div(a, b, c10::string_view("trunc"))
-                    : at::div(a, b);
-        else if (std::strcmp(op_type, "Mul") == 0)
-            r = at::mul(a, b);
-        else if (std::strcmp(op_type, "Pow") == 0)
-            r = at::pow(a, b); /* torch's promotion, nothing cast here */
-        else
-            r = at::lt(a, b);
+        at::Tensor a = wrap(in[0], sa);
+        at::Tensor b = n_in == 2 ? wrap(in[1], sb) : at::Tensor();
+        r = apply(op, a, b);
         r = r.contiguous();
     } catch (const c10::Error &e) {
         return sct_vendor_fail(SONNX_STATUS_ERROR, msg, msg_cap,

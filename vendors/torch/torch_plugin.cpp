@@ -86,7 +86,7 @@ sonnx_status torch_query(const sonnx_op *op, const int32_t *types, size_t n,
     if (sct_vendor_check_open(adapter, g_open, message, message_cap) !=
         SONNX_STATUS_OK)
         return SONNX_STATUS_ERROR;
-    return sct_torch::check(op->op_type, types, n, message, message_cap);
+    return sct_torch::query(op->op_type, types, n, message, message_cap);
 }
 
 sonnx_status torch_run(const sonnx_op *op, const sonnx_tensor *inputs,
@@ -97,10 +97,7 @@ sonnx_status torch_run(const sonnx_op *op, const sonnx_tensor *inputs,
                                            n_outputs, message, message_cap);
     if (s != SONNX_STATUS_OK)
         return s;
-    if (n_inputs != 2)
-        return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, message, message_cap,
-                               "PyTorch adapter: %zu inputs", n_inputs);
-    return sct_torch::compute(op->op_type, inputs, &outputs[0], message,
+    return sct_torch::compute(op->op_type, inputs, n_inputs, &outputs[0], message,
                               message_cap);
 }
 
@@ -108,7 +105,8 @@ sonnx_status torch_run(const sonnx_op *op, const sonnx_tensor *inputs,
 
 SONNX_PLUGIN_DEFINE_ENTRY = {
     SONNX_PLUGIN_ABI_MAJOR,
-    SONNX_PLUGIN_ABI_MINOR,
+    /* 1.0: reads no attribute; the harness declines attributed ops (plugin.h) */
+    SONNX_PLUGIN_ABI_MINOR_1_0,
     (uint32_t)sizeof(sonnx_plugin_entry),
     0,
     "PyTorch (Linux Foundation)",

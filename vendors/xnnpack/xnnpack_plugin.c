@@ -5,11 +5,15 @@
  *
  *   Div  float32           xnn_create_divide_nd_f32
  *   Mul  float32, float16  xnn_create_multiply_nd_f32 / _f16
+ *   Add  float32, float16  xnn_create_add_nd_f32 / _f16
+ *   Sub  float32           xnn_create_subtract_nd_f32
+ *   Abs  float32           xnn_create_abs_nc_f32 (one input)
+ *   Sqrt float32           xnn_create_square_root_nc_f32 (one input)
  *
- * Every operator is created with the output range unbounded
+ * Every binary operator is created with the output range unbounded
  * (output_min = -inf, output_max = +inf): XNNPACK's clamp is a fused
- * activation, not part of ONNX's Div/Mul.  Pow and Less have no XNNPACK
- * operator; the quantized qs8/qu8 multiply is no integer multiply (scale
+ * activation, not part of ONNX's Div/Mul/Add/Sub.  Pow and Less have no
+ * XNNPACK operator; the quantized qs8/qu8 multiply is no integer multiply (scale
  * and zero point, saturating requantisation): UNSUPPORTED, never emulated.
  * One operator per case, run without a thread pool (the element-wise
  * results do not depend on threads).
@@ -91,28 +95,44 @@ static void xnn_shutdown(void)
     g_open = 0;
 }
 
-typedef enum { K_NONE, K_DIV_F32, K_MUL_F32, K_MUL_F16 } kind;
+typedef enum {
+    K_NONE, K_DIV_F32, K_MUL_F32, K_MUL_F16, K_ADD_F32, K_ADD_F16, K_SUB_F32,
+    K_ABS_F32, K_SQRT_F32
+} kind;
 
-static kind kind_of(const char *op, int32_t ta, int32_t tb)
+/* One row per (op, type) the operator API offers, with the op's arity (the
+ * registry's): anything without a row is declined by name. */
+static const struct {
+    const char *op;
+    int32_t type;
+    size_t arity;
+    kind k;
+} kinds[] = {
+    {"Div", SONNX_DT_FLOAT, 2, K_DIV_F32},  {"Mul", SONNX_DT_FLOAT, 2, K_MUL_F32},
+    {"Mul", SONNX_DT_FLOAT16, 2, K_MUL_F16}, {"Add", SONNX_DT_FLOAT, 2, K_ADD_F32},
+    {"Add", SONNX_DT_FLOAT16, 2, K_ADD_F16}, {"Sub", SONNX_DT_FLOAT, 2, K_SUB_F32},
+    {"Abs", SONNX_DT_FLOAT, 1, K_ABS_F32},  {"Sqrt", SONNX_DT_FLOAT, 1, K_SQRT_F32},
+};
+
+static kind kind_of(const char *op, const int32_t *types, size_t n)
 {
-    if (ta != tb)
+    if (n == 2 && types[0] != types[1])
         return K_NONE;
-    if (strcmp(op, "Div") == 0 && ta == SONNX_DT_FLOAT)
-        return K_DIV_F32;
-    if (strcmp(op, "Mul") == 0 && ta == SONNX_DT_FLOAT)
-        return K_MUL_F32;
-    if (strcmp(op, "Mul") == 0 && ta == SONNX_DT_FLOAT16)
-        return K_MUL_F16;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(op, kinds[i].op) == 0 && types[0] == kinds[i].type && n == kinds[i].arity)
+            return kinds[i].k;
     return K_NONE;
 }
+
+static int is_unary(kind k) { return k == K_ABS_F32 || k == K_SQRT_F32; }
 
 static sonnx_status decline(const char *op, char *message, size_t cap)
 {
     return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, message, cap,
                            "XNNPACK's operator API has no %s for these "
-                           "types (it offers Div float32, Mul float32 and "
-                           "float16 only; qs8/qu8 are quantized, not "
-                           "integer)",
+                           "types (it offers Div float32, Mul and Add float32 "
+                           "and float16, Sub, Abs and Sqrt float32 only; "
+                           "qs8/qu8 are quantized, not integer)",
                            op);
 }
 
@@ -122,7 +142,7 @@ static sonnx_status xnn_query(const sonnx_op *op, const int32_t *types,
     if (sct_vendor_check_open(adapter, g_open, message, message_cap) !=
         SONNX_STATUS_OK)
         return SONNX_STATUS_ERROR;
-    if (n != 2 || kind_of(op->op_type, types[0], types[1]) == K_NONE)
+    if (n == 0 || n > 2 || kind_of(op->op_type, types, n) == K_NONE)
         return decline(op->op_type, message, message_cap);
     return SONNX_STATUS_OK;
 }
@@ -134,8 +154,16 @@ static enum xnn_status create(kind k, xnn_operator_t *o)
     switch (k) {
     case K_DIV_F32: return xnn_create_divide_nd_f32(lo, hi, 0, o);
     case K_MUL_F32: return xnn_create_multiply_nd_f32(lo, hi, 0, o);
-    default: return xnn_create_multiply_nd_f16(lo, hi, 0, o);
+    case K_MUL_F16: return xnn_create_multiply_nd_f16(lo, hi, 0, o);
+    case K_ADD_F32: return xnn_create_add_nd_f32(lo, hi, 0, o);
+    case K_ADD_F16: return xnn_create_add_nd_f16(lo, hi, 0, o);
+    case K_SUB_F32: return xnn_create_subtract_nd_f32(lo, hi, 0, o);
+    /* nc operators: one channel per element, batch = element count */
+    case K_ABS_F32: return xnn_create_abs_nc_f32(1, 1, 1, 0, o);
+    case K_SQRT_F32: return xnn_create_square_root_nc_f32(1, 1, 1, 0, o);
+    case K_NONE: break;
     }
+    return xnn_status_invalid_parameter;
 }
 
 static enum xnn_status setup(kind k, xnn_operator_t o, size_t ra,
@@ -147,9 +175,26 @@ static enum xnn_status setup(kind k, xnn_operator_t o, size_t ra,
         return xnn_setup_divide_nd_f32(o, ra, sa, rb, sb, a, b, out, NULL);
     case K_MUL_F32:
         return xnn_setup_multiply_nd_f32(o, ra, sa, rb, sb, a, b, out, NULL);
-    default:
+    case K_MUL_F16:
         return xnn_setup_multiply_nd_f16(o, ra, sa, rb, sb, a, b, out, NULL);
+    case K_ADD_F32:
+        return xnn_setup_add_nd_f32(o, ra, sa, rb, sb, a, b, out, NULL);
+    case K_ADD_F16:
+        return xnn_setup_add_nd_f16(o, ra, sa, rb, sb, a, b, out, NULL);
+    case K_SUB_F32:
+        return xnn_setup_subtract_nd_f32(o, ra, sa, rb, sb, a, b, out, NULL);
+    case K_ABS_F32: case K_SQRT_F32: case K_NONE: break; /* setup_unary */
     }
+    return xnn_status_invalid_parameter;
+}
+
+/* Abs and Sqrt: `batch` elements of one channel each. */
+static enum xnn_status setup_unary(kind k, xnn_operator_t o, size_t batch, const void *a,
+                                   void *out)
+{
+    if (k == K_ABS_F32)
+        return xnn_setup_abs_nc_f32(o, batch, a, out, NULL);
+    return xnn_setup_square_root_nc_f32(o, batch, a, out, NULL);
 }
 
 static sonnx_status xnn_run(const sonnx_op *op, const sonnx_tensor *in,
@@ -161,32 +206,34 @@ static sonnx_status xnn_run(const sonnx_op *op, const sonnx_tensor *in,
                                            n_outputs, message, message_cap);
     if (s != SONNX_STATUS_OK)
         return s;
-    kind k = n_inputs == 2 ? kind_of(op->op_type, in[0].elem_type,
-                                     in[1].elem_type)
-                           : K_NONE;
+    /* a unary op (Abs, Sqrt) has one input: in[1] is never read */
+    int32_t types[2] = {in[0].elem_type, n_inputs == 2 ? in[1].elem_type : 0};
+    kind k = n_inputs <= 2 ? kind_of(op->op_type, types, n_inputs) : K_NONE;
     if (k == K_NONE)
         return decline(op->op_type, message, message_cap);
-    if (in[0].rank > XNN_MAX_TENSOR_DIMS || in[1].rank > XNN_MAX_TENSOR_DIMS)
+    const sonnx_tensor *b = is_unary(k) ? &in[0] : &in[1];
+    if (in[0].rank > XNN_MAX_TENSOR_DIMS || b->rank > XNN_MAX_TENSOR_DIMS)
         return sct_vendor_fail(SONNX_STATUS_UNSUPPORTED, message, message_cap,
                                "XNNPACK takes at most %d dims",
                                XNN_MAX_TENSOR_DIMS);
     size_t sa[XNN_MAX_TENSOR_DIMS], sb[XNN_MAX_TENSOR_DIMS];
     for (int i = 0; i < in[0].rank; i++)
         sa[i] = (size_t)in[0].dims[i];
-    for (int i = 0; i < in[1].rank; i++)
-        sb[i] = (size_t)in[1].dims[i];
+    for (int i = 0; i < b->rank; i++)
+        sb[i] = (size_t)b->dims[i];
     /* The output shape: ONNX (numpy) broadcasting, which XNNPACK's nd
-     * operators implement; computed here to check the buffer. */
-    int orank = in[0].rank > in[1].rank ? in[0].rank : in[1].rank;
+     * operators implement (a unary op: its input's shape); computed here to
+     * check the buffer. */
+    int orank = in[0].rank > b->rank ? in[0].rank : b->rank;
     int64_t od[SONNX_MAX_RANK];
     for (int i = 0; i < orank; i++) {
-        int ia = i - (orank - in[0].rank), ib = i - (orank - in[1].rank);
+        int ia = i - (orank - in[0].rank), ib = i - (orank - b->rank);
         int64_t da = ia >= 0 ? in[0].dims[ia] : 1;
-        int64_t db = ib >= 0 ? in[1].dims[ib] : 1;
+        int64_t db = ib >= 0 ? b->dims[ib] : 1;
         od[i] = da == 1 ? db : da;
     }
     sonnx_tensor *out = &outputs[0];
-    size_t esz = k == K_MUL_F16 ? 2 : 4;
+    size_t esz = k == K_MUL_F16 || k == K_ADD_F16 ? 2 : 4;
     uint64_t n;
     s = sct_vendor_shape_count(adapter, orank, od, &n, message, message_cap);
     if (s != SONNX_STATUS_OK)
@@ -204,8 +251,9 @@ static sonnx_status xnn_run(const sonnx_op *op, const sonnx_tensor *in,
                                "XNNPACK: unsupported hardware for %s",
                                op->op_type);
     if (st == xnn_status_success)
-        st = setup(k, o, (size_t)in[0].rank, sa, (size_t)in[1].rank, sb,
-                   in[0].data, in[1].data, out->data);
+        st = is_unary(k) ? setup_unary(k, o, (size_t)n, in[0].data, out->data)
+                         : setup(k, o, (size_t)in[0].rank, sa, (size_t)b->rank, sb,
+                                 in[0].data, b->data, out->data);
     if (st == xnn_status_success && n > 0)
         st = xnn_run_operator(o, NULL);
     if (o != NULL)
@@ -221,12 +269,14 @@ static sonnx_status xnn_run(const sonnx_op *op, const sonnx_tensor *in,
 
 SONNX_PLUGIN_DEFINE_ENTRY = {
     .abi_major = SONNX_PLUGIN_ABI_MAJOR,
-    .abi_minor = SONNX_PLUGIN_ABI_MINOR,
+    /* 1.0: reads no attribute; the harness declines attributed ops (plugin.h) */
+    .abi_minor = SONNX_PLUGIN_ABI_MINOR_1_0,
     .struct_size = (uint32_t)sizeof(sonnx_plugin_entry),
     .reserved0 = 0,
     .vendor = "Google",
     .runtime_name = "XNNPACK (operator API: divide_nd_f32, multiply_nd_f32/"
-                    "f16; output range unbounded)",
+                    "f16, add_nd_f32/f16, subtract_nd_f32, abs_nc_f32, "
+                    "square_root_nc_f32; output range unbounded)",
     .runtime_version = g_version,
     .init = xnn_init,
     .shutdown = xnn_shutdown,

@@ -28,7 +28,7 @@ int main(int argc, char **argv)
            id->abi_minor, id->isolation);
     float a[3] = {1.5f, -2.0f, 3.0f}, bb[3] = {4.0f, 0.25f, -0.5f}, c[3] = {0};
     const float want[3] = {6.0f, -0.5f, -1.5f};
-    sonnx_op op = {"Mul", "", 14, "sonnx"};
+    sonnx_op op = {"Mul", "", 14, "sonnx", 0, NULL};
     sonnx_tensor in[2], out[1];
     memset(in, 0, sizeof in);
     memset(out, 0, sizeof out);

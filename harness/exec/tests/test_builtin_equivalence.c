@@ -99,7 +99,7 @@ START_TEST(builtin_module_matches_inprocess)
                 sonnx_tensor out0 = make(out_type, sh->rank, sh->c, c0);
                 sonnx_tensor out1 = make(out_type, sh->rank, sh->c, c1);
                 sonnx_tensor out2 = make(out_type, sh->rank, sh->c, c2);
-                sonnx_op op = {OPS[o], "", 14, sh->profile};
+                sonnx_op op = {OPS[o], "", 14, sh->profile, 0, NULL};
                 int32_t types[2] = {TYPES[t], TYPES[t]};
                 sct_exec_result q0 = sct_backend_query(ref, &op, types, 2);
                 sct_exec_result q1 = sct_backend_query(mod, &op, types, 2);

@@ -47,6 +47,26 @@ START_TEST(accepts_current)
 }
 END_TEST
 
+START_TEST(accepts_minor_0_and_1)
+{
+    /* ABI 1.1 keeps 1.0: both known minors load, with the 1.0 table (72
+     * bytes on LP64: 1.1 appended to sonnx_op only). */
+    for (uint32_t minor = 0; minor <= 1; minor++) {
+        sonnx_plugin_entry e = good(), out;
+        char err[512] = "";
+        e.abi_minor = minor;
+        e.struct_size = (uint32_t)(offsetof(sonnx_plugin_entry, run) + sizeof(void *));
+        ck_assert_msg(sct_plugin_negotiate(&e, "p.so", &out, err, sizeof err) == 0,
+                      "minor %u: %s", minor, err);
+        ck_assert_uint_eq(out.abi_minor, minor);
+        /* one byte short: refused, naming the minor */
+        e.struct_size -= 1;
+        ck_assert_int_ne(sct_plugin_negotiate(&e, "p.so", &out, err, sizeof err), 0);
+        ck_assert_msg(strstr(err, minor ? "ABI 1.1" : "ABI 1.0") != NULL, "%s", err);
+    }
+}
+END_TEST
+
 START_TEST(refuses_old_and_new_major)
 {
     sonnx_plugin_entry e = good(), out;
@@ -124,6 +144,7 @@ int main(void)
     Suite *s = suite_create("negotiate");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, accepts_current);
+    tcase_add_test(tc, accepts_minor_0_and_1);
     tcase_add_test(tc, refuses_old_and_new_major);
     tcase_add_test(tc, refuses_small_struct);
     tcase_add_test(tc, refuses_missing_members);

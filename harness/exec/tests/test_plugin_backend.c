@@ -38,7 +38,7 @@ static sct_exec_result run_mul(sct_backend *b, float a0)
         c_f[i] = -1.0f;
     }
     a_f[0] = a0;
-    sonnx_op op = {"Mul", "", 14, "sonnx"};
+    sonnx_op op = {"Mul", "", 14, "sonnx", 0, NULL};
     sonnx_tensor in[2], out[1];
     memset(in, 0, sizeof in);
     memset(out, 0, sizeof out);
@@ -69,7 +69,7 @@ static sct_exec_result run_div(sct_backend *b, int32_t divisor3)
     memcpy(a_i, A, sizeof A);
     memcpy(b_i, B, sizeof B);
     memset(c_i, 0, sizeof c_i);
-    sonnx_op op = {"Div", "", 14, "sonnx"};
+    sonnx_op op = {"Div", "", 14, "sonnx", 0, NULL};
     sonnx_tensor in[2], out[1];
     memset(in, 0, sizeof in);
     memset(out, 0, sizeof out);
@@ -114,7 +114,7 @@ END_TEST
 START_TEST(query_through_child)
 {
     sct_backend *b = open_mode("ok", true, 0);
-    sonnx_op pow = {"Pow", "", 15, "sonnx"}, mul = {"Mul", "", 14, "sonnx"};
+    sonnx_op pow = {"Pow", "", 15, "sonnx", 0, NULL}, mul = {"Mul", "", 14, "sonnx", 0, NULL};
     int32_t t[2] = {SONNX_DT_FLOAT, SONNX_DT_FLOAT};
     sct_exec_result r = sct_backend_query(b, &pow, t, 2);
     ASSERT_STATUS(r, SCT_EXEC_UNSUPPORTED);
@@ -258,7 +258,7 @@ START_TEST(arena_grows_for_large_tensors)
         bb[i] = 0.5f;
     }
     sct_backend *b = open_mode("ok", true, 30);
-    sonnx_op op = {"Mul", "", 14, "sonnx"};
+    sonnx_op op = {"Mul", "", 14, "sonnx", 0, NULL};
     sonnx_tensor in[2], out[1];
     memset(in, 0, sizeof in);
     memset(out, 0, sizeof out);

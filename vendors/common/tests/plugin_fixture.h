@@ -62,7 +62,7 @@ typedef struct sct_fx_query_row {
  * message is left in msg. */
 static inline void sct_fx_check_query(const sct_fx_query_row *row, char *msg, size_t cap)
 {
-    sonnx_op op = {row->op, "", 14, "onnx"};
+    sonnx_op op = {row->op, "", 14, "onnx", 0, NULL};
     int32_t t[2] = {row->ta, row->tb};
     ck_assert_int_eq(sct_fx_entry->query(&op, t, 2, msg, cap), row->want);
 }
@@ -82,7 +82,7 @@ static inline sonnx_status sct_fx_run(const sct_fx_case *c, void *out,
                                       size_t out_cap, sonnx_tensor *o,
                                       char *msg, size_t msg_cap)
 {
-    sonnx_op op = {c->op, "", 14, c->profile ? c->profile : "onnx"};
+    sonnx_op op = {c->op, "", 14, c->profile ? c->profile : "onnx", 0, NULL};
     sonnx_tensor in[2];
     memset(in, 0, sizeof in);
     in[0].elem_type = c->ta;

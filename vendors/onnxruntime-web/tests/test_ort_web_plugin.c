@@ -90,7 +90,7 @@ END_TEST
 
 START_TEST(unsupported_run_error_too_small)
 {
-    sonnx_op op = {"Div", "", 14, "onnx"};
+    sonnx_op op = {"Div", "", 14, "onnx", 0, NULL};
     int32_t t[2] = {SONNX_DT_BFLOAT16, SONNX_DT_BFLOAT16};
     ck_assert_int_eq(sct_fx_entry->query(&op, t, 2, msg, sizeof msg),
                      SONNX_STATUS_UNSUPPORTED);

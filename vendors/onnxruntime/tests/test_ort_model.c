@@ -17,7 +17,7 @@
 static Onnx__ModelProto *build(const char *op_type, int32_t opset,
                                int32_t ta, int32_t tb, int32_t ra, int32_t rb)
 {
-    sonnx_op op = {op_type, "", opset, "onnx"};
+    sonnx_op op = {op_type, "", opset, "onnx", 0, NULL};
     const int32_t types[2] = {ta, tb}, ranks[2] = {ra, rb};
     sct_ort_model_key key;
     char err[256] = "";
@@ -137,16 +137,16 @@ START_TEST(keys_refuse_what_cannot_be_built)
     const int32_t types[2] = {1, 1};
     const int32_t bad_rank[2] = {SONNX_MAX_RANK + 1, 1};
     const int32_t ok_rank[2] = {1, 1};
-    sonnx_op op = {"Div", "", 14, "onnx"};
+    sonnx_op op = {"Div", "", 14, "onnx", 0, NULL};
     ck_assert_int_ne(sct_ort_model_key_from(&op, types, bad_rank, 2, &key,
                                             err, sizeof err), 0);
     ck_assert_int_ne(sct_ort_model_key_from(&op, types, ok_rank, 3, &key,
                                             err, sizeof err), 0);
-    sonnx_op custom = {"Div", "com.example", 1, "onnx"};
+    sonnx_op custom = {"Div", "com.example", 1, "onnx", 0, NULL};
     ck_assert_int_ne(sct_ort_model_key_from(&custom, types, ok_rank, 2, &key,
                                             err, sizeof err), 0);
     ck_assert_ptr_nonnull(strstr(err, "com.example"));
-    sonnx_op longname = {"AVeryLongOperatorName", "", 1, "onnx"};
+    sonnx_op longname = {"AVeryLongOperatorName", "", 1, "onnx", 0, NULL};
     ck_assert_int_ne(sct_ort_model_key_from(&longname, types, ok_rank, 2,
                                             &key, err, sizeof err), 0);
 }
@@ -157,7 +157,7 @@ START_TEST(key_equality_covers_every_field)
     sct_ort_model_key a, b;
     char err[64];
     const int32_t t[2] = {1, 1}, r[2] = {1, 2};
-    sonnx_op op = {"Div", "", 14, "onnx"};
+    sonnx_op op = {"Div", "", 14, "onnx", 0, NULL};
     ck_assert_int_eq(sct_ort_model_key_from(&op, t, r, 2, &a, err, sizeof err), 0);
     b = a;
     ck_assert(sct_ort_model_key_equal(&a, &b));

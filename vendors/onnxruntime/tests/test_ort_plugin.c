@@ -40,7 +40,7 @@ static sonnx_status run2(const char *op_type, int32_t opset,
                          const char *profile, sonnx_tensor a, sonnx_tensor b,
                          sonnx_tensor *out)
 {
-    sonnx_op op = {op_type, "", opset, profile};
+    sonnx_op op = {op_type, "", opset, profile, 0, NULL};
     sonnx_tensor in[2] = {a, b};
     msg[0] = '\0';
     return P->run(&op, in, 2, out, 1, msg, sizeof msg);
@@ -278,7 +278,7 @@ END_TEST
 
 START_TEST(query_asks_ort)
 {
-    sonnx_op div = {"Div", "", 14, "onnx"};
+    sonnx_op div = {"Div", "", 14, "onnx", 0, NULL};
     const int32_t f32[2] = {SONNX_DT_FLOAT, SONNX_DT_FLOAT};
     const int32_t bf16[2] = {SONNX_DT_BFLOAT16, SONNX_DT_BFLOAT16};
     ck_assert_int_eq(P->query(&div, f32, 2, msg, sizeof msg), SONNX_STATUS_OK);
@@ -346,7 +346,7 @@ static int check_failed_inits(const char *plugin_path)
         fprintf(stderr, "missing library not refused by path: %s\n", m);
         return -1;
     }
-    sonnx_op op = {"Div", "", 14, "onnx"};
+    sonnx_op op = {"Div", "", 14, "onnx", 0, NULL};
     int32_t one = 1;
     float a = 1, b = 1, c = 0;
     sonnx_tensor in[2] = {tensor(SONNX_DT_FLOAT, 1, (int64_t[]){1}, &a, 4),

@@ -20,7 +20,7 @@ static sct_ort_runtime rt;
 static sct_ort_model_key key(const char *op_type, int32_t opset, int32_t ta,
                              int32_t tb, int32_t ra, int32_t rb)
 {
-    sonnx_op op = {op_type, "", opset, "onnx"};
+    sonnx_op op = {op_type, "", opset, "onnx", 0, NULL};
     const int32_t types[2] = {ta, tb}, ranks[2] = {ra, rb};
     sct_ort_model_key k;
     char err[128];

@@ -54,7 +54,7 @@ static const struct {
 
 START_TEST(query_table)
 {
-    sonnx_op op = {query_cases[_i].op, "", 14, "onnx"};
+    sonnx_op op = {query_cases[_i].op, "", 14, "onnx", 0, NULL};
     int32_t t[2] = {query_cases[_i].ta, query_cases[_i].tb};
     ck_assert_int_eq(sct_fx_entry->query(&op, t, 2, msg, sizeof msg),
                      query_cases[_i].want);
