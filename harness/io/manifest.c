@@ -15,6 +15,7 @@
 #include "path_check.h"
 #include "set_build.h"
 #include "sct/io/sha256.h"
+#include "sct/ops/op_registry.h"
 #include "sct/jsonstream/json_fields.h"
 #include "shape_rules.h"
 
@@ -312,8 +313,8 @@ static int parse_case(sct_json_reader *rd, const cJSON *obj, sct_case *c)
         return -1;
     if (!sct_op_is_covered(c->op_type)) {
         sct_json_problem(rd, "op", true,
-                         "unknown op \"%s\"; sonnx-cts covers Div, Mul, Pow, Less",
-                         c->op_type);
+                         "unknown op \"%s\"; sonnx-cts covers %s", c->op_type,
+                         sct_op_names());
         return -1;
     }
     s = sct_json_read_str(rd, obj, "domain", true);
@@ -321,7 +322,8 @@ static int parse_case(sct_json_reader *rd, const cJSON *obj, sct_case *c)
         return -1;
     if (s[0] != '\0' && strcmp(s, "ai.onnx") != 0) {
         sct_json_problem(rd, "domain", true,
-                         "\"%s\"; Div, Mul, Pow, Less live in the default domain \"\"", s);
+                         "\"%s\"; %s live in the default domain \"\"", s,
+                         sct_op_names());
         return -1;
     }
     if (own_string(rd, "domain", "", &c->domain) != 0)
