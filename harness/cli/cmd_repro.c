@@ -167,10 +167,10 @@ static int repro_case(const sct_vector_set *set, const sct_case *c, sct_backend 
            : c->expectation == SCT_EXPECT_NO_CRASH ? "no-crash" : "reject", c->max_ulp,
            id->runtime_name, id->runtime_version, id->plugin_path);
     sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile};
-    int32_t in_types[SCT_MAX_IO] = {0};
-    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_IO; k++)
+    int32_t in_types[SCT_MAX_INPUTS] = {0};
+    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_INPUTS; k++)
         in_types[k] = c->inputs[k].elem_type;
-    sonnx_tensor outs[SCT_MAX_IO];
+    sonnx_tensor outs[SCT_MAX_OUTPUTS];
     memset(outs, 0, sizeof outs);
     int rc = SCT_EXIT_USAGE;
     sct_exec_result r = sct_backend_query(b, &op, in_types, c->n_inputs);

@@ -217,14 +217,14 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
         return;
     }
     sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile};
-    int32_t in_types[SCT_MAX_IO] = {0};
-    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_IO; k++)
+    int32_t in_types[SCT_MAX_INPUTS] = {0};
+    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_INPUTS; k++)
         in_types[k] = c->inputs[k].elem_type;
 
     const char *why = "";
     sct_exec_result r = sct_backend_query(backend, &op, in_types, c->n_inputs);
     if (r.status == SCT_EXEC_OK) {
-        sonnx_tensor outs[SCT_MAX_IO];
+        sonnx_tensor outs[SCT_MAX_OUTPUTS];
         memset(outs, 0, sizeof outs);
         if (sct_make_outputs(c, outs, err, sizeof err) != 0) {
             sct_free_outputs(outs, c->n_outputs);

@@ -50,7 +50,7 @@ def f32(*vals):
 
 
 def model(op, opset=14, types=(FLOAT, FLOAT, FLOAT), shapes=([2], [2], [2]), n_inputs=2):
-    names = ["A", "B", "X"][:n_inputs]
+    names = ["A", "B", "X", "W"][:n_inputs]
     ins = [helper.make_tensor_value_info(n, types[min(i, 1)], shapes[min(i, 1)]) for i, n in enumerate(names)]
     node = helper.make_node(op, names, ["C"])
     g = helper.make_graph([node], "g", ins, [helper.make_tensor_value_info("C", types[2], shapes[2])])
@@ -180,6 +180,16 @@ def main():
     e = entry("div/float32/bad", "div/float32/bad", hf, op="Tanh")
     with_manifest("entry_unknown_op", hf, e,
                   M + ': field cases[1].op: unknown op "Tanh"; sonnx-cts covers Div, Mul, Pow, Less, Sub, Add, Abs, Sqrt')
+    # The op's arity is the registry's (ops/operators.json): Sub takes two
+    # inputs, Abs one.
+    e = entry("sub/float32/bad", "div/float32/bad", hf, op="Sub", ins=(("float32", [2]),))
+    with_manifest("entry_wrong_arity", hf, e,
+                  M + ": field cases[1].inputs: 1 input; Sub takes 2 (ops/operators.json)",
+                  bad_id="sub/float32/bad")
+    e = entry("abs/float32/bad", "div/float32/bad", hf, op="Abs", opset=13)
+    with_manifest("entry_unary_two_inputs", hf, e,
+                  M + ": field cases[1].inputs: 2 inputs; Abs takes 1 (ops/operators.json)",
+                  bad_id="abs/float32/bad")
     e = entry("div/float32/bad", "div/float32/bad", hf, ins=(("float24", [2]), ("float32", [2])))
     with_manifest("entry_unknown_dtype", hf, e, M + ': field cases[1].inputs[0].dtype: unknown dtype "float24"')
     e = entry("div/float32/healthy", "div/float32/bad", hf)
@@ -332,7 +342,13 @@ def main():
              "{root}/test_bad/model.onnx: field graph.input[0].type.tensor_type.shape.dim[0] is symbolic: concrete dims are needed without a manifest")
     sf = healthy_files()
     sf["model.onnx"] = model("Div", n_inputs=3)
-    scan_set("scan_three_inputs", sf, "{root}/test_bad/model.onnx: field graph.input: more than 2 non-initializer inputs")
+    # Three inputs fit the case model (an op takes 1 to 3) but not Div's
+    # arity (ops/operators.json); four do not fit any op.
+    scan_set("scan_three_inputs", sf,
+             "{root}/test_bad/model.onnx: field graph.input: 3 inputs; Div takes 2 (ops/operators.json)")
+    sf = healthy_files()
+    sf["model.onnx"] = model("Div", n_inputs=4)
+    scan_set("scan_four_inputs", sf, "{root}/test_bad/model.onnx: field graph.input: more than 3 non-initializer inputs")
     sf = healthy_files()
     sf["model.onnx"] = model("Div")[:-5]
     scan_set("scan_model_truncated", sf,
