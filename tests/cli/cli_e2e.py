@@ -371,6 +371,29 @@ def sc_node_tests_onnx(a):
     check(d["summary"]["overall"] == "CONFORMS", "overall %s" % d["summary"]["overall"])
 
 
+def sc_node_tests_arity(a):
+    """ONNX's node tests of Abs, Sqrt (one input) and Add, Sub (two) run with
+    the built-in: every case is judged (PASS), or declined while the built-in
+    has no kernel for the op (UNSUPPORTED); none is an ERROR (they load) or a
+    FAIL.  The one-input cases carry one input type."""
+    out = os.path.join(fresh_dir(a.work), "node.json")
+    args = ["run", "--vectors", a.node_tests, "--profile", "onnx", "--json", out, "--quiet"]
+    for op in sorted(NODE_TESTS_MORE):
+        args += ["--op", op]
+    p = run(args, a.sonnx_cts)
+    # 0: all PASS; 3: PARTIAL; 1: NOTHING-PASSED while no op has a kernel
+    check(p.returncode in (0, 1, 3), "exit %d\n%s" % (p.returncode, p.stderr))
+    d = validate_report(out)
+    ids = sorted(c["id"] for c in d["cases"])
+    want = sorted(i for v in NODE_TESTS_MORE.values() for i in v)
+    check(ids == want, "cases %r, expected %r" % (ids, want))
+    for c in d["cases"]:
+        check(c["verdict"] in ("PASS", "UNSUPPORTED"), "%s: %s %s" % (c["id"], c["verdict"],
+                                                                      c["message"]))
+        n = 1 if c["op"] in ("Abs", "Sqrt") else 2
+        check(len(c["input_types"]) == n, "%s: input_types %r" % (c["id"], c["input_types"]))
+
+
 def sc_json_shape(a):
     out = os.path.join(fresh_dir(a.work), "r.json")
     run(node_ops_args(a.node_tests) + ["--json", out, "--quiet"], a.sonnx_cts, 0)
