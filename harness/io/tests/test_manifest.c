@@ -210,6 +210,19 @@ static const struct {
      "v/manifest.json: field cases[0].inputs[0].shape: element count or byte size overflows 64 bits"},
     {"{\"name\": \"A\", \"dtype\": \"float32\", \"shape\": [2, 3]},\n", "", 0,
      "v/manifest.json: field cases[0].inputs: 1 input; Div takes 2 (ops/operators.json)"},
+    /* The op's arity is the registry's: three inputs fit the case model but
+     * not Div, four fit no op; Abs takes one. */
+    {"{\"name\": \"A\", \"dtype\": \"float32\", \"shape\": [2, 3]},\n",
+     "{\"name\": \"A\", \"dtype\": \"float32\", \"shape\": [2, 3]},\n"
+     "{\"name\": \"X\", \"dtype\": \"float32\", \"shape\": [3]},\n", 0,
+     "v/manifest.json: field cases[0].inputs: 3 inputs; Div takes 2 (ops/operators.json)"},
+    {"{\"name\": \"A\", \"dtype\": \"float32\", \"shape\": [2, 3]},\n",
+     "{\"name\": \"A\", \"dtype\": \"float32\", \"shape\": [2, 3]},\n"
+     "{\"name\": \"X\", \"dtype\": \"float32\", \"shape\": [3]},\n"
+     "{\"name\": \"W\", \"dtype\": \"float32\", \"shape\": [3]},\n", 0,
+     "v/manifest.json: field cases[0].inputs: 4 entries; at most 3"},
+    {"\"op\": \"Div\", \"domain\": \"\", \"opset\": 14", "\"op\": \"Abs\", \"domain\": \"\", \"opset\": 13", 0,
+     "v/manifest.json: field cases[0].inputs: 2 inputs; Abs takes 1 (ops/operators.json)"},
     {"\"name\": \"A\"", "\"dtype\": \"int8\"", 0,
      "v/manifest.json: field cases[0].inputs[0]: duplicate key \"dtype\""},
     {"\"path\": \"div/float32/t\"", "\"path\": \"../outside\"", 0,
