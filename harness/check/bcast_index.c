@@ -11,7 +11,7 @@ bool sct_bcast_init(sct_bcast_iter *it, int32_t out_rank,
                     const sonnx_tensor *inputs)
 {
     memset(it, 0, sizeof *it);
-    if (out_rank < 0 || out_rank > SONNX_MAX_RANK || n_inputs > 2)
+    if (out_rank < 0 || out_rank > SONNX_MAX_RANK || n_inputs > 3)
         return false;
     it->rank = out_rank;
     it->n_inputs = n_inputs;

@@ -48,6 +48,8 @@ sct_deviation sct_classify_int(const sct_elem_ctx *ctx)
     bool is_signed = sct_type_is_signed_int(ctx->out_type);
     uint64_t mask = sct_int_width_mask(w);
     uint64_t e = ctx->expected_bits & mask, a = ctx->actual_bits & mask;
+    if (sct_elem_input_undefined(ctx))
+        return SCT_DEV_INT_WRONG; /* any value is allowed: no story to tell */
 
     sct_deviation d = div_rounding(ctx, w, e, a);
     if (d != SCT_DEV_NONE)

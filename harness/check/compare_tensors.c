@@ -49,8 +49,8 @@ int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
                  "(%" PRIu64 " elements of type %d)", n, (int)expected->elem_type);
         return 1;
     }
-    if (n_inputs > 2)
-        n_inputs = 2;
+    if (n_inputs > SCT_CHECK_MAX_INPUTS)
+        n_inputs = SCT_CHECK_MAX_INPUTS;
     for (size_t k = 0; k < n_inputs; k++) {
         uint64_t in_n;
         if (!sct_shape_nelem(inputs[k].rank, inputs[k].dims, &in_n)) {
@@ -78,7 +78,7 @@ int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
         ctx.in_types[k] = inputs[k].elem_type;
 
     unsigned out_w = sct_elem_width(ctx.out_type);
-    unsigned in_w[2] = {0, 0};
+    unsigned in_w[SCT_CHECK_MAX_INPUTS] = {0};
     for (size_t k = 0; k < n_inputs; k++)
         in_w[k] = sct_elem_width(inputs[k].elem_type);
     stats->elements = n;
@@ -100,10 +100,8 @@ int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
         sct_mismatch m;
         m.index = i;
         m.n_inputs = n_inputs;
-        m.in_types[0] = ctx.in_types[0];
-        m.in_types[1] = ctx.in_types[1];
-        m.in_bits[0] = ctx.in_bits[0];
-        m.in_bits[1] = ctx.in_bits[1];
+        memcpy(m.in_types, ctx.in_types, sizeof m.in_types);
+        memcpy(m.in_bits, ctx.in_bits, sizeof m.in_bits);
         m.out_type = ctx.out_type;
         m.expected_bits = ctx.expected_bits;
         m.actual_bits = ctx.actual_bits;

@@ -27,7 +27,7 @@ double sct_input_as_double(const sct_elem_ctx *ctx, size_t k, bool flush)
 
 bool sct_has_subnormal_input(const sct_elem_ctx *ctx)
 {
-    for (size_t k = 0; k < ctx->n_inputs && k < 2; k++) {
+    for (size_t k = 0; k < ctx->n_inputs && k < SCT_CHECK_MAX_INPUTS; k++) {
         const sct_fp_format *f = sct_fp_format_of(ctx->in_types[k]);
         if (f != NULL &&
             sct_fp_classify(f, ctx->in_bits[k]) == SCT_FP_SUBNORMAL)

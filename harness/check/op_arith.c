@@ -6,6 +6,7 @@
  * (ops/operators.json); this table only says how to compute.
  */
 #include <math.h>
+#include <string.h>
 
 #include "classify_internal.h"
 #include "sct/check/elem_access.h"
@@ -21,8 +22,37 @@ bool sct_op_arith_double(sct_op_kind op, double x, double y, double *r)
     case SCT_OP_DIV: *r = x / y; return true;
     case SCT_OP_MUL: *r = x * y; return true;
     case SCT_OP_POW: *r = pow(x, y); return true;
+    case SCT_OP_SUB: *r = x - y; return true;
+    case SCT_OP_ADD: *r = x + y; return true;
+    /* Unary: y is not read.  fabs is exact, sqrt correctly rounded in
+     * double (IEEE754-2019 §5.4.1, §5.5.1); both monotonic, which
+     * rounding_direction's argument needs. */
+    case SCT_OP_ABS: *r = fabs(x); return true;
+    case SCT_OP_SQRT: *r = sqrt(x); return true;
     default: return false;
     }
+}
+
+bool sct_elem_input_undefined(const sct_elem_ctx *ctx)
+{
+    const sct_op_entry *e = sct_op_by_id((sct_op_id)ctx->op);
+    if (e == NULL || e->undefined_rule == NULL || ctx->n_inputs == 0)
+        return false;
+    int32_t tx = ctx->in_types[0], ty = ctx->n_inputs > 1 ? ctx->in_types[1] : 0;
+    bool x_int = sct_type_is_signed_int(tx) || sct_type_is_unsigned_int(tx);
+    bool y_signed = ctx->n_inputs > 1 && sct_type_is_signed_int(ty);
+    bool y_int = y_signed || (ctx->n_inputs > 1 && sct_type_is_unsigned_int(ty));
+    const char *rule = e->undefined_rule;
+    if (strcmp(rule, "int-zero-divisor") == 0) /* sonnx-div:int:R2 */
+        return x_int && y_int && (ctx->in_bits[1] & sct_int_width_mask(sct_elem_width(ty))) == 0;
+    if (strcmp(rule, "int-negative-exponent") == 0) /* sonnx-pow, integer base */
+        return x_int && y_signed && sct_bits_to_int64(ty, ctx->in_bits[1]) < 0;
+    if (strcmp(rule, "int-min-abs") == 0) { /* sonnx-abs E_ABS_INT_CONSTR_X_020 */
+        unsigned w = sct_elem_width(tx);
+        return sct_type_is_signed_int(tx) && w > 0 &&
+               sct_bits_to_int64(tx, ctx->in_bits[0]) == sct_int_signed_min(w);
+    }
+    return false;
 }
 
 /* The integer range of a w-bit output. */
@@ -48,6 +78,11 @@ bool sct_op_int_out_of_range(const sct_elem_ctx *ctx, unsigned w, bool is_signed
 {
     int32_t tx = ctx->in_types[0], ty = ctx->in_types[1];
     bool x_int = sct_type_is_signed_int(tx) || sct_type_is_unsigned_int(tx);
+    if (ctx->n_inputs == 1 && x_int && ctx->op == SCT_OP_ABS) {
+        /* |MIN| is the one signed result out of range, and undefined
+         * (sonnx-abs E_ABS_INT_CONSTR_X_020): no saturation story. */
+        return false;
+    }
     bool y_int = sct_type_is_signed_int(ty) || sct_type_is_unsigned_int(ty);
     if (ctx->n_inputs != 2 || !x_int || !y_int)
         return false;
@@ -73,6 +108,27 @@ bool sct_op_int_out_of_range(const sct_elem_ctx *ctx, unsigned w, bool is_signed
             return r < sct_int_signed_min(w) || r > sct_int_signed_max(w);
         }
         return false;
+    case SCT_OP_SUB:
+    case SCT_OP_ADD: {
+        /* Integers wrap modulo 2^n (sonnx-sub E_SUB_INT_FUNC_0010,
+         * sonnx-add E_ADD_INT_FUNC_0010); the exact result fits 65 bits. */
+        bool sub = ctx->op == SCT_OP_SUB;
+        if (!is_signed && x_uns && y_uns) {
+            *positive = !sub || ux >= uy;
+            return sub ? ux < uy : ux + uy > sct_int_width_mask(w) || ux + uy < ux;
+        }
+        if (is_signed && !x_uns && !y_uns) {
+            int64_t r;
+            bool ovf = sub ? __builtin_sub_overflow(x, y, &r) : __builtin_add_overflow(x, y, &r);
+            if (ovf) {
+                *positive = x >= 0; /* 64-bit wrap: the side is x's */
+                return true;
+            }
+            *positive = r > 0;
+            return r < sct_int_signed_min(w) || r > sct_int_signed_max(w);
+        }
+        return false;
+    }
     case SCT_OP_DIV:
         /* MIN / -1 is the only signed quotient out of range. */
         *positive = true;

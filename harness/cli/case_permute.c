@@ -42,23 +42,29 @@ bool sct_case_permute_begin(sct_case_permutation *p, const char *case_id, uint64
                             const sonnx_tensor *outputs, size_t n_outputs)
 {
     memset(p, 0, sizeof *p);
-    if (n_inputs != 2 || n_outputs != 1 || !same_shape(&inputs[0], &outputs[0]) ||
-        !same_shape(&inputs[1], &outputs[0]))
+    if (n_inputs == 0 || n_inputs > SCT_MAX_INPUTS || n_outputs != 1)
         return false;
-    size_t sz[3] = {sct_dtype_elem_size(inputs[0].elem_type),
-                    sct_dtype_elem_size(inputs[1].elem_type),
-                    sct_dtype_elem_size(outputs[0].elem_type)};
-    if (sz[0] == 0 || sz[1] == 0 || sz[2] == 0)
+    size_t out_sz = sct_dtype_elem_size(outputs[0].elem_type);
+    if (out_sz == 0)
         return false;
-    size_t n = (size_t)(inputs[0].nbytes / sz[0]);
-    if (n < 2 || inputs[1].nbytes / sz[1] != n || outputs[0].nbytes / sz[2] != n)
+    size_t n = (size_t)(outputs[0].nbytes / out_sz);
+    size_t sz[SCT_MAX_INPUTS];
+    for (size_t k = 0; k < n_inputs; k++) {
+        sz[k] = sct_dtype_elem_size(inputs[k].elem_type);
+        if (!same_shape(&inputs[k], &outputs[0]) || sz[k] == 0 || inputs[k].nbytes / sz[k] != n)
+            return false;
+    }
+    if (n < 2)
         return false;
     p->perm = malloc(n * sizeof *p->perm);
-    unsigned char *a = malloc(inputs[0].nbytes), *b = malloc(inputs[1].nbytes);
-    if (p->perm == NULL || a == NULL || b == NULL) {
+    unsigned char *in[SCT_MAX_INPUTS] = {NULL};
+    bool ok = p->perm != NULL;
+    for (size_t k = 0; k < n_inputs; k++)
+        ok = (in[k] = malloc(inputs[k].nbytes)) != NULL && ok;
+    if (!ok) {
         free(p->perm);
-        free(a);
-        free(b);
+        for (size_t k = 0; k < n_inputs; k++)
+            free(in[k]);
         p->perm = NULL;
         return false;
     }
@@ -73,12 +79,12 @@ bool sct_case_permute_begin(sct_case_permutation *p, const char *case_id, uint64
         p->perm[i] = p->perm[j];
         p->perm[j] = t;
     }
-    gather(a, inputs[0].data, p->perm, n, sz[0]);
-    gather(b, inputs[1].data, p->perm, n, sz[1]);
-    p->in[0] = inputs[0];
-    p->in[0].data = a;
-    p->in[1] = inputs[1];
-    p->in[1].data = b;
+    for (size_t k = 0; k < n_inputs; k++) {
+        gather(in[k], inputs[k].data, p->perm, n, sz[k]);
+        p->in[k] = inputs[k];
+        p->in[k].data = in[k];
+    }
+    p->n_inputs = n_inputs;
     p->n = n;
     p->active = true;
     return true;
@@ -100,8 +106,8 @@ void sct_case_permute_end(sct_case_permutation *p, sonnx_tensor *outputs, bool r
         /* no memory to restore the order: the output cannot be judged */
         memset(outputs[0].data, 0xA5, outputs[0].nbytes);
     }
-    free((void *)p->in[0].data);
-    free((void *)p->in[1].data);
+    for (size_t k = 0; k < p->n_inputs; k++)
+        free((void *)p->in[k].data);
     free(p->perm);
     memset(p, 0, sizeof *p);
 }

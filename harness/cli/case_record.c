@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sct/results/run_summary.h"
+
 static void copy_shape(sct_tensor_shape *dst, const sct_tensor_decl *src)
 {
     dst->elem_type = src->elem_type;
@@ -15,12 +17,21 @@ static void copy_shape(sct_tensor_shape *dst, const sct_tensor_decl *src)
         dst->dims[d] = src->dims[d];
 }
 
+void sct_case_types_text(const sct_case *c, char *buf, size_t cap)
+{
+    int32_t t[SCT_MAX_INPUTS] = {0};
+    size_t n = c->n_inputs > SCT_MAX_INPUTS ? SCT_MAX_INPUTS : c->n_inputs;
+    for (size_t k = 0; k < n; k++)
+        t[k] = c->inputs[k].elem_type;
+    sct_types_label(n, t, c->n_outputs > 0 ? c->outputs[0].elem_type : 0, buf, cap);
+}
+
 void sct_case_record_init(sct_case_result *out, const sct_case *c)
 {
     out->id = sct_strdup(c->id);
     out->op_type = sct_strdup(c->op_type);
     out->opset = c->opset;
-    out->n_inputs = c->n_inputs > 2 ? 2 : c->n_inputs;
+    out->n_inputs = c->n_inputs > SCT_MAX_INPUTS ? SCT_MAX_INPUTS : c->n_inputs;
     for (size_t k = 0; k < out->n_inputs; k++)
         copy_shape(&out->inputs[k], &c->inputs[k]);
     if (c->n_outputs > 0)

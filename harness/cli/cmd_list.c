@@ -29,9 +29,7 @@ typedef struct tag_count {
 
 static void case_label(const sct_case *c, char *buf, size_t cap)
 {
-    int32_t t[2] = {c->inputs[0].elem_type, c->inputs[1].elem_type};
-    sct_types_label(c->n_inputs > 2 ? 2 : c->n_inputs, t,
-                    c->n_outputs ? c->outputs[0].elem_type : 0, buf, cap);
+    sct_case_types_text(c, buf, cap);
 }
 
 static void print_ids(const sct_vector_set *set, const sct_run_config *cfg)

@@ -116,7 +116,7 @@ static bool compare_elements(const sct_case *c, const sct_case_data *d,
     for (uint64_t i = 0; i < n; i++, sct_bcast_next(&it)) {
         sct_elem_ctx ctx = {.op = sct_op_kind_from_name(c->op_type),
                             .out_type = out->elem_type, .n_inputs = d->n_inputs};
-        for (size_t k = 0; k < d->n_inputs && k < 2; k++) {
+        for (size_t k = 0; k < d->n_inputs && k < SCT_MAX_INPUTS; k++) {
             ctx.in_types[k] = d->inputs[k].elem_type;
             ctx.in_bits[k] = sct_elem_bits(&d->inputs[k], it.offset[k]);
         }
@@ -167,10 +167,10 @@ static int repro_case(const sct_vector_set *set, const sct_case *c, sct_backend 
            : c->expectation == SCT_EXPECT_NO_CRASH ? "no-crash" : "reject", c->max_ulp,
            id->runtime_name, id->runtime_version, id->plugin_path);
     sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile, 0, NULL};
-    int32_t in_types[SCT_MAX_IO] = {0};
-    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_IO; k++)
+    int32_t in_types[SCT_MAX_INPUTS] = {0};
+    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_INPUTS; k++)
         in_types[k] = c->inputs[k].elem_type;
-    sonnx_tensor outs[SCT_MAX_IO];
+    sonnx_tensor outs[SCT_MAX_OUTPUTS];
     memset(outs, 0, sizeof outs);
     int rc = SCT_EXIT_USAGE;
     sct_exec_result r = sct_backend_query(b, &op, in_types, c->n_inputs);

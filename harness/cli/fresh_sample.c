@@ -28,8 +28,10 @@
 
 #define MAX_GROUPS 256
 
+/* An (op, types) group; a unary op's b is SONNX_DT_UNDEFINED (n_inputs 1). */
 typedef struct group {
     char op[32];
+    size_t n_inputs;
     int32_t opset, a, b, out;
     uint32_t tolerance;
 } group;
@@ -82,19 +84,23 @@ static size_t collect_groups(const sct_run_report *report, group *g, size_t cap)
     size_t n = 0;
     for (size_t i = 0; i < report->n_cases; i++) {
         const sct_case_result *c = sct_run_report_case(report, i);
-        if (c == NULL || c->n_inputs != 2 || strcmp(c->exec_status, "OK") != 0 ||
+        /* The sample's generator draws one or two operands (sample_any.h). */
+        if (c == NULL || c->n_inputs == 0 || c->n_inputs > 2 ||
+            strcmp(c->exec_status, "OK") != 0 ||
             strcmp(c->expectation, "values") != 0 || strlen(c->op_type) >= sizeof g->op)
             continue;
         group k;
         memset(&k, 0, sizeof k);
         snprintf(k.op, sizeof k.op, "%s", c->op_type);
         k.opset = c->opset;
+        k.n_inputs = c->n_inputs;
         k.a = c->inputs[0].elem_type;
-        k.b = c->inputs[1].elem_type;
+        k.b = c->n_inputs > 1 ? c->inputs[1].elem_type : SONNX_DT_UNDEFINED;
         k.out = c->output.elem_type;
         k.tolerance = c->tolerance_ulp;
         size_t j = 0;
-        while (j < n && !(strcmp(g[j].op, k.op) == 0 && g[j].a == k.a && g[j].b == k.b))
+        while (j < n && !(strcmp(g[j].op, k.op) == 0 && g[j].n_inputs == k.n_inputs &&
+                          g[j].a == k.a && g[j].b == k.b))
             j++;
         if (j == n && n < cap)
             g[n++] = k;
@@ -137,8 +143,11 @@ static int run_group(const group *g, sct_backend *backend, sct_backend *ref,
 {
     size_t n = o->n;
     sonnx_tensor in[2], got, want;
-    /* all four allocated (or NULL) whatever fails: each is freed below */
-    bool ok_a = tensor(&in[0], g->a, n), ok_b = tensor(&in[1], g->b, n);
+    bool unary = g->n_inputs == 1;
+    /* all four allocated (or NULL) whatever fails: each is freed below; a
+     * unary op has no second operand (its pointer NULL) */
+    memset(&in[1], 0, sizeof in[1]);
+    bool ok_a = tensor(&in[0], g->a, n), ok_b = unary || tensor(&in[1], g->b, n);
     bool ok_got = tensor(&got, g->out, n), ok_want = tensor(&want, g->out, n);
     bool ok = ok_a && ok_b && ok_got && ok_want;
     const char *why_not = "out of memory";
@@ -147,7 +156,7 @@ static int run_group(const group *g, sct_backend *backend, sct_backend *ref,
                                                &why_not)
                          : NULL;
     char types[64], id[128], msg[1400];
-    if (g->a == g->b)
+    if (unary || g->a == g->b)
         snprintf(types, sizeof types, "%s", sct_dtype_name(g->a));
     else
         snprintf(types, sizeof types, "%s_%s", sct_dtype_name(g->a), sct_dtype_name(g->b));
@@ -160,8 +169,8 @@ static int run_group(const group *g, sct_backend *backend, sct_backend *ref,
     out->id = sct_strdup(id);
     out->op_type = sct_strdup(g->op);
     out->opset = g->opset;
-    out->n_inputs = 2;
-    for (int i = 0; i < 2; i++)
+    out->n_inputs = g->n_inputs;
+    for (size_t i = 0; i < g->n_inputs; i++)
         out->inputs[i] = (sct_tensor_shape){in[i].elem_type, 1, {(int64_t)n}};
     out->output = (sct_tensor_shape){g->out, 1, {(int64_t)n}};
     char *tag = "fresh-sample";
@@ -188,10 +197,10 @@ static int run_group(const group *g, sct_backend *backend, sct_backend *ref,
     snprintf(r.message, sizeof r.message, "out of memory");
     sct_exec_result rr = r;
     if (gen != NULL) {
-        rr = sct_backend_run(ref, &op, in, 2, &want, 1);
-        r = sct_backend_query(backend, &op, (int32_t[]){g->a, g->b}, 2);
+        rr = sct_backend_run(ref, &op, in, g->n_inputs, &want, 1);
+        r = sct_backend_query(backend, &op, (int32_t[]){g->a, g->b}, g->n_inputs);
         if (r.status == SCT_EXEC_OK)
-            r = sct_backend_run(backend, &op, in, 2, &got, 1);
+            r = sct_backend_run(backend, &op, in, g->n_inputs, &got, 1);
     }
     const char *why = "";
     out->exec_status = sct_strdup(sct_exec_status_name(r.status));
@@ -222,7 +231,7 @@ static int run_group(const group *g, sct_backend *backend, sct_backend *ref,
         sct_compare_opts opts = {out->tolerance_ulp, strict_nan};
         sink s = {&keeper, out->ulp_hist};
         char err[256];
-        int rc = sct_compare_tensors(sct_op_kind_from_name(g->op), in, 2, &want, &got,
+        int rc = sct_compare_tensors(sct_op_kind_from_name(g->op), in, g->n_inputs, &want, &got,
                                      &opts, on_mismatch, &s, &out->stats, err, sizeof err);
         out->samples = sct_sample_keeper_take(&keeper, &out->n_samples);
         sct_sample_keeper_free(&keeper);

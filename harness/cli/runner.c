@@ -185,11 +185,8 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
     /* --claim: a case outside the claim is listed, not run. */
     const sct_claim_entry *claim = NULL;
     if (cfg->claim_path != NULL && c->error == NULL) {
-        int32_t t[2] = {c->n_inputs > 0 ? c->inputs[0].elem_type : 0,
-                        c->n_inputs > 1 ? c->inputs[1].elem_type : 0};
         char types[96];
-        sct_types_label(c->n_inputs < 2 ? c->n_inputs : 2, t,
-                        c->n_outputs > 0 ? c->outputs[0].elem_type : 0, types, sizeof types);
+        sct_case_types_text(c, types, sizeof types);
         claim = sct_claim_find(&cfg->claim, c->op_type, types);
         if (claim == NULL) {
             out->verdict = SCT_VERDICT_OUT_OF_SCOPE;
@@ -217,14 +214,14 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
         return;
     }
     sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile, 0, NULL};
-    int32_t in_types[SCT_MAX_IO] = {0};
-    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_IO; k++)
+    int32_t in_types[SCT_MAX_INPUTS] = {0};
+    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_INPUTS; k++)
         in_types[k] = c->inputs[k].elem_type;
 
     const char *why = "";
     sct_exec_result r = sct_backend_query(backend, &op, in_types, c->n_inputs);
     if (r.status == SCT_EXEC_OK) {
-        sonnx_tensor outs[SCT_MAX_IO];
+        sonnx_tensor outs[SCT_MAX_OUTPUTS];
         memset(outs, 0, sizeof outs);
         if (sct_make_outputs(c, outs, err, sizeof err) != 0) {
             sct_free_outputs(outs, c->n_outputs);

@@ -29,13 +29,15 @@ static file_role role_of(const char *rel, int32_t data_set, size_t *index)
 {
     if (strcmp(rel, "model.onnx") == 0)
         return ROLE_MODEL;
-    for (size_t k = 0; k < SCT_MAX_IO; k++) {
-        char name[64];
+    char name[64];
+    for (size_t k = 0; k < SCT_MAX_INPUTS; k++) {
         snprintf(name, sizeof name, "test_data_set_%d/input_%zu.pb", data_set, k);
         if (strcmp(rel, name) == 0) {
             *index = k;
             return ROLE_INPUT;
         }
+    }
+    for (size_t k = 0; k < SCT_MAX_OUTPUTS; k++) {
         snprintf(name, sizeof name, "test_data_set_%d/output_%zu.pb", data_set, k);
         if (strcmp(rel, name) == 0) {
             *index = k;
@@ -207,9 +209,9 @@ void sct_case_data_free(sct_case_data *d)
 {
     if (d == NULL)
         return;
-    for (size_t k = 0; k < SCT_MAX_IO; k++) {
+    for (size_t k = 0; k < SCT_MAX_INPUTS; k++)
         sct_tensor_release(&d->inputs[k]);
+    for (size_t k = 0; k < SCT_MAX_OUTPUTS; k++)
         sct_tensor_release(&d->expected[k]);
-    }
     memset(d, 0, sizeof *d);
 }

@@ -109,9 +109,9 @@ static int read_model(const Onnx__ModelProto *m, const char *display, sct_model_
     for (size_t i = 0; i < g->n_input; i++) {
         if (g->input[i] && is_initializer(g, g->input[i]->name))
             continue;
-        if (out->n_inputs == SCT_MAX_IO)
+        if (out->n_inputs == SCT_MAX_INPUTS)
             return sct_io_error(err, cap, display, "graph.input",
-                                "more than %d non-initializer inputs", SCT_MAX_IO);
+                                "more than %d non-initializer inputs", SCT_MAX_INPUTS);
         char field[48];
         snprintf(field, sizeof field, "graph.input[%zu]", i);
         if (read_value_info(g->input[i], field, &out->inputs[out->n_inputs],
@@ -120,9 +120,9 @@ static int read_model(const Onnx__ModelProto *m, const char *display, sct_model_
             return -1;
         out->n_inputs++;
     }
-    if (g->n_output > SCT_MAX_IO)
+    if (g->n_output > SCT_MAX_OUTPUTS)
         return sct_io_error(err, cap, display, "graph.output", "%zu outputs; at most %d",
-                            g->n_output, SCT_MAX_IO);
+                            g->n_output, SCT_MAX_OUTPUTS);
     for (size_t i = 0; i < g->n_output; i++) {
         char field[48];
         snprintf(field, sizeof field, "graph.output[%zu]", i);

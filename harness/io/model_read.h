@@ -24,15 +24,15 @@ typedef struct sct_model_info {
     size_t n_inputs, n_outputs;   /* graph inputs that are not initializers */
     /* rank == -1: the value_info has no shape or a symbolic dimension
      * (shape_problem says which). */
-    sct_tensor_decl inputs[SCT_MAX_IO];
-    sct_tensor_decl outputs[SCT_MAX_IO];
+    sct_tensor_decl inputs[SCT_MAX_INPUTS];
+    sct_tensor_decl outputs[SCT_MAX_OUTPUTS];
     char shape_problem[160];
 } sct_model_info;
 
 /* Fills `out`.  op_type/domain/n_nodes are filled before any other check,
  * so a caller that only filters by op can use them even when this fails.
  * Fails (message: file, field, reason) on: unparseable protobuf, no graph,
- * no default-domain opset, more than SCT_MAX_IO inputs or outputs, a
+ * no default-domain opset, more than SCT_MAX_INPUTS inputs or SCT_MAX_OUTPUTS outputs, a
  * non-tensor or unknown element type, rank above SONNX_MAX_RANK, negative
  * dims. */
 int sct_model_read(const uint8_t *buf, size_t len, const char *display,

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sct/numeric/dtype.h"
+#include "sct/results/run_summary.h"
 #include "sct/results/value_format.h"
 
 /* The type's manifest name; "?" for a case that has none (a stand-in, a
@@ -60,19 +61,18 @@ static void sample_view(const sct_sample *s, sct_render_sample *out)
 {
     out->index = sct_render_printf("%llu", (unsigned long long)s->index);
     out->coords = coords_text(s);
-    if (s->n_inputs >= 2) {
-        char *a = value_text(s->in_types[0], s->in_bits[0]);
-        char *b = value_text(s->in_types[1], s->in_bits[1]);
-        out->inputs = sct_render_printf("A = %s; B = %s", a, b);
-        free(a);
-        free(b);
-    } else if (s->n_inputs == 1) {
-        char *a = value_text(s->in_types[0], s->in_bits[0]);
-        out->inputs = sct_render_printf("A = %s", a);
-        free(a);
-    } else {
-        out->inputs = sct_render_strdup("");
+    /* "A = 1.5 (0x3fc00000); B = ...": one per input, named as the JSON
+     * names them (sct_input_key, upper case); a unary op's input is A. */
+    char *inputs = sct_render_strdup("");
+    for (size_t k = 0; k < s->n_inputs && k < SCT_CHECK_MAX_INPUTS; k++) {
+        char *v = value_text(s->in_types[k], s->in_bits[k]);
+        char key = (char)(sct_input_key(k)[0] - 'a' + 'A');
+        char *more = sct_render_printf("%s%s%c = %s", inputs, k ? "; " : "", key, v);
+        free(v);
+        free(inputs);
+        inputs = more;
     }
+    out->inputs = inputs;
     out->expected = value_text(s->out_type, s->expected_bits);
     out->actual = value_text(s->out_type, s->actual_bits);
     out->ulp = s->ulp == SCT_ULP_NONE ? sct_render_strdup("n/a")
@@ -91,10 +91,11 @@ void sct_render_case_view(const sct_case_result *c, bool stand_in, sct_render_ca
                                                     : out->type_out);
     out->type_b = sct_render_strdup(c->n_inputs > 1 ? type_name(c->inputs[1].elem_type)
                                                     : out->type_a);
-    /* The JSON's group key (run_summary.h, sct_case_types_label). */
-    out->types = strcmp(out->type_a, out->type_b) == 0
-                     ? sct_render_strdup(out->type_a)
-                     : sct_render_printf("%s,%s", out->type_a, out->type_b);
+    out->n_inputs = c->n_inputs;
+    /* The JSON's group key (run_summary.h). */
+    char types[3 * 32];
+    sct_case_types_label(c, types, sizeof types);
+    out->types = sct_render_strdup(types);
     out->verdict = sct_render_strdup(sct_verdict_name(c->verdict));
     out->expectation = sct_render_strdup(c->expectation);
     out->message = sct_render_strdup(c->message);

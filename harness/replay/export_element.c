@@ -176,9 +176,14 @@ static cJSON *decl_json(const sct_tensor_decl *t)
 static int write_manifest(const char *dir, const char *name, const sct_case *c,
                           uint64_t index, char *err, size_t err_cap)
 {
-    static const char *const files[] = {"model.onnx", "test_data_set_0/input_0.pb",
-                                        "test_data_set_0/input_1.pb",
-                                        "test_data_set_0/output_0.pb"};
+    /* model.onnx, one input file per input of the op, output_0.pb
+     * (docs/vector-format.md). */
+    char files[SCT_MAX_INPUTS + 2][40];
+    size_t n_files = 0;
+    snprintf(files[n_files++], sizeof files[0], "model.onnx");
+    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_INPUTS; k++)
+        snprintf(files[n_files++], sizeof files[0], "test_data_set_0/input_%zu.pb", k);
+    snprintf(files[n_files++], sizeof files[0], "test_data_set_0/output_0.pb");
     cJSON *root = cJSON_CreateObject(), *cases = cJSON_AddArrayToObject(root, "cases");
     cJSON_AddStringToObject(root, "format", "sonnx-cts-vectors");
     cJSON_AddStringToObject(root, "format_version", "1.0");
@@ -216,9 +221,7 @@ static int write_manifest(const char *dir, const char *name, const sct_case *c,
         cJSON_AddItemToArray(tags, cJSON_CreateString(c->tags[i]));
     cJSON *fo = cJSON_AddObjectToObject(e, "files");
     int rc = 0;
-    for (size_t i = 0; i < sizeof files / sizeof files[0] && rc == 0; i++) {
-        if (i == 2 && c->n_inputs < 2)
-            continue;
+    for (size_t i = 0; i < n_files && rc == 0; i++) {
         char path[4096], hex[SCT_SHA256_HEX_CHARS + 1];
         snprintf(path, sizeof path, "%s/%s/%s", dir, name, files[i]);
         if (sct_sha256_file(path, path, hex, err, err_cap) != 0)
@@ -272,7 +275,7 @@ int sct_export_element(const char *dir, const sct_vector_set *set, const sct_cas
         return -1;
     int64_t coords[SONNX_MAX_RANK];
     sct_unflatten(index, gold->rank, gold->dims, coords);
-    for (size_t k = 0; k < d->n_inputs && k < 2; k++) {
+    for (size_t k = 0; k < d->n_inputs && k < SCT_MAX_INPUTS; k++) {
         const sonnx_tensor *in = &d->inputs[k];
         snprintf(path, sizeof path, "%s/input_%zu.pb", data, k);
         if (write_element(path, c->inputs[k].name, in->elem_type,

@@ -115,9 +115,9 @@ static void put_sample(sct_byte_buf *b, const sct_sample *s)
     for (int32_t d = 0; d < dims_kept(s->rank); d++)
         put_i64(b, s->coords[d]);
     put_u64(b, s->n_inputs);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < SCT_CHECK_MAX_INPUTS; k++)
         put_i32(b, s->in_types[k]);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < SCT_CHECK_MAX_INPUTS; k++)
         put_u64(b, s->in_bits[k]);
     put_i32(b, s->out_type);
     put_u64(b, s->expected_bits);
@@ -133,8 +133,9 @@ int sct_case_encode(sct_byte_buf *b, const sct_case_result *c)
     put_str(b, c->op_type);
     put_i32(b, c->opset);
     put_u64(b, c->n_inputs);
-    put_shape(b, &c->inputs[0]);
-    put_shape(b, &c->inputs[1]);
+    put_u32(b, SCT_CHECK_MAX_INPUTS);
+    for (int k = 0; k < SCT_CHECK_MAX_INPUTS; k++)
+        put_shape(b, &c->inputs[k]);
     put_shape(b, &c->output);
     put_strv(b, c->tags, c->n_tags);
     put_strv(b, c->requirements, c->n_requirements);
@@ -280,9 +281,9 @@ static void get_sample(rd *r, sct_sample *s)
     for (int32_t d = 0; d < dims_kept(s->rank); d++)
         s->coords[d] = get_i64(r);
     s->n_inputs = (size_t)get_u64(r);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < SCT_CHECK_MAX_INPUTS; k++)
         s->in_types[k] = get_i32(r);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < SCT_CHECK_MAX_INPUTS; k++)
         s->in_bits[k] = get_u64(r);
     s->out_type = get_i32(r);
     s->expected_bits = get_u64(r);
@@ -300,8 +301,10 @@ int sct_case_decode(const unsigned char *p, size_t n, sct_case_result *c)
     c->op_type = get_str(&r);
     c->opset = get_i32(&r);
     c->n_inputs = (size_t)get_u64(&r);
-    get_shape(&r, &c->inputs[0]);
-    get_shape(&r, &c->inputs[1]);
+    if (get_u32(&r) != SCT_CHECK_MAX_INPUTS || c->n_inputs > SCT_CHECK_MAX_INPUTS)
+        r.bad = r.bad ? r.bad : 1;
+    for (int k = 0; k < SCT_CHECK_MAX_INPUTS; k++)
+        get_shape(&r, &c->inputs[k]);
     get_shape(&r, &c->output);
     c->tags = get_strv(&r, &c->n_tags);
     c->requirements = get_strv(&r, &c->n_requirements);
@@ -327,8 +330,8 @@ int sct_case_decode(const unsigned char *p, size_t n, sct_case_result *c)
     for (size_t i = 0; i < SCT_ULP_HIST_BINS; i++)
         c->ulp_hist[i] = get_u64(&r);
     uint64_t ns = get_u64(&r);
-    /* A sample takes at least 77 bytes (rank 0). */
-    if (!r.bad && ns > (r.n - r.pos) / 77)
+    /* A sample takes at least 89 bytes (rank 0). */
+    if (!r.bad && ns > (r.n - r.pos) / 89)
         r.bad = 1;
     if (!r.bad && ns > 0) {
         c->samples = calloc((size_t)ns, sizeof *c->samples);

@@ -8,8 +8,9 @@
  *   str  = u32 length (0xffffffff: NULL) + bytes (no NUL)
  *   strv = u32 count + count × str
  *   shape = i32 elem_type, i32 rank, min(max(rank,0),8) × i64 dims
- *   id str, op_type str, opset i32, n_inputs u64, inputs[0] shape,
- *   inputs[1] shape, output shape, tags strv, requirements strv, satisfies strv,
+ *   id str, op_type str, opset i32, n_inputs u64 (1..3),
+ *   u32 SCT_CHECK_MAX_INPUTS + that many input shapes (the unused ones
+ *   zero), output shape, tags strv, requirements strv, satisfies strv,
  *   expectation str, tolerance_ulp u32, verdict i32, exec_status str,
  *   signal_number i32, exit_code i32, message str, compared u8,
  *   stats: elements, mismatches, max_ulp, unmeasurable u64,
@@ -19,7 +20,7 @@
  *   has_claim_bound u8, claim_bound_ulp u32, claim_violations u64,
  *   has_claim_worst u8 (+ sample when 1).
  *   sample = index u64, rank i32, min(max(rank,0),8) × i64 coords,
- *            n_inputs u64, in_types 2 × i32, in_bits 2 × u64, out_type i32,
+ *            n_inputs u64, in_types 3 × i32, in_bits 3 × u64, out_type i32,
  *            expected_bits u64, actual_bits u64, ulp u64, deviation i32,
  *            worst u8.
  * The array lengths are written so that a spool written by a build with

@@ -8,6 +8,12 @@
 
 #include "sct/text/owned.h"
 
+const char *sct_input_key(size_t k)
+{
+    static const char *const keys[SCT_CHECK_MAX_INPUTS] = {"a", "b", "c"};
+    return k < SCT_CHECK_MAX_INPUTS ? keys[k] : NULL;
+}
+
 void sct_case_result_free(sct_case_result *c)
 {
     free(c->id);

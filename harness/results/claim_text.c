@@ -39,11 +39,11 @@ void sct_claim_text(const sct_group_summary *g, char *buf, size_t cap)
     if (!g->has_claim_worst || len >= cap)
         return;
     const sct_sample *s = &g->claim_worst;
-    static const char *const names[2] = {"a", "b"};
     len += (size_t)snprintf(buf + len, cap - len, "; worst %s[%" PRIu64 "]",
                             g->claim_worst_case, s->index);
-    for (size_t k = 0; k < s->n_inputs && k < 2 && len < cap; k++)
-        len += (size_t)value(buf + len, cap - len, names[k], s->in_types[k], s->in_bits[k]);
+    for (size_t k = 0; k < s->n_inputs && k < SCT_CHECK_MAX_INPUTS && len < cap; k++)
+        len += (size_t)value(buf + len, cap - len, sct_input_key(k), s->in_types[k],
+                             s->in_bits[k]);
     if (len < cap)
         len += (size_t)value(buf + len, cap - len, "expected", s->out_type, s->expected_bits);
     if (len < cap)

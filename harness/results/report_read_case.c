@@ -96,12 +96,15 @@ static bool read_sample(sct_json_reader *rd, const cJSON *o, const sct_case_resu
         }
         s->coords[s->rank++] = (int64_t)v;
     }
-    static const char *const names[2] = {"a_bits", "b_bits"};
-    for (size_t k = 0; k < 2 && k < c->n_inputs; k++) {
-        if (sct_json_member(o, names[k]) == NULL)
+    /* One value per input of the case, under the writers' keys
+     * (sct_input_key: "a", "b", "c"; a unary op's input is "a"). */
+    for (size_t k = 0; k < SCT_CHECK_MAX_INPUTS && k < c->n_inputs; k++) {
+        char key[16];
+        snprintf(key, sizeof key, "%s_bits", sct_input_key(k));
+        if (sct_json_member(o, key) == NULL)
             break;
         s->in_types[k] = c->inputs[k].elem_type;
-        ok = sct_json_read_hex(rd, o, names[k], &s->in_bits[k]) && ok;
+        ok = sct_json_read_hex(rd, o, key, &s->in_bits[k]) && ok;
         s->n_inputs = k + 1;
     }
     s->out_type = c->output.elem_type;
@@ -166,12 +169,12 @@ static void read_types(sct_json_reader *rd, const cJSON *o, sct_case_result *c)
     const cJSON *types = sct_json_member(o, "input_types");
     const cJSON *shapes = sct_json_member(o, "input_shapes");
     int n = cJSON_GetArraySize(types);
-    if (!cJSON_IsArray(types) || n > 2 ||
+    if (!cJSON_IsArray(types) || n > SCT_CHECK_MAX_INPUTS ||
         (rd->mode == SCT_READ_STRICT &&
          (!cJSON_IsArray(shapes) || cJSON_GetArraySize(shapes) != n))) {
         sct_json_problem(rd, NULL, types != NULL,
                          "input_types / input_shapes missing or inconsistent");
-        n = cJSON_IsArray(types) && n <= 2 && rd->mode == SCT_READ_TOLERANT ? n : 0;
+        n = cJSON_IsArray(types) && n <= SCT_CHECK_MAX_INPUTS && rd->mode == SCT_READ_TOLERANT ? n : 0;
     }
     for (int k = 0; k < n; k++) {
         c->inputs[k].elem_type = dtype_code(rd, cJSON_GetArrayItem(types, k));

@@ -13,18 +13,31 @@
 void sct_types_label(size_t n_inputs, const int32_t *in_types, int32_t out_type,
                      char *buf, size_t cap)
 {
-    if (n_inputs == 0)
+    if (n_inputs == 0) {
         snprintf(buf, cap, "%s", sct_dtype_name(out_type));
-    else if (n_inputs < 2 || in_types[1] == in_types[0])
-        snprintf(buf, cap, "%s", sct_dtype_name(in_types[0]));
-    else
-        snprintf(buf, cap, "%s,%s", sct_dtype_name(in_types[0]),
-                 sct_dtype_name(in_types[1]));
+        return;
+    }
+    if (n_inputs > SCT_CHECK_MAX_INPUTS)
+        n_inputs = SCT_CHECK_MAX_INPUTS;
+    bool one_type = true;
+    for (size_t k = 1; k < n_inputs; k++)
+        one_type = one_type && in_types[k] == in_types[0];
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < (one_type ? 1 : n_inputs) && len < cap; k++) {
+        int n = snprintf(buf + len, cap - len, "%s%s", k ? "," : "",
+                         sct_dtype_name(in_types[k]));
+        if (n < 0)
+            break;
+        len += (size_t)n;
+    }
 }
 
 void sct_case_types_label(const sct_case_result *c, char *buf, size_t cap)
 {
-    int32_t t[2] = {c->inputs[0].elem_type, c->inputs[1].elem_type};
+    int32_t t[SCT_CHECK_MAX_INPUTS];
+    for (size_t k = 0; k < SCT_CHECK_MAX_INPUTS; k++)
+        t[k] = c->inputs[k].elem_type;
     sct_types_label(c->n_inputs, t, c->output.elem_type, buf, cap);
 }
 
@@ -51,8 +64,11 @@ static void add_tier_facts(sct_tier_facts *f, const sct_case_result *c)
     for (int32_t d = 0; d < c->inputs[0].rank; d++)
         n *= (uint64_t)c->inputs[0].dims[d];
     f->pairs += n;
-    unsigned bits = 8u * (unsigned)(sct_dtype_elem_size(c->inputs[0].elem_type) +
-                                    sct_dtype_elem_size(c->inputs[1].elem_type));
+    /* The space is every input's bits together: 2^16 for a unary float16
+     * sweep, 2^32 for a binary one. */
+    unsigned bits = 0;
+    for (size_t k = 0; k < c->n_inputs && k < SCT_CHECK_MAX_INPUTS; k++)
+        bits += 8u * (unsigned)sct_dtype_elem_size(c->inputs[k].elem_type);
     if (bits < 64 && f->space != UINT64_MAX)
         f->space += (uint64_t)1 << bits;
     else

@@ -31,10 +31,8 @@ static void to_sample(const sct_sample_keeper *k, const sct_mismatch *m,
     s->rank = k->rank;
     sct_unflatten(m->index, k->rank, k->dims, s->coords);
     s->n_inputs = m->n_inputs;
-    s->in_types[0] = m->in_types[0];
-    s->in_types[1] = m->in_types[1];
-    s->in_bits[0] = m->in_bits[0];
-    s->in_bits[1] = m->in_bits[1];
+    memcpy(s->in_types, m->in_types, sizeof s->in_types);
+    memcpy(s->in_bits, m->in_bits, sizeof s->in_bits);
     s->out_type = m->out_type;
     s->expected_bits = m->expected_bits;
     s->actual_bits = m->actual_bits;

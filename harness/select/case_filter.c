@@ -26,10 +26,10 @@ static bool any_type(const sct_case_filter *f, const sct_case *c)
     if (f->n_types == 0)
         return true;
     for (size_t i = 0; i < f->n_types; i++) {
-        for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_IO; k++)
+        for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_INPUTS; k++)
             if (c->inputs[k].elem_type == f->types[i])
                 return true;
-        for (size_t k = 0; k < c->n_outputs && k < SCT_MAX_IO; k++)
+        for (size_t k = 0; k < c->n_outputs && k < SCT_MAX_OUTPUTS; k++)
             if (c->outputs[k].elem_type == f->types[i])
                 return true;
     }

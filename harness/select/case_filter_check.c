@@ -19,10 +19,10 @@ typedef struct seen {
 
 static bool case_has_type(const sct_case *c, int32_t t)
 {
-    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_IO; k++)
+    for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_INPUTS; k++)
         if (c->inputs[k].elem_type == t)
             return true;
-    for (size_t k = 0; k < c->n_outputs && k < SCT_MAX_IO; k++)
+    for (size_t k = 0; k < c->n_outputs && k < SCT_MAX_OUTPUTS; k++)
         if (c->outputs[k].elem_type == t)
             return true;
     return false;

@@ -79,7 +79,6 @@ static bool add_value(cJSON *o, const char *name, int32_t type, uint64_t bits)
 
 static cJSON *sample_json(const sct_sample *s)
 {
-    static const char *const names[2] = {"a", "b"};
     cJSON *o = cJSON_CreateObject();
     if (o == NULL)
         return NULL;
@@ -91,8 +90,8 @@ static cJSON *sample_json(const sct_sample *s)
         snprintf(buf, sizeof buf, "%lld", (long long)s->coords[d]);
         ok = sct_json_append(coords, cJSON_CreateRaw(buf));
     }
-    for (size_t k = 0; ok && k < s->n_inputs && k < 2; k++)
-        ok = add_value(o, names[k], s->in_types[k], s->in_bits[k]);
+    for (size_t k = 0; ok && k < s->n_inputs && k < SCT_CHECK_MAX_INPUTS; k++)
+        ok = add_value(o, sct_input_key(k), s->in_types[k], s->in_bits[k]);
     ok = ok && add_value(o, "expected", s->out_type, s->expected_bits) &&
          add_value(o, "actual", s->out_type, s->actual_bits);
     if (s->ulp == SCT_ULP_NONE)
@@ -114,7 +113,7 @@ static cJSON *case_json(const sct_case_result *c)
     cJSON *it = ok ? cJSON_AddArrayToObject(o, "input_types") : NULL;
     cJSON *is = it ? cJSON_AddArrayToObject(o, "input_shapes") : NULL;
     ok = ok && it != NULL && is != NULL;
-    for (size_t k = 0; ok && k < c->n_inputs && k < 2; k++)
+    for (size_t k = 0; ok && k < c->n_inputs && k < SCT_CHECK_MAX_INPUTS; k++)
         ok = sct_json_append(it, cJSON_CreateString(sct_dtype_name(c->inputs[k].elem_type))) &&
              sct_json_append(is, shape_array(&c->inputs[k]));
     ok = ok && sct_json_add_str(o, "output_type", sct_dtype_name(c->output.elem_type)) &&

@@ -42,13 +42,13 @@ static void failure_summary(const sct_case_result *c, char *buf, size_t cap)
 
 static void sample_line(FILE *f, const sct_sample *s)
 {
-    static const char *const names[2] = {"a", "b"};
     char dec[SCT_VALUE_TEXT_MAX], hex[SCT_VALUE_TEXT_MAX], line[512];
     int n = snprintf(line, sizeof line, "[%" PRIu64 "]", s->index);
-    for (size_t k = 0; k < s->n_inputs && k < 2 && n > 0 && (size_t)n < sizeof line; k++) {
+    for (size_t k = 0; k < s->n_inputs && k < SCT_CHECK_MAX_INPUTS && n > 0 &&
+                       (size_t)n < sizeof line; k++) {
         sct_format_value(s->in_types[k], s->in_bits[k], dec, sizeof dec);
         sct_format_bits(s->in_types[k], s->in_bits[k], hex, sizeof hex);
-        n += snprintf(line + n, sizeof line - (size_t)n, " %s=%s (%s)", names[k], dec, hex);
+        n += snprintf(line + n, sizeof line - (size_t)n, " %s=%s (%s)", sct_input_key(k), dec, hex);
     }
     xml_text(f, line);
     sct_format_value(s->out_type, s->expected_bits, dec, sizeof dec);

@@ -32,11 +32,10 @@ void sct_text_value(FILE *out, const char *label, int32_t type, uint64_t bits)
 
 void sct_text_sample(FILE *out, const sct_sample *s)
 {
-    static const char *const names[2] = {"a", "b"};
     fprintf(out, "[%" PRIu64 "] ", s->index);
     write_coords(out, s);
-    for (size_t k = 0; k < s->n_inputs && k < 2; k++)
-        sct_text_value(out, names[k], s->in_types[k], s->in_bits[k]);
+    for (size_t k = 0; k < s->n_inputs && k < SCT_CHECK_MAX_INPUTS; k++)
+        sct_text_value(out, sct_input_key(k), s->in_types[k], s->in_bits[k]);
     sct_text_value(out, "expected", s->out_type, s->expected_bits);
     sct_text_value(out, "actual", s->out_type, s->actual_bits);
     if (s->ulp == SCT_ULP_NONE)

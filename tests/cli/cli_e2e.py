@@ -325,10 +325,24 @@ def sc_option_errors(a):
     check(not failures, "\n".join(failures))
 
 
+# ONNX's node tests of the ops registered with one input (Abs, Sqrt) and two
+# (Add, Sub) besides OPS: they load since the case model follows the
+# registry's arity (ops/operators.json); ids are the libonnx-testdata
+# directory names.
+NODE_TESTS_MORE = {"Abs": ["test_abs"], "Sqrt": ["test_sqrt", "test_sqrt_example"],
+                   "Add": ["test_add", "test_add_bcast", "test_add_uint8"],
+                   "Sub": ["test_sub", "test_sub_bcast", "test_sub_example", "test_sub_uint8"]}
+
+
 def sc_list_node_tests(a):
     p = run(["list", "--vectors", a.node_tests], a.sonnx_cts, 0)
-    for op in OPS:
+    for op in OPS + sorted(NODE_TESTS_MORE):
         check("\n%-6s " % op in p.stdout, "list lacks op %s:\n%s" % (op, p.stdout))
+    check(", 0 unusable\n" in p.stdout, "unusable node tests:\n%s" % p.stdout)
+    for op, want in sorted(NODE_TESTS_MORE.items()):
+        p = run(["list", "--vectors", a.node_tests, "--ids", "--op", op], a.sonnx_cts, 0)
+        ids = sorted(line.split("\t")[0] for line in p.stdout.splitlines())
+        check(ids == want, "list --ids --op %s: %r, expected %r" % (op, ids, want))
     p = run(["list", "--vectors", a.node_tests, "--ids", "--op", "Div"], a.sonnx_cts, 0)
     ids = [line.split("\t")[0] for line in p.stdout.splitlines()]
     check("test_div" in ids, "list --ids lacks test_div: %r" % ids)
@@ -355,6 +369,29 @@ def sc_node_tests_onnx(a):
               "%s: %d node test dirs but %d cases run" % (op, n_dirs[op], len(ran)))
         check(all(c["verdict"] == "PASS" for c in ran), "%s: not all PASS" % op)
     check(d["summary"]["overall"] == "CONFORMS", "overall %s" % d["summary"]["overall"])
+
+
+def sc_node_tests_arity(a):
+    """ONNX's node tests of Abs, Sqrt (one input) and Add, Sub (two) run with
+    the built-in: every case is judged (PASS), or declined while the built-in
+    has no kernel for the op (UNSUPPORTED); none is an ERROR (they load) or a
+    FAIL.  The one-input cases carry one input type."""
+    out = os.path.join(fresh_dir(a.work), "node.json")
+    args = ["run", "--vectors", a.node_tests, "--profile", "onnx", "--json", out, "--quiet"]
+    for op in sorted(NODE_TESTS_MORE):
+        args += ["--op", op]
+    p = run(args, a.sonnx_cts)
+    # 0: all PASS; 3: PARTIAL; 1: NOTHING-PASSED while no op has a kernel
+    check(p.returncode in (0, 1, 3), "exit %d\n%s" % (p.returncode, p.stderr))
+    d = validate_report(out)
+    ids = sorted(c["id"] for c in d["cases"])
+    want = sorted(i for v in NODE_TESTS_MORE.values() for i in v)
+    check(ids == want, "cases %r, expected %r" % (ids, want))
+    for c in d["cases"]:
+        check(c["verdict"] in ("PASS", "UNSUPPORTED"), "%s: %s %s" % (c["id"], c["verdict"],
+                                                                      c["message"]))
+        n = 1 if c["op"] in ("Abs", "Sqrt") else 2
+        check(len(c["input_types"]) == n, "%s: input_types %r" % (c["id"], c["input_types"]))
 
 
 def sc_json_shape(a):

@@ -50,7 +50,7 @@ def f32(*vals):
 
 
 def model(op, opset=14, types=(FLOAT, FLOAT, FLOAT), shapes=([2], [2], [2]), n_inputs=2):
-    names = ["A", "B", "X"][:n_inputs]
+    names = ["A", "B", "X", "W"][:n_inputs]
     ins = [helper.make_tensor_value_info(n, types[min(i, 1)], shapes[min(i, 1)]) for i, n in enumerate(names)]
     node = helper.make_node(op, names, ["C"])
     g = helper.make_graph([node], "g", ins, [helper.make_tensor_value_info("C", types[2], shapes[2])])
@@ -135,8 +135,10 @@ def bad_tensor_case(name, input0, expect_reason, field, dtype="float32", shape=(
     files = healthy_files()
     files["test_data_set_0/input_0.pb"] = input0
     e = entry("div/float32/bad", "div/float32/bad", files, ins=((dtype, list(shape)), ("float32", [2])))
+    # A whole-file problem (field None) names no field: "<file>: <reason>".
+    where = "" if field is None else "field %s: " % field
     with_manifest(name, files, e,
-                  "{root}/div/float32/bad/test_data_set_0/input_0.pb: field %s: %s" % (field, expect_reason))
+                  "{root}/div/float32/bad/test_data_set_0/input_0.pb: %s%s" % (where, expect_reason))
 
 
 def main():
@@ -175,9 +177,19 @@ def main():
     e = entry("div/float32/bad", "div/float32/bad", hf)
     e["opset"] = "14"
     with_manifest("entry_wrong_type", hf, e, M + ": field cases[1].opset: must be an integer")
-    e = entry("div/float32/bad", "div/float32/bad", hf, op="Add")
+    e = entry("div/float32/bad", "div/float32/bad", hf, op="Tanh")
     with_manifest("entry_unknown_op", hf, e,
-                  M + ': field cases[1].op: unknown op "Add"; sonnx-cts covers Div, Mul, Pow, Less')
+                  M + ': field cases[1].op: unknown op "Tanh"; sonnx-cts covers Div, Mul, Pow, Less, Sub, Add, Abs, Sqrt')
+    # The op's arity is the registry's (ops/operators.json): Sub takes two
+    # inputs, Abs one.
+    e = entry("sub/float32/bad", "div/float32/bad", hf, op="Sub", ins=(("float32", [2]),))
+    with_manifest("entry_wrong_arity", hf, e,
+                  M + ": field cases[1].inputs: 1 input; Sub takes 2 (ops/operators.json)",
+                  bad_id="sub/float32/bad")
+    e = entry("abs/float32/bad", "div/float32/bad", hf, op="Abs", opset=13)
+    with_manifest("entry_unary_two_inputs", hf, e,
+                  M + ": field cases[1].inputs: 2 inputs; Abs takes 1 (ops/operators.json)",
+                  bad_id="abs/float32/bad")
     e = entry("div/float32/bad", "div/float32/bad", hf, ins=(("float24", [2]), ("float32", [2])))
     with_manifest("entry_unknown_dtype", hf, e, M + ': field cases[1].inputs[0].dtype: unknown dtype "float24"')
     e = entry("div/float32/healthy", "div/float32/bad", hf)
@@ -235,7 +247,7 @@ def main():
     # ---- tensors (manifest digests are right; the content is wrong)
     bad_tensor_case("tensor_truncated", tensor(FLOAT, [2], f32(6, 1), cut=3),
                     "not a valid TensorProto (truncated or corrupt protobuf, %d bytes)"
-                    % (len(tensor(FLOAT, [2], f32(6, 1))) - 3), "(file)")
+                    % (len(tensor(FLOAT, [2], f32(6, 1))) - 3), None)
     bad_tensor_case("tensor_negative_dim", tensor(FLOAT, [-2], f32(6, 1)), "negative dimension -2", "dims[0]")
     bad_tensor_case("tensor_dims_overflow", tensor(FLOAT, [2**62, 16], f32(6, 1)),
                     "element count of shape [4611686018427387904, 16] overflows 64 bits", "dims")
@@ -330,7 +342,13 @@ def main():
              "{root}/test_bad/model.onnx: field graph.input[0].type.tensor_type.shape.dim[0] is symbolic: concrete dims are needed without a manifest")
     sf = healthy_files()
     sf["model.onnx"] = model("Div", n_inputs=3)
-    scan_set("scan_three_inputs", sf, "{root}/test_bad/model.onnx: field graph.input: more than 2 non-initializer inputs")
+    # Three inputs fit the case model (an op takes 1 to 3) but not Div's
+    # arity (ops/operators.json); four do not fit any op.
+    scan_set("scan_three_inputs", sf,
+             "{root}/test_bad/model.onnx: field graph.input: 3 inputs; Div takes 2 (ops/operators.json)")
+    sf = healthy_files()
+    sf["model.onnx"] = model("Div", n_inputs=4)
+    scan_set("scan_four_inputs", sf, "{root}/test_bad/model.onnx: field graph.input: more than 3 non-initializer inputs")
     sf = healthy_files()
     sf["model.onnx"] = model("Div")[:-5]
     scan_set("scan_model_truncated", sf,

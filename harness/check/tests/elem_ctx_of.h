@@ -1,6 +1,7 @@
 /*
  * elem_ctx_of.h — one element in its context, from a test row's fields
- * (two inputs), for the table-driven tests of the match rule and the
+ * (two inputs; one when t1 is SONNX_DT_UNDEFINED, the unary ops'
+ * convention), for the table-driven tests of the match rule and the
  * classifier.
  */
 #ifndef SCT_CHECK_TESTS_ELEM_CTX_OF_H
@@ -15,7 +16,7 @@ static inline sct_elem_ctx sct_elem_ctx_of(sct_op_kind op, int32_t out_type, int
     sct_elem_ctx ctx = {0};
     ctx.op = op;
     ctx.out_type = out_type;
-    ctx.n_inputs = 2;
+    ctx.n_inputs = t1 == SONNX_DT_UNDEFINED ? 1 : 2;
     ctx.in_types[0] = t0;
     ctx.in_bits[0] = b0;
     ctx.in_types[1] = t1;

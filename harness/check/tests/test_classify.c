@@ -22,6 +22,7 @@
 #define U8 SONNX_DT_UINT8
 #define I4 SONNX_DT_INT4
 #define BOOL SONNX_DT_BOOL
+#define NONE SONNX_DT_UNDEFINED /* no second input: a unary op */
 
 typedef struct {
     const char *what;
@@ -169,7 +170,66 @@ static const cls_row k_rows[] = {
      1, 0, SCT_DEV_BOOL_WRONG},
     {"less int wrong", SCT_OP_LESS, BOOL, I32, 1, I32, 2,
      1, 0, SCT_DEV_BOOL_WRONG},
+    /* Sub, Add: 1 -/+ 2^-30 (0x30800000) is exact 1 -/+ 2^-30, nearest
+     * float32 1.0; the neighbours are 1 - 2^-24 (0x3f7fffff) and
+     * 1 + 2^-23 (0x3f800001). */
+    {"f32 sub rounded toward zero", SCT_OP_SUB, F32, F32, 0x3f800000, F32, 0x30800000,
+     0x3f800000, 0x3f7fffff, SCT_DEV_ROUNDED_TOWARD_ZERO},
+    {"f32 add rounded away", SCT_OP_ADD, F32, F32, 0x3f800000, F32, 0x30800000,
+     0x3f800000, 0x3f800001, SCT_DEV_ROUNDED_AWAY_FROM_ZERO},
+    /* int8 100 + 100 = 200 wraps to -56 (0xc8); got 127 */
+    {"int8 add saturated", SCT_OP_ADD, I8, I8, 100, I8, 100, 0xc8, 0x7f, SCT_DEV_INT_SATURATED},
+    /* int8 -100 - 100 = -200 wraps to 56; got -128 */
+    {"int8 sub saturated", SCT_OP_SUB, I8, I8, 0x9c, I8, 100, 0x38, 0x80, SCT_DEV_INT_SATURATED},
+    /* uint8 3 - 5 wraps to 254; got 0 */
+    {"uint8 sub saturated", SCT_OP_SUB, U8, U8, 3, U8, 5, 0xfe, 0, SCT_DEV_INT_SATURATED},
+    /* Sqrt(2): exact 1.41421356..., float32 0x3fb504f3 = 1.41421353...
+     * below it, 0x3fb504f4 = 1.41421365... above: got the one above. */
+    {"f32 sqrt rounded away", SCT_OP_SQRT, F32, F32, 0x40000000, NONE, 0,
+     0x3fb504f3, 0x3fb504f4, SCT_DEV_ROUNDED_AWAY_FROM_ZERO},
+    /* Abs(-2^-149) = 2^-149 (0x00000001); DAZ reads the input as -0: +0 */
+    {"f32 abs subnormal flushed", SCT_OP_ABS, F32, F32, 0x80000001, NONE, 0,
+     0x00000001, 0x00000000, SCT_DEV_SUBNORMAL_FLUSHED},
+    /* Abs(-0) = +0; got -0 */
+    {"f16 abs zero sign", SCT_OP_ABS, F16, F16, 0x8000, NONE, 0, 0x0000, 0x8000, SCT_DEV_ZERO_SIGN},
+    /* Abs(-5) = 5; got -5 */
+    {"int8 abs wrong", SCT_OP_ABS, I8, I8, 0xfb, NONE, 0, 5, 0xfb, SCT_DEV_INT_WRONG},
+    /* Abs(-128) is undefined (sonnx-abs E_ABS_INT_CONSTR_X_020): 127 is
+     * no saturation, only not the golden */
+    {"int8 abs of MIN undefined", SCT_OP_ABS, I8, I8, 0x80, NONE, 0, 0x80, 0x7f, SCT_DEV_INT_WRONG},
 };
+
+/* The registry's undefined-input rules (ops/operators.json
+ * "undefined_rule"), element by element. */
+static const struct {
+    const char *what;
+    sct_op_kind op;
+    int32_t t0; uint64_t b0;
+    int32_t t1; uint64_t b1;
+    bool undefined;
+} k_undefined[] = {
+    {"int32 div by 0 (sonnx-div:int:R2)", SCT_OP_DIV, I32, 7, I32, 0, true},
+    {"int32 div by 1", SCT_OP_DIV, I32, 7, I32, 1, false},
+    {"float div by 0 is defined (inf)", SCT_OP_DIV, F32, 0x3f800000, F32, 0, false},
+    {"int32 pow, exponent -1", SCT_OP_POW, I32, 2, I32, 0xffffffff, true},
+    {"int32 pow, exponent 1", SCT_OP_POW, I32, 2, I32, 1, false},
+    {"int8 abs of -128", SCT_OP_ABS, I8, 0x80, NONE, 0, true},
+    {"int8 abs of -127", SCT_OP_ABS, I8, 0x81, NONE, 0, false},
+    {"uint8 abs of 128", SCT_OP_ABS, U8, 0x80, NONE, 0, false},
+    {"int64 abs of MIN", SCT_OP_ABS, I64, UINT64_C(0x8000000000000000), NONE, 0, true},
+    {"int8 sub wraps, defined", SCT_OP_SUB, I8, 0x80, I8, 1, false},
+    {"int8 mul, no rule", SCT_OP_MUL, I8, 0x80, I8, 0, false},
+};
+
+START_TEST(test_undefined_row)
+{
+    sct_elem_ctx ctx = sct_elem_ctx_of(k_undefined[_i].op, k_undefined[_i].t0,
+                                       k_undefined[_i].t0, k_undefined[_i].b0,
+                                       k_undefined[_i].t1, k_undefined[_i].b1, 0, 1);
+    ck_assert_msg(sct_elem_input_undefined(&ctx) == k_undefined[_i].undefined, "%s",
+                  k_undefined[_i].what);
+}
+END_TEST
 
 START_TEST(test_classify_row)
 {
@@ -200,6 +260,8 @@ int main(void)
     TCase *tc = tcase_create("rows");
     tcase_add_loop_test(tc, test_classify_row, 0,
                         (int)(sizeof k_rows / sizeof k_rows[0]));
+    tcase_add_loop_test(tc, test_undefined_row, 0,
+                        (int)(sizeof k_undefined / sizeof k_undefined[0]));
     tcase_add_test(tc, test_unknown_type_is_other);
     suite_add_tcase(s, tc);
     return sct_check_run_suite(s);

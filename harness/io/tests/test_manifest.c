@@ -187,8 +187,8 @@ static const struct {
     {"\"id\": \"div/float32/t\", ", "", 0, "v/manifest.json: field cases[0].id: missing"},
     {"\"id\": \"div/float32/t\"", "\"id\": 7", 0, "v/manifest.json: field cases[0].id: must be a string"},
     {"\"id\": \"div/float32/t\"", "\"id\": \"\"", 0, "v/manifest.json: field cases[0].id: empty"},
-    {"\"op\": \"Div\"", "\"op\": \"Add\"", 0,
-     "v/manifest.json: field cases[0].op: unknown op \"Add\"; sonnx-cts covers Div, Mul, Pow, Less"},
+    {"\"op\": \"Div\"", "\"op\": \"Tanh\"", 0,
+     "v/manifest.json: field cases[0].op: unknown op \"Tanh\"; sonnx-cts covers Div, Mul, Pow, Less, Sub, Add, Abs, Sqrt"},
     {"\"op\": \"Div\"", "\"op\": \"div\"", 0, "v/manifest.json: field cases[0].op: unknown op \"div\""},
     {"\"domain\": \"\"", "\"domain\": \"com.x\"", 0, "v/manifest.json: field cases[0].domain: \"com.x\""},
     {"\"opset\": 14", "\"opset\": 0", 0,
@@ -209,7 +209,20 @@ static const struct {
     {"\"shape\": [2, 3]", "\"shape\": [4294967296, 4294967296, 4294967296]", 0,
      "v/manifest.json: field cases[0].inputs[0].shape: element count or byte size overflows 64 bits"},
     {"{\"name\": \"A\", \"dtype\": \"float32\", \"shape\": [2, 3]},\n", "", 0,
-     "v/manifest.json: field cases[0].inputs: 1 entries; Div, Mul, Pow, Less have 2"},
+     "v/manifest.json: field cases[0].inputs: 1 input; Div takes 2 (ops/operators.json)"},
+    /* The op's arity is the registry's: three inputs fit the case model but
+     * not Div, four fit no op; Abs takes one. */
+    {"{\"name\": \"A\", \"dtype\": \"float32\", \"shape\": [2, 3]},\n",
+     "{\"name\": \"A\", \"dtype\": \"float32\", \"shape\": [2, 3]},\n"
+     "{\"name\": \"X\", \"dtype\": \"float32\", \"shape\": [3]},\n", 0,
+     "v/manifest.json: field cases[0].inputs: 3 inputs; Div takes 2 (ops/operators.json)"},
+    {"{\"name\": \"A\", \"dtype\": \"float32\", \"shape\": [2, 3]},\n",
+     "{\"name\": \"A\", \"dtype\": \"float32\", \"shape\": [2, 3]},\n"
+     "{\"name\": \"X\", \"dtype\": \"float32\", \"shape\": [3]},\n"
+     "{\"name\": \"W\", \"dtype\": \"float32\", \"shape\": [3]},\n", 0,
+     "v/manifest.json: field cases[0].inputs: 4 entries; at most 3"},
+    {"\"op\": \"Div\", \"domain\": \"\", \"opset\": 14", "\"op\": \"Abs\", \"domain\": \"\", \"opset\": 13", 0,
+     "v/manifest.json: field cases[0].inputs: 2 inputs; Abs takes 1 (ops/operators.json)"},
     {"\"name\": \"A\"", "\"dtype\": \"int8\"", 0,
      "v/manifest.json: field cases[0].inputs[0]: duplicate key \"dtype\""},
     {"\"path\": \"div/float32/t\"", "\"path\": \"../outside\"", 0,

@@ -20,11 +20,18 @@ static const struct row {
     int32_t in_sonnx, not_in_sonnx; /* one type accepted, one refused */
     int32_t in_onnx_not_sonnx_or_0;
     bool has_sampler;
+    const char *undefined_rule; /* NULL: the spec leaves nothing undefined */
 } ROWS[] = {
-    {"Div", 14, 2, false, false, 0, SONNX_DT_INT4, SONNX_DT_BOOL, 0, true},
-    {"Mul", 14, 2, false, false, 0, SONNX_DT_UINT4, SONNX_DT_BOOL, 0, true},
-    {"Pow", 15, 2, true, false, 1, SONNX_DT_INT32, SONNX_DT_INT8, 0, true},
-    {"Less", 13, 2, false, true, 0, SONNX_DT_UINT64, SONNX_DT_INT4, 0, true},
+    {"Div", 14, 2, false, false, 0, SONNX_DT_INT4, SONNX_DT_BOOL, 0, true, "int-zero-divisor"},
+    {"Mul", 14, 2, false, false, 0, SONNX_DT_UINT4, SONNX_DT_BOOL, 0, true, NULL},
+    {"Pow", 15, 2, true, false, 1, SONNX_DT_INT32, SONNX_DT_INT8, 0, true, "int-negative-exponent"},
+    {"Less", 13, 2, false, true, 0, SONNX_DT_UINT64, SONNX_DT_INT4, 0, true, NULL},
+    /* The 2026-08 drafts: no bfloat16 for Sub/Add under SONNX (ONNX has
+     * it), Abs keeps bfloat16, Sqrt is float only; Abs and Sqrt unary. */
+    {"Sub", 14, 2, false, false, 0, SONNX_DT_UINT8, SONNX_DT_INT4, SONNX_DT_BFLOAT16, true, NULL},
+    {"Add", 14, 2, false, false, 0, SONNX_DT_INT64, SONNX_DT_UINT4, SONNX_DT_BFLOAT16, true, NULL},
+    {"Abs", 13, 1, false, false, 0, SONNX_DT_BFLOAT16, SONNX_DT_INT4, 0, true, "int-min-abs"},
+    {"Sqrt", 13, 1, false, false, 0, SONNX_DT_FLOAT16, SONNX_DT_INT32, SONNX_DT_BFLOAT16, true, NULL},
 };
 
 START_TEST(rows)
@@ -42,7 +49,15 @@ START_TEST(rows)
     ck_assert_uint_eq(e->tol_ulp_int, 0);
     ck_assert(sct_op_accepts_type(e, "sonnx", r->in_sonnx));
     ck_assert(!sct_op_accepts_type(e, "sonnx", r->not_in_sonnx));
+    if (r->in_onnx_not_sonnx_or_0 != 0) {
+        ck_assert(sct_op_accepts_type(e, "onnx", r->in_onnx_not_sonnx_or_0));
+        ck_assert(!sct_op_accepts_type(e, "sonnx", r->in_onnx_not_sonnx_or_0));
+    }
     ck_assert((e->sweep_sampler != NULL) == r->has_sampler);
+    if (r->undefined_rule == NULL)
+        ck_assert_ptr_null(e->undefined_rule);
+    else
+        ck_assert_str_eq(e->undefined_rule, r->undefined_rule);
     ck_assert_ptr_eq(sct_op_by_id(e->id), e);
     ck_assert_ptr_eq(sct_op_at((size_t)_i), e); /* registry order = report order */
 }
@@ -50,13 +65,13 @@ END_TEST
 
 START_TEST(unknown_and_order)
 {
-    ck_assert_ptr_null(sct_op_find("Add"));
+    ck_assert_ptr_null(sct_op_find("Tanh")); /* an ONNX op outside the registry */
     ck_assert_ptr_null(sct_op_find("div"));
     ck_assert_ptr_null(sct_op_find(NULL));
     ck_assert_ptr_null(sct_op_by_id(SCT_OP_ID_NONE));
-    ck_assert_ptr_null(sct_op_at(4));
-    ck_assert_uint_eq(sct_op_count(), 4);
-    ck_assert_str_eq(sct_op_names(), "Div, Mul, Pow, Less");
+    ck_assert_ptr_null(sct_op_at(8));
+    ck_assert_uint_eq(sct_op_count(), 8);
+    ck_assert_str_eq(sct_op_names(), "Div, Mul, Pow, Less, Sub, Add, Abs, Sqrt");
     /* int4/uint4 are SONNX-only (SN-9); Pow's exponent types mix. */
     ck_assert(!sct_op_accepts_type(sct_op_find("Div"), "onnx", SONNX_DT_INT4));
     ck_assert_uint_eq(sct_op_find("Pow")->n_exponent_types, 12);

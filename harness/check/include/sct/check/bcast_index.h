@@ -19,8 +19,8 @@ typedef struct sct_bcast_iter {
     int64_t dims[SONNX_MAX_RANK];
     int64_t coord[SONNX_MAX_RANK];
     size_t n_inputs;
-    uint64_t stride[2][SONNX_MAX_RANK]; /* 0 on broadcast dims */
-    uint64_t offset[2];                 /* current input flat indices */
+    uint64_t stride[3][SONNX_MAX_RANK]; /* 0 on broadcast dims; 1 to 3 inputs */
+    uint64_t offset[3];                 /* current input flat indices */
 } sct_bcast_iter;
 
 /* False when an input does not broadcast to the output shape. */

@@ -75,8 +75,15 @@ typedef enum sct_op_kind {
     SCT_OP_DIV = SCT_OP_ID_DIV,
     SCT_OP_MUL = SCT_OP_ID_MUL,
     SCT_OP_POW = SCT_OP_ID_POW,
-    SCT_OP_LESS = SCT_OP_ID_LESS
+    SCT_OP_LESS = SCT_OP_ID_LESS,
+    SCT_OP_SUB = SCT_OP_ID_SUB,
+    SCT_OP_ADD = SCT_OP_ID_ADD,
+    SCT_OP_ABS = SCT_OP_ID_ABS,
+    SCT_OP_SQRT = SCT_OP_ID_SQRT
 } sct_op_kind;
+
+/* The registry's largest arity (ops/operators.json: 1 to 3 inputs). */
+#define SCT_CHECK_MAX_INPUTS 3
 
 /* The registry id of op_type; SCT_OP_OTHER when it has no entry. */
 sct_op_kind sct_op_kind_from_name(const char *op_type);
@@ -102,9 +109,9 @@ typedef struct sct_compare_opts {
 typedef struct sct_elem_ctx {
     sct_op_kind op;
     int32_t out_type;
-    size_t n_inputs;              /* 0..2 (0: inputs unknown) */
-    int32_t in_types[2];
-    uint64_t in_bits[2];
+    size_t n_inputs;              /* 0..3 (0: inputs unknown) */
+    int32_t in_types[SCT_CHECK_MAX_INPUTS];
+    uint64_t in_bits[SCT_CHECK_MAX_INPUTS];
     uint64_t expected_bits;
     uint64_t actual_bits;
 } sct_elem_ctx;
@@ -121,6 +128,14 @@ typedef struct sct_elem_result {
  * NaN vs number and ±inf vs finite never match; max_ulp applies only to
  * finite values of the same sign; integers and bools are exact. */
 bool sct_elem_matches(const sct_elem_ctx *ctx, const sct_compare_opts *opts);
+
+/* True when the registry's undefined-input rule of ctx->op (ops/operators.json
+ * "undefined_rule") covers this element's inputs: its value is undefined,
+ * only a crash fails (integer divisor 0, sonnx-div:int:R2; integer base with
+ * a negative exponent, sonnx-pow; Abs of a signed integer minimum,
+ * sonnx-abs E_ABS_INT_CONSTR_X_020).  No deviation class explains such an
+ * element (op_arith.c). */
+bool sct_elem_input_undefined(const sct_elem_ctx *ctx);
 
 /* Class of a mismatching element (the caller established the mismatch;
  * on matching elements the result is meaningless but defined). */

@@ -14,8 +14,8 @@
 typedef struct sct_mismatch {
     uint64_t index;          /* flat row-major output index */
     size_t n_inputs;
-    int32_t in_types[2];
-    uint64_t in_bits[2];     /* the broadcast-mapped input elements */
+    int32_t in_types[SCT_CHECK_MAX_INPUTS];
+    uint64_t in_bits[SCT_CHECK_MAX_INPUTS]; /* the broadcast-mapped input elements */
     int32_t out_type;
     uint64_t expected_bits, actual_bits;
     uint64_t ulp;            /* SCT_ULP_NONE when not measurable */

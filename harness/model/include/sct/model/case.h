@@ -22,7 +22,11 @@
 
 #include "sonnx_cts/plugin.h"
 
-#define SCT_MAX_IO 2 /* at most 2 inputs (A, B) and 1 output (C) */
+/* The registry's bounds (ops/operators.json, docs/architecture.md "The
+ * operator registry"): an operator takes 1 to 3 inputs and yields one
+ * output.  A case's n_inputs is its op's arity, checked by harness/io. */
+#define SCT_MAX_INPUTS 3
+#define SCT_MAX_OUTPUTS 1
 
 typedef enum sct_expectation {
     SCT_EXPECT_VALUES = 0,   /* outputs must match the goldens */
@@ -36,7 +40,7 @@ typedef enum sct_expectation {
 enum { SCT_PROFILE_ONNX = 1u, SCT_PROFILE_SONNX = 2u };
 
 typedef struct sct_tensor_decl {
-    char name[32];         /* "A", "B", "C" */
+    char name[32];         /* the registry's input names ("A", "B"; "X"), "C"/"Y" */
     int32_t elem_type;     /* SONNX_DT_* */
     int32_t rank;
     int64_t dims[SONNX_MAX_RANK];
@@ -50,12 +54,12 @@ typedef struct sct_file_ref {
 typedef struct sct_case {
     char *id;               /* unique in the set, e.g. "div/float32/special_cross" */
     char *relpath;          /* case directory relative to the set root */
-    char *op_type;          /* "Div", "Mul", "Pow", "Less" */
+    char *op_type;          /* a registered op (ops/operators.json) */
     char *domain;           /* "" */
     int32_t opset;
     size_t n_inputs, n_outputs;
-    sct_tensor_decl inputs[SCT_MAX_IO];
-    sct_tensor_decl outputs[SCT_MAX_IO];
+    sct_tensor_decl inputs[SCT_MAX_INPUTS];
+    sct_tensor_decl outputs[SCT_MAX_OUTPUTS];
     char **tags; size_t n_tags;
     char **requirements; size_t n_requirements; /* e.g. "sonnx-div/float/R2": what
                                                    the case checks */
@@ -110,9 +114,9 @@ typedef struct sct_vector_set {
 /* Loaded tensors of one case.  Owned; free with sct_case_data_free. */
 typedef struct sct_case_data {
     size_t n_inputs;
-    sonnx_tensor inputs[SCT_MAX_IO];
+    sonnx_tensor inputs[SCT_MAX_INPUTS];
     size_t n_expected;                  /* 0 when no golden output */
-    sonnx_tensor expected[SCT_MAX_IO];
+    sonnx_tensor expected[SCT_MAX_OUTPUTS];
 } sct_case_data;
 
 /* Opens `dir`: reads dir/manifest.json if present, else scans dir for

@@ -60,6 +60,8 @@ typedef struct sct_render_case {
     char *type_a;        /* element type of input A (or the case's type) */
     char *type_b;        /* element type of input B ("" if unknown) */
     char *type_out;
+    size_t n_inputs;     /* the op's arity (1..3) as the case record says;
+                            0 when unknown (then 2 files are named) */
     char *types;         /* group label: "float32", or "float32,int8" when
                             the input types differ (the JSON group key) */
     char *verdict;       /* upper case: PASS, FAIL, UNSUPPORTED, CRASH, ERROR, ... */

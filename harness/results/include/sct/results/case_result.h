@@ -25,9 +25,9 @@ typedef struct sct_sample {
     uint64_t index;                  /* flat row-major output index */
     int32_t rank;
     int64_t coords[SONNX_MAX_RANK];
-    size_t n_inputs;
-    int32_t in_types[2];
-    uint64_t in_bits[2];
+    size_t n_inputs;                 /* the op's arity, 1..3 */
+    int32_t in_types[SCT_CHECK_MAX_INPUTS];
+    uint64_t in_bits[SCT_CHECK_MAX_INPUTS];
     int32_t out_type;
     uint64_t expected_bits, actual_bits;
     uint64_t ulp;                    /* SCT_ULP_NONE: not measurable */
@@ -45,8 +45,8 @@ typedef struct sct_case_result {
     char *id;
     char *op_type;
     int32_t opset;
-    size_t n_inputs;
-    sct_tensor_shape inputs[2];
+    size_t n_inputs;                 /* the op's arity, 1..3 */
+    sct_tensor_shape inputs[SCT_CHECK_MAX_INPUTS];
     sct_tensor_shape output;
     char **tags; size_t n_tags;
     char **requirements; size_t n_requirements; /* what the case checks */
@@ -76,6 +76,12 @@ typedef struct sct_case_result {
     bool has_claim_worst;
     sct_sample claim_worst;
 } sct_case_result;
+
+/* The key under which every report names an element's input k: "a", "b",
+ * "c" (docs/report-format.md: a unary op's one input is "a"); NULL for
+ * k >= SCT_CHECK_MAX_INPUTS.  The one table of the JSON, text, JUnit, HTML
+ * and Markdown writers, the reader and the repro lines. */
+const char *sct_input_key(size_t k);
 
 /* Deep copy of a case record (case_codec.c: a copy is an encode and a
  * decode, so "every field" is defined once) into `dst` (its previous contents are NOT

@@ -87,10 +87,10 @@ void sct_run_exit_text(const sct_run_report *r, char *buf, size_t cap);
 void sct_enforcement_text(const sct_run_summary *s, char *buf, size_t cap);
 
 /* The types part of a group key: the input type names, joined by "," when
- * they differ ("float32", "float32,int32"); the output type when the case
- * declares no inputs. */
+ * they differ ("float32", "float32,int32"; a unary op's one type); the
+ * output type when the case declares no inputs. */
 void sct_case_types_label(const sct_case_result *c, char *buf, size_t cap);
-/* The same from raw type codes (n_inputs 0..2). */
+/* The same from raw type codes (n_inputs 0..3). */
 void sct_types_label(size_t n_inputs, const int32_t *in_types, int32_t out_type,
                      char *buf, size_t cap);
 
