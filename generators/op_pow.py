@@ -50,8 +50,11 @@ def tolerance(a_dt, b_dt):
     return {"kind": "ulp", "max": 1} if a_dt.is_float else {"kind": "exact"}
 
 
+# The committed Pow vectors name the node's tensors A, B -> C (as the other
+# binary ops), not the ONNX schema's X, Y -> Z the registry lists: kept, so
+# that every Pow file stays as it is.
 OP = OpSpec("Pow", 15, pow_golden.golden, lambda a, b: a, tolerance, requirements,
-            type_dir=type_dir, tag_requirements=tag_requirements)
+            type_dir=type_dir, tag_requirements=tag_requirements, input_names=("A", "B"))
 
 
 def exp_value(b_dt, q):
