@@ -75,7 +75,8 @@ _ABS = [("drafts-2026-08/abs.md", "sonnx-abs", s, l, t) for s, l, t in (
     ("int", "E_ABS_INT_FUNC_010",
      "The **Abs** operator computes the element-wise absolute value of the input tensor $X$."),
     ("int", "E_ABS_INT_CONSTR_X_010", "$X$ and $Y$ shall have the same shape."),
-    ("int", "E_ABS_INT_CONSTR_X_020", "No absolute value for minimum integer"),
+    ("int", "E_ABS_INT_CONSTR_X_020", "No absolute value for minimum integer - Statement: "
+                                      "$X \\neq \\texttt{minint}$."),
     ("int", "E_ABS_INT_CONSTR_Y_010", "See [constraint E_ABS_INT_CONSTR_X_010]"),
 )]
 
