@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import List
 
 from . import floatfmt as ff
-from .arith_cases import float_families, float_value, int_families, pow2
+from .arith_cases import float_families, float_value, int_families
 from .cases import Case, OpSpec, make_case
 from .criteria import BODY_START
 from .dtypes import DType
@@ -139,8 +139,8 @@ class AddSub:
 
     def float_edges(self, dt, rng):
         groups = float_sum_edges(dt, rng)
-        pairs, what = [], []
-        for desc, g in groups:
+        pairs = []
+        for _, g in groups:
             pairs += [self._pair(dt, a, b) for a, b in g]
         desc = "; ".join(d for d, _ in groups)
         return [("edges", pairs, {"edge"},
@@ -190,7 +190,7 @@ class AddSub:
             a, b = random_value(dt, r), random_value(dt, r)
             if not mn <= (a - b if self.subtract else a + b) <= mx:
                 pairs.append((a, b))
-        return [("wrap_boundaries", [a for a, _ in pairs], [b for _, b in pairs], {"wrapping"},
+        return [("wrap_boundaries", [a for a, _ in pairs], [b for _, b in pairs], {"wrap-boundaries"},
                  "Exact results MAX, MAX + 1, MIN and MIN - 1 (elements [0, %d)), then seeded "
                  "results outside the %s range: modulo 2^%d (E_%s_INT_FUNC_0010)."
                  % (k, dt.name, dt.bits, self.op.name.upper()), "values")]

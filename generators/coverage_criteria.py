@@ -610,33 +610,14 @@ def render(counts):
              "- Div, Mul, Less x every ONNX type (profile onnx): the broadcast patterns "
              "(N,1) vs (N,M) either side, (1,M) vs (N,M), both sides broadcast, rank "
              "padding, scalar A, scalar B, a size-0 axis, rank 4; counted in output "
-             "elements.",
-             "- Add, Sub, Abs, Sqrt x every type (drafts-2026-08; "
-             "generators/coverage_elementwise.py): per input (A, B or X), every operand "
-             "class of its format with each sign (zero, smallest / inner / largest "
-             "subnormal, smallest / inner / largest normal, inf, NaN; integers: MIN, "
-             "MIN+1, -1, 0, 1, MAX-1, MAX).",
-             "- Add, Sub x float types: exact results on a tie rounded toward and away "
-             "from zero (each sign), within 2^(1-p) ulp of a tie (below, above), only "
-             "sticky bits (within 2^-p ulp of a representable value), cancellation of "
-             "nonzero operands to +0, zero operands giving -0 and +0, a subnormal result "
-             "of normal operands, inf - inf, below / on / above the overflow threshold "
-             "max + ulp/2 and on the largest-finite midpoint (each sign), and ties, "
-             "cancellation, the overflow threshold and NaN / inf / zero / subnormal "
-             "operands at index >= 64; x integer types: exact results MAX, MAX+1, MIN, "
-             "MIN-1 (wraparound at both ends); x ONNX types: the broadcast patterns.",
-             "- Sqrt x float types: an input whose root lies within 2^(4-p) ulp of a "
-             "rounding midpoint, below and above it, for inputs of even and of odd "
-             "exponent; an exact square; a near-midpoint root and NaN / inf / zero / "
-             "subnormal inputs at index >= 64.",
-             "- Abs: the operand classes (the sign of every class); NaN / inf / zero / "
-             "subnormal inputs at index >= 64; signed integers: MIN alone in a no-crash "
-             "case (E_ABS_INT_CONSTR_X_020).", "",
-             "Elements meeting each criterion, counted by "
-             "`generators/coverage_criteria.py` from the input tensors with exact "
-             "arithmetic.  `-` marks a required criterion with no element (the "
-             "`generators.coverage` test fails on it); `n/a` a cell no element can reach "
-             "(proof in generators/criteria.py); blank, a criterion that does not apply.", ""]
+             "elements."]
+    lines += coverage_elementwise.DESCRIPTION
+    lines += ["",
+              "Elements meeting each criterion, counted by "
+              "`generators/coverage_criteria.py` from the input tensors with exact "
+              "arithmetic.  `-` marks a required criterion with no element (the "
+              "`generators.coverage` test fails on it); `n/a` a cell no element can reach "
+              "(proof in generators/criteria.py); blank, a criterion that does not apply.", ""]
     for op, types in (("Div", dtypes.DIV_MUL_TYPES), ("Mul", dtypes.DIV_MUL_TYPES),
                       ("Less", dtypes.LESS_TYPES)):
         names = [t.name for t in types]
