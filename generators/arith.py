@@ -8,6 +8,9 @@ Integer: Python integers, so there is no host overflow to worry about.
 Each function returns (result or None when the spec leaves it undefined,
 flags) where flags are tags (cases.FLAG_TAGS) or undefined-kinds."""
 
+import math
+from fractions import Fraction
+
 from . import floatfmt as ff
 from .cases import rounding_tags
 
@@ -91,3 +94,90 @@ def div_int(dt, a, b):
     if q * b != a and (a < 0) != (b < 0):
         flags.add("truncation-negative")        # floor would differ: SN-1
     return q, flags
+
+
+def add_float(dt, a_bits, b_bits, negate_b=False):
+    """IEEE754-2019 §5.4.1 addition (subtraction: negate_b, a - b = a + (-b)):
+    the exact sum rounded once (RNE).  inf + (-inf) is invalid (§7.2: NaN);
+    an exact zero sum of nonzero operands is +0 under RNE, and a sum of two
+    zeros is -0 only when both are -0 (§6.3): (+0) + (-0) = +0,
+    (-0) - (+0) = -0, x - x = +0."""
+    f = dt.fmt
+    da, db = ff.decode(f, a_bits), ff.decode(f, b_bits)
+    if ff.NAN in (da.cls, db.cls):
+        return nan_result(f, a_bits, b_bits), set()
+    sb = db.sign ^ (1 if negate_b else 0)
+    if da.cls == ff.INF and db.cls == ff.INF:
+        if da.sign != sb:
+            return nan_result(f, a_bits, b_bits), set()
+        return ff.inf(f, da.sign), set()
+    if da.cls == ff.INF:
+        return ff.inf(f, da.sign), set()
+    if db.cls == ff.INF:
+        return ff.inf(f, sb), set()
+    q = _signed(da.mag, da.sign) + _signed(db.mag, sb)
+    if q == 0:
+        both_neg = da.cls == ff.ZERO and db.cls == ff.ZERO and da.sign and sb
+        return ff.zero(f, 1 if both_neg else 0), set()
+    bits, flags = ff.round_rational(f, q)
+    return bits, rounding_tags(flags)
+
+
+def add_int(dt, a, b):
+    """Sum modulo 2^n (sonnx-add E_ADD_INT_FUNC_0010)."""
+    s = a + b
+    w = wrap(dt, s)
+    return w, ({"wrap"} if w != s else set())
+
+
+def sub_int(dt, a, b):
+    """Difference modulo 2^n (sonnx-sub E_SUB_INT_FUNC_0010)."""
+    s = a - b
+    w = wrap(dt, s)
+    return w, ({"wrap"} if w != s else set())
+
+
+def abs_float(dt, x_bits):
+    """|x| (sonnx-abs E_ABS_FLOAT_FUNC_010): x with its sign bit cleared,
+    so ±0 -> +0, ±inf -> +inf, and a NaN stays that NaN with sign 0; abs is
+    a quiet-computational operation (IEEE754-2019 §5.5.1), a signalling NaN
+    is not quietened (comparisons accept any NaN anyway, spec-notes SN-18)."""
+    return x_bits & ~ff.sign_bit(dt.fmt), set()
+
+
+def abs_int(dt, x):
+    """|x|; the signed minimum has no absolute value in the type
+    (sonnx-abs E_ABS_INT_CONSTR_X_020): undefined, a no-crash check."""
+    if dt.kind == "int" and x == dt.min:
+        return None, {"int-min-abs"}
+    return abs(x), set()
+
+
+def sqrt_float(dt, x_bits):
+    """IEEE754-2019 §5.4.1 squareRoot, correctly rounded (RNE): -0 -> -0,
+    +inf -> +inf, x < 0 (incl. -inf, -subnormal) -> NaN (§7.2), NaN -> NaN
+    (sonnx-sqrt float section).  Exact: N = x * 4^s is an integer with
+    r = isqrt(N) >= 2^(p+4); sqrt(N) is r when r^2 = N, else irrational and
+    strictly inside (r, r + 1), where no rounding boundary of p bits lies
+    (those are multiples of 2^3 in units of r), so (r + 1/2) / 2^s rounds
+    as sqrt(x) does.  A root is never a tie: a midpoint has p + 1
+    significant bits, its square 2p + 1 or more, which no p-bit x is."""
+    f = dt.fmt
+    d = ff.decode(f, x_bits)
+    if d.cls == ff.NAN:
+        return ff.quieten(f, x_bits), set()
+    if d.cls == ff.ZERO:
+        return x_bits, set()
+    if d.sign:
+        return ff.quiet_nan(f), {"sqrt-negative"}
+    if d.cls == ff.INF:
+        return x_bits, set()
+    num, den = d.mag.numerator, d.mag.denominator     # den = 2^k
+    s = (den.bit_length() + 1) // 2 + f.precision + 4
+    n = (num << (2 * s)) // den
+    assert n * den == num << (2 * s)
+    r = math.isqrt(n)
+    q = Fraction(r, 1 << s) if r * r == n else Fraction(2 * r + 1, 1 << (s + 1))
+    bits, flags = ff.round_rational(f, q)
+    assert "tie" not in flags and "overflow" not in flags
+    return bits, rounding_tags(flags)

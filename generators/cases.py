@@ -16,17 +16,17 @@ SHAPE_TAGS = {0: "rank0", 1: "rank1", 2: "rank2", 4: "rank4"}
 
 @dataclass
 class Case:
+    """One case: 1-3 inputs (the registry's "inputs" of the op, in order),
+    one output.  a_* / b_* name the first two inputs (b_*: None for a unary
+    op), as the binary families use them."""
     id: str
     op: str
     opset: int
-    a_dt: DType
-    b_dt: DType
+    dts: List[DType]                  # per input
+    shapes: List[Tuple[int, ...]]     # per input
+    inputs: List[List[int]]           # per input: values (float bit patterns)
     c_dt: DType
-    a_shape: Tuple[int, ...]
-    b_shape: Tuple[int, ...]
     c_shape: Tuple[int, ...]
-    a: List[int]
-    b: List[int]
     c: Optional[List[int]]            # None: no output_0.pb
     tags: set
     requirements: List[str]
@@ -35,27 +35,64 @@ class Case:
     profiles: List[str]
     description: str
 
+    def _k(self, k, seq):
+        return seq[k] if k < len(seq) else None
+
+    @property
+    def a_dt(self):
+        return self.dts[0]
+
+    @property
+    def b_dt(self):
+        return self._k(1, self.dts)
+
+    @property
+    def a_shape(self):
+        return self.shapes[0]
+
+    @property
+    def b_shape(self):
+        return self._k(1, self.shapes)
+
+    @property
+    def a(self):
+        return self.inputs[0]
+
+    @property
+    def b(self):
+        return self._k(1, self.inputs)
+
 
 @dataclass
 class OpSpec:
     """What an operator module provides to the shared case builders."""
     name: str                         # ONNX op_type
     opset: int
-    # golden(a_dt, b_dt, a, b) -> (c or None when undefined, flags)
+    # Every callable takes the input types first, one per input (a_dt, b_dt
+    # for a binary op, x_dt for a unary one), then its own arguments.
+    # golden(*dts, *values) -> (c or None when undefined, flags)
     golden: Callable
-    out_dtype: Callable               # (a_dt, b_dt) -> DType
-    tolerance: Callable               # (a_dt, b_dt) -> dict
-    requirements: Callable            # (a_dt, b_dt, family) -> list of ids
-    type_dir: Callable = None         # (a_dt, b_dt) -> "float32" or "float16_int8"
-    # tag_requirements(a_dt, b_dt, tags) -> ids a case cites because of the
+    out_dtype: Callable               # (*dts) -> DType
+    tolerance: Callable               # (*dts) -> dict
+    requirements: Callable            # (*dts, family) -> list of ids
+    type_dir: Callable = None         # (*dts) -> "float32" or "float16_int8"
+    # tag_requirements(*dts, tags) -> ids a case cites because of the
     # edge categories it contains (e.g. NaN -> ieee754:nan).
     tag_requirements: Callable = None
     extra: dict = field(default_factory=dict)
+    # The node's output name (ONNX schema: "C" for the binary ops, "Y" for
+    # Abs and Sqrt); input names come from the registry's "inputs".
+    output_name: str = "C"
+    # The node's input names when they are not the registry's "inputs".
+    input_names: Tuple[str, ...] = None
+    # profiles(*dts) -> the profiles a values case of these types is in;
+    # None: both, except the SONNX-only int4/uint4 (spec-notes SN-12).
+    profiles: Callable = None
 
-    def dir_of(self, a_dt: DType, b_dt: DType) -> str:
+    def dir_of(self, *dts: DType) -> str:
         if self.type_dir:
-            return self.type_dir(a_dt, b_dt)
-        return a_dt.name
+            return self.type_dir(*dts)
+        return dts[0].name
 
 
 def nelem(shape: Sequence[int]) -> int:
@@ -65,9 +102,9 @@ def nelem(shape: Sequence[int]) -> int:
     return n
 
 
-def broadcast_shape(a: Sequence[int], b: Sequence[int]) -> Tuple[int, ...]:
+def broadcast_shape(*shapes: Sequence[int]) -> Tuple[int, ...]:
     """ONNX multidirectional (numpy) broadcasting; ValueError if impossible."""
-    return tuple(np.broadcast_shapes(tuple(a), tuple(b)))
+    return tuple(np.broadcast_shapes(*(tuple(s) for s in shapes)))
 
 
 def _broadcast_index(shape, out_shape):
@@ -75,18 +112,18 @@ def _broadcast_index(shape, out_shape):
     return [int(i) for i in np.broadcast_to(idx, out_shape).ravel()]
 
 
-def evaluate(op: OpSpec, a_dt, b_dt, a_shape, a, b_shape, b):
+def evaluate(op: OpSpec, dts, shapes, values):
     """Goldens of every element of the broadcast result: (shape, values,
     flags-union, undefined-count)."""
-    out_shape = broadcast_shape(a_shape, b_shape)
-    ia = _broadcast_index(a_shape, out_shape)
-    ib = _broadcast_index(b_shape, out_shape)
+    out_shape = broadcast_shape(*shapes)
+    index = [_broadcast_index(s, out_shape) for s in shapes]
     out, flags, undefined = [], set(), 0
-    for i, j in zip(ia, ib):
-        c, f = op.golden(a_dt, b_dt, a[i], b[j])
+    for pos in zip(*index):
+        elems = [v[i] for v, i in zip(values, pos)]
+        c, f = op.golden(*dts, *elems)
         # An element whose value cannot be pinned down robustly (SN-16)
         # must never be written; builders filter such pairs out.
-        assert "ambiguous-trunc" not in f, "ambiguous element %r, %r" % (a[i], b[j])
+        assert "ambiguous-trunc" not in f, "ambiguous element %r" % (elems,)
         flags |= f
         if c is None:
             undefined += 1
@@ -146,7 +183,10 @@ FLAG_TAGS = {"overflow", "underflow-subnormal", "round-to-zero", "rounding-tie",
              "pow-zero-neg-odd", "pow-zero-neg-other", "pow-zero-pos-odd",
              "pow-zero-pos-other", "pow-inf-exp", "pow-inf-base", "pow-neg-base",
              "pow-int-overflow", "pow-negative-exponent", "pow-float-exponent",
-             "pow-undefined-nonfinite"}
+             "pow-undefined-nonfinite",
+             # Sqrt of a value below zero (NaN), Abs of the signed minimum
+             # (undefined: sonnx-abs E_ABS_INT_CONSTR_X_020)
+             "sqrt-negative", "int-min-abs"}
 
 
 def rounding_tags(flags) -> set:
@@ -164,17 +204,26 @@ def rounding_tags(flags) -> set:
 
 
 def make_case(op: OpSpec, a_dt: DType, b_dt: DType, name: str,
-              a_shape, a, b_shape, b, *, tags=(), description: str,
-              family: str = "values", profiles=None, expectation="values",
-              with_output=True, requirements=()) -> Case:
-    a_shape, b_shape = tuple(a_shape), tuple(b_shape)
-    assert len(a) == nelem(a_shape) and len(b) == nelem(b_shape), name
-    c_dt = op.out_dtype(a_dt, b_dt)
-    tagset = set(tags) | value_tags(a_dt, a) | value_tags(b_dt, b)
+              a_shape, a, b_shape, b, **kw) -> Case:
+    """A case of a binary op (inputs A, B): make_case_n with two inputs."""
+    return make_case_n(op, [a_dt, b_dt], name, [a_shape, b_shape], [a, b], **kw)
+
+
+def make_case_n(op: OpSpec, dts, name: str, shapes, values, *, tags=(), description: str,
+                family: str = "values", profiles=None, expectation="values",
+                with_output=True, requirements=()) -> Case:
+    """A case of an op with len(dts) inputs (1-3), goldens from op.golden."""
+    shapes = [tuple(s) for s in shapes]
+    assert len(dts) == len(shapes) == len(values), name
+    assert all(len(v) == nelem(s) for v, s in zip(values, shapes)), name
+    c_dt = op.out_dtype(*dts)
+    tagset = set(tags)
+    for dt, v in zip(dts, values):
+        tagset |= value_tags(dt, v)
     try:
-        c_shape, c, flags, undefined = evaluate(op, a_dt, b_dt, a_shape, a, b_shape, b)
+        c_shape, c, flags, undefined = evaluate(op, dts, shapes, values)
     except ValueError:                   # not broadcastable: no ONNX result
-        c_shape, c, flags, undefined = a_shape, None, set(), 0
+        c_shape, c, flags, undefined = shapes[0], None, set(), 0
     tagset |= {t for t in flags if t in FLAG_TAGS}
     if c is not None:
         tagset.add(SHAPE_TAGS.get(len(c_shape), "rank%d" % len(c_shape)))
@@ -189,18 +238,19 @@ def make_case(op: OpSpec, a_dt: DType, b_dt: DType, name: str,
         tagset.add("undefined")
     else:
         assert undefined == 0 or not with_output, name
+    if profiles is None and op.profiles:
+        profiles = op.profiles(*dts)
     if profiles is None:
-        profiles = ["sonnx"] if a_dt.name in ("int4", "uint4") else ["onnx", "sonnx"]
-    reqs = list(op.requirements(a_dt, b_dt, family)) + list(requirements)
+        profiles = ["sonnx"] if dts[0].name in ("int4", "uint4") else ["onnx", "sonnx"]
+    reqs = list(op.requirements(*dts, family)) + list(requirements)
     if op.tag_requirements and family != "reject-shape":
-        reqs += list(op.tag_requirements(a_dt, b_dt, tagset))
+        reqs += list(op.tag_requirements(*dts, tagset))
     return Case(
-        id="%s/%s/%s" % (op.name.lower(), op.dir_of(a_dt, b_dt), name),
-        op=op.name, opset=op.opset, a_dt=a_dt, b_dt=b_dt, c_dt=c_dt,
-        a_shape=a_shape, b_shape=b_shape, c_shape=tuple(c_shape),
-        a=list(a), b=list(b), c=c if with_output else None,
+        id="%s/%s/%s" % (op.name.lower(), op.dir_of(*dts), name),
+        op=op.name, opset=op.opset, dts=list(dts), shapes=shapes, inputs=[list(v) for v in values],
+        c_dt=c_dt, c_shape=tuple(c_shape), c=c if with_output else None,
         tags=tagset, requirements=sorted(set(reqs)),
-        tolerance=op.tolerance(a_dt, b_dt), expectation=expectation,
+        tolerance=op.tolerance(*dts), expectation=expectation,
         profiles=profiles, description=description)
 
 
@@ -292,8 +342,8 @@ def reject_mixed_case(op: OpSpec, a_dt: DType, b_dt: DType, a, b, requirements) 
     c_dt = op.out_dtype(a_dt, a_dt)
     return Case(
         id="%s/%s/reject_mixed_type" % (op.name.lower(), op.dir_of(a_dt, a_dt)),
-        op=op.name, opset=op.opset, a_dt=a_dt, b_dt=b_dt, c_dt=c_dt,
-        a_shape=shape, b_shape=shape, c_shape=shape, a=list(a), b=list(b), c=None,
+        op=op.name, opset=op.opset, dts=[a_dt, b_dt], shapes=[shape, shape],
+        inputs=[list(a), list(b)], c_dt=c_dt, c_shape=shape, c=None,
         tags={"reject-mixed-type"} | value_tags(a_dt, a) | value_tags(b_dt, b),
         requirements=sorted(set(requirements)), tolerance=op.tolerance(a_dt, a_dt),
         expectation="reject", profiles=["sonnx"],

@@ -14,7 +14,7 @@ import os
 import sys
 from collections import defaultdict
 
-from . import coverage_criteria, dtypes
+from . import coverage_criteria, coverage_elementwise, dtypes, op_registry
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -32,9 +32,9 @@ REJECT_SHAPE = ["reject-broadcast", "reject-shape"]
 
 
 def type_key(case):
-    a, b = case["inputs"][0]["dtype"], case["inputs"][1]["dtype"]
+    a = case["inputs"][0]["dtype"]
     if case["op"] == "Pow":
-        return "%s_%s" % (a, b)
+        return "%s_%s" % (a, case["inputs"][1]["dtype"])
     return a
 
 
@@ -44,11 +44,43 @@ def expected_keys():
     keys += [("Pow", "%s_%s" % (a.name, b.name)) for a in dtypes.POW_BASE_TYPES
              for b in dtypes.POW_EXP_TYPES]
     keys += [("Less", t.name) for t in dtypes.LESS_TYPES]
+    keys += [(op, t.name) for op in coverage_elementwise.ops()
+             for t in coverage_elementwise.types(op)]
     return keys
+
+
+def elementwise_tags(op, a):
+    """Tags required of the ops of the 2026-08 drafts (kind: the OpSpec's
+    criteria; coverage_elementwise.py)."""
+    kind = coverage_elementwise.kind(op)
+    binary = len(op_registry.facet(op, "inputs")) == 2
+    profiles = op_registry.profiles_of(op, a.name)
+    tags = ["special-cross", "random", "rank1", "rank0", "rank4", "zero-size"]
+    if binary:
+        tags.append("rank2")
+        if "sonnx" in profiles:
+            tags += REJECT_SHAPE + ["reject-mixed-type"]
+        if "onnx" in profiles:
+            tags += BROADCAST
+    if a.is_float:
+        tags += FLOAT_INPUT + ["vector-body", "edge"]
+        if kind in ("sum", "difference"):
+            tags += ["rounding-tie", "overflow", "underflow-subnormal"]
+        if kind == "sqrt":
+            tags.append("sqrt-negative")
+    else:
+        tags += INT_INPUT + (SIGNED_INPUT if a.kind == "int" and kind != "abs" else [])
+        if kind in ("sum", "difference"):
+            tags.append("wrap")
+        if kind == "abs" and a.kind == "int":
+            tags += ["int-min", "undefined"]
+    return tags
 
 
 def required_tags(op, key):
     """Tags that must occur among the cases of (op, key) itself."""
+    if coverage_elementwise.kind(op):
+        return elementwise_tags(op, dtypes.BY_NAME[key])
     if op == "Pow":
         a, b = (dtypes.BY_NAME[n] for n in key.split("_"))
     else:
@@ -150,7 +182,7 @@ def render(manifest, catalogue, vectors):
         counts[(c["op"], c["expectation"])] += 1
     lines += ["## Cases", "", "| op | values | no-crash | reject | total |",
               "|----|-------:|---------:|-------:|------:|"]
-    for op in ("Div", "Mul", "Pow", "Less"):
+    for op in op_registry.names():
         v, n, r = (counts[(op, e)] for e in ("values", "no-crash", "reject"))
         lines.append("| %s | %d | %d | %d | %d |" % (op, v, n, r, v + n + r))
     lines.append("")
@@ -174,6 +206,8 @@ def render(manifest, catalogue, vectors):
     for a in dtypes.POW_BASE_TYPES:
         table("Pow, base %s (columns: exponent type)" % a.name,
               ["%s_%s" % (a.name, b.name) for b in dtypes.POW_EXP_TYPES], "Pow")
+    for op in coverage_elementwise.ops():
+        table(op, [t.name for t in coverage_elementwise.types(op)], op)
     lines += ["Pow: the shape, broadcast and reject tags (rank0, rank2, rank4, zero-size, "
               "broadcast-*, reject-*) are required once per base type, spread over the "
               "exponent types (see docs/vector-format.md).", ""]

@@ -32,7 +32,7 @@ from fractions import Fraction
 
 import onnx
 
-from . import criteria, dtypes
+from . import coverage_elementwise, criteria, dtypes
 from . import floatfmt as ff
 from .tensorio import unpack
 
@@ -479,16 +479,24 @@ def measure(manifest, vectors):
             _pow_boundary(vectors, c, out)
             continue
         dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
-        if c["inputs"][1]["dtype"] != dt.name:
+        if any(t["dtype"] != dt.name for t in c["inputs"]):
             continue                                   # mixed-type rejects
         counts = out[(op, dt.name)]
-        sa, sb = c["inputs"][0]["shape"], c["inputs"][1]["shape"]
-        if sa != sb and "onnx" in c["profiles"] and c["expectation"] != "reject":
-            pats, n = broadcast_patterns(sa, sb)
+        shapes = [t["shape"] for t in c["inputs"]]
+        if len(shapes) == 2 and shapes[0] != shapes[1] and "onnx" in c["profiles"] \
+                and c["expectation"] != "reject":
+            pats, n = broadcast_patterns(*shapes)
             for p in pats:
                 counts["broadcast " + p] += max(n, 1)
         if c["expectation"] == "reject":
             continue
+        if coverage_elementwise.kind(op):              # Add, Sub, Abs, Sqrt
+            tensors = [_tensor(vectors, c, k) for k in range(len(shapes))]
+            elems = [(v,) for v in tensors[0]] if len(tensors) == 1 else \
+                _pairs(c, tensors[0], tensors[1])
+            coverage_elementwise.count(c, tensors, elems, out)
+            continue
+        sa, sb = shapes
         if op == "Less":
             if sa == sb:
                 _less_counts(dt, list(zip(_tensor(vectors, c, 0), _tensor(vectors, c, 1))),
@@ -548,7 +556,7 @@ def problems(counts):
             for cell in required(op, dt):
                 if not have.get(cell):
                     out.append("%s %s: criterion '%s' has no element" % (op, dt.name, cell))
-    return out
+    return out + coverage_elementwise.problems(counts)
 
 
 def render(counts):
@@ -602,12 +610,14 @@ def render(counts):
              "- Div, Mul, Less x every ONNX type (profile onnx): the broadcast patterns "
              "(N,1) vs (N,M) either side, (1,M) vs (N,M), both sides broadcast, rank "
              "padding, scalar A, scalar B, a size-0 axis, rank 4; counted in output "
-             "elements.", "",
-             "Elements meeting each criterion, counted by "
-             "`generators/coverage_criteria.py` from the input tensors with exact "
-             "arithmetic.  `-` marks a required criterion with no element (the "
-             "`generators.coverage` test fails on it); `n/a` a cell no element can reach "
-             "(proof in generators/criteria.py); blank, a criterion that does not apply.", ""]
+             "elements."]
+    lines += coverage_elementwise.DESCRIPTION
+    lines += ["",
+              "Elements meeting each criterion, counted by "
+              "`generators/coverage_criteria.py` from the input tensors with exact "
+              "arithmetic.  `-` marks a required criterion with no element (the "
+              "`generators.coverage` test fails on it); `n/a` a cell no element can reach "
+              "(proof in generators/criteria.py); blank, a criterion that does not apply.", ""]
     for op, types in (("Div", dtypes.DIV_MUL_TYPES), ("Mul", dtypes.DIV_MUL_TYPES),
                       ("Less", dtypes.LESS_TYPES)):
         names = [t.name for t in types]
@@ -679,4 +689,5 @@ def render(counts):
             row.append(str(n) if n else ("-" if cell in pow_cells(a, b) else ""))
         lines.append("| %s | %s |" % (cell, " | ".join(row)))
     lines.append("")
+    lines += coverage_elementwise.render(counts)
     return lines

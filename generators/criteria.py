@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import List, NamedTuple, Optional, Tuple
 
 from . import floatfmt as ff
+from . import hardround
 from .cases import Case, OpSpec, make_case
 from .dtypes import DType
 from .specials import Rng, random_float, specials
@@ -105,22 +106,23 @@ def solve(op: str, dt: DType, tg: Target, side: int, rng: Rng) -> Optional[Tuple
     best, best_d = None, None
     # Exponent of b: the partner a = t*b (Div) or t/b (Mul) near 1 when the
     # range allows, so that both operands are normal.
-    eb = max(min(-et if op == "Div" else et, f.emax - 1), f.emin)
-    if op == "Div" and tg.cls in ("overflow-threshold", "largest-finite"):
+    quotient = hardround.kind(op) == "quotient"   # else a product (registry)
+    eb = max(min(-et if quotient else et, f.emax - 1), f.emin)
+    if quotient and tg.cls in ("overflow-threshold", "largest-finite"):
         eb = -1                                  # a near max, b in [1/2, 1)
     for B in _candidates(dt, tg.t, rng):
         b = _operand(dt, B, eb)
         if b is None:
             continue
         vb = ff.value(f, b)
-        want = tg.t * vb if op == "Div" else tg.t / vb
+        want = tg.t * vb if quotient else tg.t / vb
         a0, _ = ff.round_rational(f, want)
         if ff.decode(f, a0).cls != ff.decode(f, ff.one(f)).cls and a0 == ff.inf(f):
             a0 = ff.max_finite(f)
         for a in (a0 - 1, a0, a0 + 1):
             if a <= 0 or a > ff.max_finite(f):
                 continue
-            r = ff.value(f, a) / vb if op == "Div" else ff.value(f, a) * vb
+            r = ff.value(f, a) / vb if quotient else ff.value(f, a) * vb
             ok = (tg.lo < r < tg.t) if side < 0 else (r == tg.t) if side == 0 else (tg.t < r < tg.hi)
             if ok:
                 d = abs(r - tg.t)
@@ -136,17 +138,22 @@ SIDES = ((-1, "below"), (0, "on"), (1, "above"))
 # numbers is never a normal midpoint, and A/B < 1 implies A/B <= 1 - 1/B <
 # 1 - 2^-p, so no quotient lies within 2^-p (relative) below a power of two:
 # none in (max, max + ulp) nor just below the smallest normal.
-IMPOSSIBLE = {("Div", "normal", "on"), ("Div", "largest-finite", "on"),
-              ("Div", "overflow-threshold", "below"), ("Div", "overflow-threshold", "on"),
-              ("Div", "overflow-threshold", "above"), ("Div", "subnormal-normal", "above")}
+# Keyed by the kind of exact result (hardround.kind: "quotient" for Div,
+# "product" for Mul, from the registry).
+IMPOSSIBLE = {("quotient", "normal", "on"), ("quotient", "largest-finite", "on"),
+              ("quotient", "overflow-threshold", "below"),
+              ("quotient", "overflow-threshold", "on"),
+              ("quotient", "overflow-threshold", "above"),
+              ("quotient", "subnormal-normal", "above")}
 # The largest-finite midpoint's significand 2^(p+1) - 3 is prime for
 # float16 (4093) and bfloat16 (509): no product of p-bit numbers is it.
-IMPOSSIBLE_FOR = {("Mul", "float16", "largest-finite", "on"),
-                  ("Mul", "bfloat16", "largest-finite", "on")}
+IMPOSSIBLE_FOR = {("product", "float16", "largest-finite", "on"),
+                  ("product", "bfloat16", "largest-finite", "on")}
 
 
 def attainable(op: str, dtype: str, cls: str, side: str) -> bool:
-    return (op, cls, side) not in IMPOSSIBLE and (op, dtype, cls, side) not in IMPOSSIBLE_FOR
+    k = hardround.kind(op)
+    return (k, cls, side) not in IMPOSSIBLE and (k, dtype, cls, side) not in IMPOSSIBLE_FOR
 
 
 def boundary_pairs(op: str, dt: DType, rng: Rng):

@@ -57,13 +57,13 @@ INNER = {"recip-f32": FLOAT32.fmt, "recip-x87": X87, "recip-f64": FLOAT64.fmt}
 def models(op: str, dt: DType) -> List[str]:
     H.require_op(op)
     out = []
-    if op == "Div":
+    if not H.is_product(op):
         wider = WIDER_RECIP.get(dt.name, [])
         out += [m for m in wider if m == "recip-f32"] + ["recip-same"]
         out += [m for m in wider if m != "recip-f32"]
     if dt.name == "float64":
         out.append("x87")
-    if op == "Mul" and dt.name == "bfloat16":
+    if H.is_product(op) and dt.name == "bfloat16":
         out.append("tf32")
     out.append("sticky-lost")
     return out
@@ -120,7 +120,7 @@ def witnesses16(op: str, dt: DType, model: str, per_region: int, rng: Rng):
         elif model == "tf32":
             bad = _tf32(N, D, p) != correct
         else:                                  # recip-f32, recip-same (Div)
-            if op == "Mul":
+            if H.is_product(op):
                 t = E - c
                 ea = t // 2
                 eb = t - ea
@@ -192,7 +192,7 @@ def defect_bits(op: str, dt: DType, model: str, a: int, b: int) -> int:
     H.require_op(op)
     f = dt.fmt
     va, vb = ff.value(f, a), ff.value(f, b)
-    exact = va * vb if op == "Mul" else va / vb
+    exact = va * vb if H.is_product(op) else va / vb
     if model == "x87":
         return _via(X87, f, exact)
     if model.startswith("recip"):
@@ -209,7 +209,7 @@ def witnesses_wide(op: str, dt: DType, model: str, pool, per_region: int):
     for hp in pool:
         if count.get(hp.region, 0) >= per_region:
             continue
-        correct = _round_bits(f, (ff.value(f, hp.a) * ff.value(f, hp.b)) if op == "Mul"
+        correct = _round_bits(f, (ff.value(f, hp.a) * ff.value(f, hp.b)) if H.is_product(op)
                               else ff.value(f, hp.a) / ff.value(f, hp.b))
         if model == "sticky-lost":
             bad = int(_sticky_lost(hp.num, hp.den)) != int(rne(hp.num, hp.den))
@@ -276,7 +276,7 @@ def witnesses(op: str, dt: DType, rng: Rng) -> Dict[str, list]:
         else:
             if pool is None:
                 pool = H.hard_pairs(op, dt, rng, per_side=4)
-                if op == "Div":
+                if not H.is_product(op):
                     pool += tie_pairs(dt, rng) + top_ties(dt)
             res[model] = witnesses_wide(op, dt, model, pool, 2)
     return res

@@ -26,6 +26,7 @@ from typing import List, NamedTuple, Optional
 
 import numpy as np
 
+from . import op_registry
 from .dtypes import DType
 from .specials import Rng
 
@@ -44,17 +45,32 @@ class HardPair(NamedTuple):
     den: int
 
 
-# The operators these constructions are solved for: the exact result is
-# A*B (Mul) or A/B (Div) of the significands.  Any other op is refused by
-# name, never given another operator's construction.
-OPS = ("Div", "Mul")
+# The constructions are solved for an exact result that is the product
+# A*B or the quotient A/B of the significands.  Which one an op has is
+# registry data: its rounding-boundary construction (ops/operators.json
+# sweep.sampler, the same construction the sampled sweeps use).  Any other
+# op is refused by name, never given another operator's construction.
+KINDS = {"mul-round-boundary": "product", "div-round-boundary": "quotient"}
+
+
+def kind(op: str) -> str:
+    """"product" or "quotient"; ValueError naming an op without either."""
+    sampler = op_registry.entry(op).get("sweep", {}).get("sampler")
+    if sampler not in KINDS:
+        have = [n for n in op_registry.names()
+                if op_registry.entry(n).get("sweep", {}).get("sampler") in KINDS]
+        raise ValueError("no hard-rounding construction for op %r (it has %s)"
+                         % (op, ", ".join(have)))
+    return KINDS[sampler]
 
 
 def require_op(op: str) -> None:
     """Refuses an op without a hard-rounding construction, naming it."""
-    if op not in OPS:
-        raise ValueError("no hard-rounding construction for op %r (it has %s)"
-                         % (op, ", ".join(OPS)))
+    kind(op)
+
+
+def is_product(op: str) -> bool:
+    return kind(op) == "product"
 
 
 def regions(dt: DType) -> List[Region]:
@@ -82,7 +98,7 @@ def place(op: str, dt: DType, E: int, A: int, B: int, c: int, rng: Rng):
     exact result has exponent E (carry c as in the module docstring)."""
     require_op(op)
     f = dt.fmt
-    if op == "Mul":
+    if is_product(op):
         t = E - c                              # ea + eb
         ea = t // 2
         return ea, t - ea
@@ -107,7 +123,7 @@ def encode(dt: DType, sign: int, e: int, M: int) -> int:
 def exact_ratio(op: str, p: int, A: int, B: int, s: int):
     """(num, den, c): the exact result in result ulps (module docstring)."""
     require_op(op)
-    if op == "Mul":
+    if is_product(op):
         c = 1 if A * B >= 1 << (2 * p - 1) else 0
         return A * B, 1 << (p - 1 + c + s), c
     c = 1 if A < B else 0
@@ -122,7 +138,7 @@ def grid_ratios(op: str, p: int, s: int):
     m = np.arange(1 << (p - 1), 1 << p, dtype=np.int64)
     A = np.repeat(m, m.size)
     B = np.tile(m, m.size)
-    if op == "Mul":
+    if is_product(op):
         N = A * B
         c = (N >= (1 << (2 * p - 1))).astype(np.int64)
         D = np.left_shift(np.int64(1), p - 1 + c + s)
@@ -217,7 +233,7 @@ def solve_one(op: str, p: int, s: int, side: int, B: int):
     require_op(op)
     best = None
     for c in (0, 1):
-        if op == "Mul":
+        if is_product(op):
             lim = 1 << (2 * p - 1)
             a_lo, a_hi = ((max(1 << (p - 1), -(-lim // B)), (1 << p) - 1) if c
                           else (1 << (p - 1), min((1 << p) - 1, (lim - 1) // B)))

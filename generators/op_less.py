@@ -3,7 +3,7 @@
 -0 < +0 is false), -inf < every finite < +inf.  Integers: Python integer
 comparison.  Output bool, exact."""
 
-from . import criteria, dtypes
+from . import criteria, dtypes, op_registry
 from . import floatfmt as ff
 from .cases import OpSpec, cross, make_case, reject_mixed_case, shape_family
 from .dtypes import BOOL, FLOAT16, FLOAT32, INT32, INT8
@@ -54,7 +54,9 @@ def tag_requirements(a_dt, b_dt, tags):
     return reqs
 
 
-OP = OpSpec("Less", 13, golden, lambda a, b: BOOL, lambda a, b: {"kind": "exact"},
+_ENTRY = op_registry.entry_of_module(__name__)  # name, opset: ops/operators.json
+OP = OpSpec(_ENTRY["name"], _ENTRY["opset"], golden, lambda a, b: BOOL,
+            lambda a, b: {"kind": "exact"},
             requirements, tag_requirements=tag_requirements)
 
 

@@ -74,3 +74,14 @@ def entry_of_module(module_name):
 def vector_dir(name):
     """The op's folder under vectors/ (its name in lower case)."""
     return entry(name)["name"].lower()
+
+
+def type_names(name):
+    """Every input type the op has under any profile (entry "types")."""
+    types = facet(name, "types")
+    return sorted({t for names in types.values() for t in names})
+
+
+def profiles_of(name, type_name):
+    """The profiles ("onnx", "sonnx") whose type list holds type_name."""
+    return [p for p in ("onnx", "sonnx") if type_name in facet(name, "types").get(p, [])]

@@ -16,6 +16,8 @@ they are given (-DSONNX_CTS_SPEC_DIR)."""
 import os
 import re
 
+from . import requirements_drafts
+
 SHAPE_DIV = "Tensors `A`, `B` and `C` must have the same shape. $N(A)=N(B)=N(C)$"
 SHAPE_DIV_INT = "Tensors `A`, `B`, and `C` must have the same shape. $N(A)=N(B)=N(C)$"
 RANGE_DIV = "The operator is only defined for a denominator tensor containing non null values."
@@ -128,6 +130,18 @@ _IEEE = [
     ("invalid", "§7.2", "0*inf, 0/0 and inf/inf are invalid operations and return a quiet NaN"),
     ("div-by-zero", "§7.3", "a finite nonzero x divided by zero returns an infinity with the "
                             "exclusive OR of the operands' signs"),
+    ("add", "§5.4.1", "addition(x, y) and subtraction(x, y) compute x+y and x-y as if with "
+                      "unbounded precision, then round"),
+    ("sqrt", "§5.4.1", "squareRoot(x) computes the square root of x as if with unbounded "
+                       "precision, then rounds; squareRoot(-0) is -0, squareRoot of a value "
+                       "below zero is invalid (§7.2)"),
+    ("abs", "§5.5.1", "abs(x) copies x to the destination with its sign bit 0 (positive), "
+                      "also for zeros, infinities and NaNs"),
+    ("signed-zero-sum", "§6.3", "when the sum of two operands with opposite signs (or the "
+                                "difference of two operands with like signs) is exactly zero, "
+                                "the sign of that sum (or difference) is +0 under "
+                                "roundTiesToEven; x+x = x-(-x) keeps the sign of x, also "
+                                "for a zero x"),
     ("compare", "§5.11", "comparisons are exact; NaN is unordered with everything (so less is "
                          "false); -0 and +0 compare equal"),
     ("pow", "§9.2", "pow(x, y) = x^y; correct rounding is recommended, not required "
@@ -159,6 +173,7 @@ def catalogue(repo_root):
                     "label": label.split(".")[-1] if "." in label else label,
                     "subject": label.split(".")[0] if "." in label else "",
                     "statement": statement})
+    out += requirements_drafts.catalogue()
     for label, section, statement in _IEEE:
         out.append({"id": "ieee754:" + label, "doc": "ieee754", "section": section,
                     "label": label, "subject": "", "statement": "IEEE 754-2019 " + section +
@@ -178,9 +193,9 @@ def split_checks(op, c):
     reqs = list(c.requirements)
     if c.expectation == "reject":
         return reqs, []
-    restrictions = set(op.requirements(c.a_dt, c.b_dt, "reject-shape"))
-    typed = op.requirements(c.a_dt, c.b_dt, "reject-type")
-    if typed != op.requirements(c.a_dt, c.b_dt, "values"):  # the op has a type restriction
+    restrictions = set(op.requirements(*c.dts, "reject-shape"))
+    typed = op.requirements(*c.dts, "reject-type")
+    if typed != op.requirements(*c.dts, "values"):  # the op has a type restriction
         restrictions |= set(typed)
     restrictions = {r for r in restrictions if r.startswith("sonnx-")}
     return ([r for r in reqs if r not in restrictions],

@@ -74,8 +74,9 @@ def _value_info(vi, name: str, dt: DType, dims: Sequence[int]) -> None:
         shape.dim.add().dim_value = d
 
 
-def make_model(op: str, opset: int, a, b, c) -> bytes:
-    """a, b, c: (DType, dims) of inputs A, B and output C."""
+def make_model(op: str, opset: int, inputs, output) -> bytes:
+    """inputs: [(name, DType, dims)] of the node's inputs in order (1-3);
+    output: (name, DType, dims) of its one output."""
     m = onnx.ModelProto()
     m.ir_version = IR_VERSION
     m.producer_name = PRODUCER
@@ -88,9 +89,9 @@ def make_model(op: str, opset: int, a, b, c) -> bytes:
     node = g.node.add()
     node.op_type = op
     node.name = op.lower() + "_0"
-    node.input.extend(["A", "B"])
-    node.output.append("C")
-    _value_info(g.input.add(), "A", *a)
-    _value_info(g.input.add(), "B", *b)
-    _value_info(g.output.add(), "C", *c)
+    node.input.extend([name for name, _, _ in inputs])
+    node.output.append(output[0])
+    for name, dt, dims in inputs:
+        _value_info(g.input.add(), name, dt, dims)
+    _value_info(g.output.add(), *output)
     return m.SerializeToString()

@@ -15,18 +15,24 @@ FORMAT = "sonnx-cts-vectors"
 FORMAT_VERSION = "1.0"
 
 
+def input_names(c: Case):
+    """The node's input names, from the op's registry entry ("inputs") unless
+    its OpSpec names them (input_names), one per input of the case."""
+    names = op_spec(c.op).input_names or op_registry.facet(c.op, "inputs")
+    assert len(names) == len(c.dts), (c.id, names)
+    return names
+
+
 def case_files(c: Case) -> Dict[str, bytes]:
-    files = {
-        "model.onnx": make_model(c.op, c.opset, (c.a_dt, c.a_shape), (c.b_dt, c.b_shape),
-                                 (c.c_dt, c.c_shape)),
-        "test_data_set_0/input_0.pb": make_tensor("A", c.a_dt, c.a_shape, c.a),
-        "test_data_set_0/input_1.pb": make_tensor("B", c.b_dt, c.b_shape, c.b),
-    }
+    names, out = input_names(c), op_spec(c.op).output_name
+    files = {"model.onnx": make_model(c.op, c.opset,
+                                      [(n, dt, s) for n, dt, s in zip(names, c.dts, c.shapes)],
+                                      (out, c.c_dt, c.c_shape))}
+    for k, (n, dt, s, v) in enumerate(zip(names, c.dts, c.shapes, c.inputs)):
+        files["test_data_set_0/input_%d.pb" % k] = make_tensor(n, dt, s, v)
     if c.c is not None:
-        files["test_data_set_0/output_0.pb"] = make_tensor("C", c.c_dt, c.c_shape, c.c)
+        files["test_data_set_0/output_0.pb"] = make_tensor(out, c.c_dt, c.c_shape, c.c)
     return files
-
-
 
 
 def op_spec(name):
@@ -43,9 +49,10 @@ def manifest_entry(c: Case, files: Dict[str, bytes]) -> dict:
         "op": c.op,
         "domain": "",
         "opset": c.opset,
-        "inputs": [{"name": "A", "dtype": c.a_dt.name, "shape": list(c.a_shape)},
-                   {"name": "B", "dtype": c.b_dt.name, "shape": list(c.b_shape)}],
-        "outputs": [{"name": "C", "dtype": c.c_dt.name, "shape": list(c.c_shape)}],
+        "inputs": [{"name": n, "dtype": dt.name, "shape": list(s)}
+                   for n, dt, s in zip(input_names(c), c.dts, c.shapes)],
+        "outputs": [{"name": op_spec(c.op).output_name, "dtype": c.c_dt.name,
+                     "shape": list(c.c_shape)}],
         "tags": sorted(c.tags),
         "requirements": checks,
         "tolerance": c.tolerance,

@@ -44,6 +44,14 @@ FAMILIES = [
     (("body_neighbours",), "less body neighbour"),
     (("parity_magnitudes",), "pow parity"),
     (("boundary_classes",), "criterion 'pow "),
+    # the element-wise ops of the 2026-08 drafts (coverage_elementwise.py)
+    (("edges_random", "body_offsets"), "sum near-tie"),
+    (("edges_random", "body_offsets"), "sum overflow-threshold on"),
+    (("edges_random", "body_offsets"), "subnormal-max -"),
+    (("edges_random", "body_offsets"), "sqrt near-midpoint odd"),
+    (("body_offsets",), "body sqrt near-midpoint"),
+    (("specials", "body_offsets"), "criterion 'X nan"),
+    (("undefined_alone",), "abs lone MIN"),
 ]
 
 

@@ -13,6 +13,10 @@ rounding (floatfmt.py):
   implements C99 Annex F.
 - Integers: Fraction/trunc for Div, numpy's wrapping multiply in the real
   width (int4/uint4: masks) for Mul, Python integers for Pow.
+- Add, Sub, Sqrt: numpy's native operations as Div and Mul (the same
+  double-rounding argument holds for +, - and sqrt); Abs: numpy's abs;
+  integers: numpy's wrapping add / subtract in the real width, abs with
+  the signed minimum undefined.
 Returns per element an int (bits / value), "nan" for any NaN, or None for
 undefined."""
 
@@ -79,6 +83,10 @@ def float_binary(op, dt, pairs):
             r = a / b
         elif op == "Mul":
             r = a * b
+        elif op == "Add":
+            r = a + b
+        elif op == "Sub":
+            r = a - b
         elif op == "Less":
             return [bool(v) for v in np.less(a, b)]
         else:
@@ -103,7 +111,7 @@ def int_binary(op, dt, pairs):
             q = math.trunc(Fraction(a, b))
             out.append(q if lo <= q <= hi else None)
         return out
-    if op != "Mul":
+    if op not in ("Mul", "Add", "Sub"):
         raise ValueError("no integer reference for op %r" % op)
     if dt in ("int4", "uint4"):
         for a, b in pairs:
@@ -114,7 +122,26 @@ def int_binary(op, dt, pairs):
     a = np.array([p[0] for p in pairs], dtype=t)
     b = np.array([p[1] for p in pairs], dtype=t)
     with np.errstate(all="ignore"):
-        return [int(v) for v in (a * b)]
+        r = a * b if op == "Mul" else a + b if op == "Add" else a - b
+        return [int(v) for v in r]
+
+
+def unary(op, dt, xs):
+    """Abs and Sqrt; None where undefined (Abs of the signed minimum)."""
+    if dt in FLOATS:
+        x = to_wide(dt, xs)
+        with np.errstate(all="ignore"):
+            if op == "Abs":
+                r = np.abs(x)
+            elif op == "Sqrt":
+                r = np.sqrt(x)
+            else:
+                raise ValueError("no float reference for op %r" % op)
+        return from_wide(dt, r)
+    if op != "Abs":
+        raise ValueError("no integer reference for op %r" % op)
+    lo, _ = int_range(dt)
+    return [None if dt.startswith("int") and x == lo else abs(x) for x in xs]
 
 
 # ------------------------------------------------------------------- Pow
@@ -201,6 +228,10 @@ def pow_int_ref(a_dt, b_dt, x, y_raw):
 
 
 def reference(op, a_dt, b_dt, pairs):
+    """pairs: the input elements of each output element (1-tuples for a
+    unary op, whose b_dt is None)."""
+    if b_dt is None:
+        return unary(op, a_dt, [p[0] for p in pairs])
     if op == "Pow":
         if a_dt in FLOATS:
             return [pow_float_ref(a_dt, b_dt, x, y) for x, y in pairs]

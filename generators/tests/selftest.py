@@ -24,7 +24,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, REPO)
 sys.path.insert(0, HERE)
 
-from generators import dtypes, floatfmt as ff, requirements  # noqa: E402
+from generators import dtypes, floatfmt as ff, op_registry, requirements  # noqa: E402
 import reference  # noqa: E402
 import vecio  # noqa: E402
 
@@ -127,8 +127,18 @@ class VectorTests(unittest.TestCase):
             m = onnx.load(os.path.join(ARGS.vectors, c["path"], "model.onnx"))
             self.assertEqual(m.ir_version, 8)
             self.assertEqual([(o.domain, o.version) for o in m.opset_import], [("", c["opset"])])
+            # the node's tensors are the manifest's, inputs in the registry's
+            # arity and names (ops/operators.json; Pow keeps A, B)
+            names = [t["name"] for t in c["inputs"]]
+            self.assertEqual(len(names), len(op_registry.facet(c["op"], "inputs")), c["id"])
+            if c["op"] != "Pow":
+                self.assertEqual(names, op_registry.facet(c["op"], "inputs"), c["id"])
             self.assertEqual([(n.op_type, list(n.input), list(n.output)) for n in m.graph.node],
-                             [(c["op"], ["A", "B"], ["C"])])
+                             [(c["op"], names, [c["outputs"][0]["name"]])])
+            if len(names) == 1:         # the ONNX schema's names of a unary op (X -> Y)
+                schema = onnx.defs.get_schema(c["op"], c["opset"])
+                self.assertEqual((names, c["outputs"][0]["name"]),
+                                 ([schema.inputs[0].name], schema.outputs[0].name), c["id"])
             declared = [(v.name, v.type.tensor_type.elem_type,
                          [d.dim_value for d in v.type.tensor_type.shape.dim])
                         for v in list(m.graph.input) + list(m.graph.output)]
@@ -146,9 +156,14 @@ class VectorTests(unittest.TestCase):
         for c in self.manifest["cases"]:
             if c["expectation"] == "reject" and "reject-broadcast" not in c["tags"]:
                 continue
-            a, b, out = vecio.case_tensors(ARGS.vectors, c)
-            pairs = vecio.broadcast_pairs(c["inputs"][0]["shape"], c["inputs"][1]["shape"], a, b)
-            a_dt, b_dt = c["inputs"][0]["dtype"], c["inputs"][1]["dtype"]
+            ins, out = vecio.case_inputs(ARGS.vectors, c)
+            if len(ins) == 1:
+                pairs, b_dt = [(x,) for x in ins[0]], None
+            else:
+                pairs = vecio.broadcast_pairs(c["inputs"][0]["shape"], c["inputs"][1]["shape"],
+                                              ins[0], ins[1])
+                b_dt = c["inputs"][1]["dtype"]
+            a_dt = c["inputs"][0]["dtype"]
             ref = reference.reference(c["op"], a_dt, b_dt, pairs)
             if c["expectation"] == "no-crash":
                 self.assertIsNone(out, c["id"])
@@ -166,8 +181,8 @@ class VectorTests(unittest.TestCase):
                     if not _is_nan(c["outputs"][0]["dtype"], g):
                         mismatches.append("%s[%d]: golden %#x, reference NaN" % (c["id"], i, g))
                 elif int(r) != g:
-                    mismatches.append("%s[%d]: A=%#x B=%#x golden %#x reference %#x" % (
-                        c["id"], i, pairs[i][0] & (2**64 - 1), pairs[i][1] & (2**64 - 1),
+                    mismatches.append("%s[%d]: inputs %s golden %#x reference %#x" % (
+                        c["id"], i, ["%#x" % (v & (2**64 - 1)) for v in pairs[i]],
                         g & (2**64 - 1), int(r) & (2**64 - 1)))
         print("\ncross-check: %d golden elements agree with the reference, %d undefined "
               "elements confirmed undefined, %d mismatches" % (checked - len(mismatches),
@@ -286,7 +301,8 @@ class HardCaseTests(unittest.TestCase):
 
     def test_integer_criteria_families(self):
         """quotient_edges: a = q*b + d with |d| <= 1; wrap_boundaries: the
-        exact product is MAX, MAX + 1, MIN or MIN - 1 of the type."""
+        exact product (Add, Sub: sum, difference) is MAX, MAX + 1, MIN or
+        MIN - 1 of the type (Add, Sub: or outside the range)."""
         for c in self.manifest["cases"]:
             name = c["id"].rsplit("/", 1)[1]
             if name not in ("quotient_edges", "wrap_boundaries"):
@@ -300,6 +316,11 @@ class HardCaseTests(unittest.TestCase):
                     self.assertNotEqual(y, 0, c["id"])
                     self.assertIn(min(x % abs(y), abs(y) - x % abs(y)) if abs(y) > 1 else 0,
                                   (0, 1), "%s: %d / %d" % (c["id"], x, y))
+                elif c["op"] in ("Add", "Sub"):
+                    # the exact sum / difference is at a wrap boundary or past it
+                    r = x + y if c["op"] == "Add" else x - y
+                    self.assertTrue(r in {lo, lo - 1, hi, hi + 1} or not lo <= r <= hi,
+                                    "%s: %d, %d -> %d" % (c["id"], x, y, r))
                 else:
                     self.assertIn(x * y, {lo, lo - 1, hi, hi + 1} if lo else {hi, hi + 1},
                                   "%s: %d * %d" % (c["id"], x, y))

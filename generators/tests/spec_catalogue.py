@@ -29,6 +29,7 @@ from generators import requirements  # noqa: E402
 SKIP = 77
 DOCUMENTS = ("sonnx-div.md", "sonnx-mul.md", "sonnx-less.md", "sonnx-pow.md", "onnx-div.md")
 SPEC_DIR = None
+NEW_DRAFTS = ("add.md", "sub.md", "abs.md", "sqrt.md")
 
 
 def _norm(s):
@@ -75,6 +76,40 @@ class CatalogueAgainstDocuments(unittest.TestCase):
                 for r in cat:
                     if r["id"].startswith(prefix):
                         self.assertIn(_norm(r["statement"]), _norm(body), r["id"])
+
+    def test_drafts_2026_08_labels_and_statements(self):
+        """Add, Sub, Abs, Sqrt follow the 2026-08 drafts (drafts-2026-08/,
+        generators/requirements_drafts.py): every E_ label of add.md,
+        sub.md and abs.md, and every [Cn] of sqrt.md per section and tensor,
+        is in the catalogue and nothing else is; every statement is quoted
+        verbatim from its draft."""
+        drafts = os.path.join(SPEC_DIR, "drafts-2026-08")
+        if not all(os.path.isfile(os.path.join(drafts, d)) for d in NEW_DRAFTS):
+            self.skipTest("no drafts-2026-08/{%s} under %s" % (",".join(NEW_DRAFTS), SPEC_DIR))
+        cat = [r for r in requirements.catalogue(REPO) if r["doc"].startswith("drafts-2026-08/")]
+        for name in NEW_DRAFTS:
+            with open(os.path.join(drafts, name), encoding="utf-8") as fh:
+                text = fh.read()
+            doc = "drafts-2026-08/" + name
+            mine = [r for r in cat if r["doc"] == doc]
+            self.assertTrue(mine, doc)
+            if name == "sqrt.md":
+                parts = re.split(r'<a id="(real|float)"></a>', text)
+                want = set()
+                for i in range(1, len(parts), 2):
+                    tensors = re.split(r"\n### \$\\text\{([XY])\}\$", parts[i + 1])
+                    for j in range(1, len(tensors), 2):
+                        for c in re.findall(r"`\[(C\d+)\]`", tensors[j + 1]):
+                            want.add("%s:%s.%s" % (parts[i], tensors[j], c))
+                have = {"%s:%s.%s" % (r["section"], r["subject"], r["label"])
+                        for r in mine if r["subject"]}
+            else:
+                want = set(re.findall(r"\[(E_[A-Z0-9_]+)\]", text))
+                have = {r["label"] for r in mine}
+            self.assertEqual(want, have, doc)
+            for r in mine:
+                self.assertTrue(_norm(r["statement"]) in _norm(text),
+                                "%s: statement not in %s: %r" % (r["id"], doc, r["statement"]))
 
     def test_onnx_div_statements(self):
         onnx_div = _norm(_read("onnx-div.md"))

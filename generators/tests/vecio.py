@@ -43,14 +43,21 @@ def read_tensor(path, dtype, shape):
     return [int(v) for v in arr]
 
 
-def case_tensors(vectors, case):
+def case_inputs(vectors, case):
+    """[values of input_k.pb] for every declared input, and the output's
+    values (None without output_0.pb)."""
     d = os.path.join(vectors, case["path"], "test_data_set_0")
-    a_decl, b_decl = case["inputs"]
+    ins = [read_tensor(os.path.join(d, "input_%d.pb" % k), t["dtype"], t["shape"])
+           for k, t in enumerate(case["inputs"])]
     c_decl = case["outputs"][0]
-    a = read_tensor(os.path.join(d, "input_0.pb"), a_decl["dtype"], a_decl["shape"])
-    b = read_tensor(os.path.join(d, "input_1.pb"), b_decl["dtype"], b_decl["shape"])
     out = os.path.join(d, "output_0.pb")
     c = read_tensor(out, c_decl["dtype"], c_decl["shape"]) if os.path.exists(out) else None
+    return ins, c
+
+
+def case_tensors(vectors, case):
+    """A binary case's (a, b, output)."""
+    (a, b), c = case_inputs(vectors, case)
     return a, b, c
 
 

@@ -65,7 +65,9 @@ def main():
     man = json.load(open(os.path.join(root, "manifest.json")))
     rows = set()
     for c in man["cases"]:
-        if c.get("expectation") != "values" or len(c["inputs"]) != 2:
+        # the cheat (cheat.c) knows the four ops of OPS; cases of the other
+        # registered ops are left out of its table
+        if c.get("expectation") != "values" or len(c["inputs"]) != 2 or c["op"] not in OPS:
             continue
         types = [t["dtype"] for t in c["inputs"]] + [c["outputs"][0]["dtype"]]
         if any(t not in WIDTH for t in types):

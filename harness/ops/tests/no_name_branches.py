@@ -37,15 +37,8 @@ ALLOWED_PARTS = ("/tests/",)
 # registry (docs/architecture.md, "The operator registry", "Still to move").
 PENDING = {
     # owned by the coverage work at the time of writing; to convert after it lands
-    "generators/op_less.py": "cov-owned (OpSpec name)",
-    "generators/op_pow.py": "cov-owned (OpSpec name)",
-    "generators/pow_hard.py": "cov-owned",
-    "generators/criteria.py": "cov-owned",
     "generators/coverage_criteria.py": "cov-owned",
     "generators/coverage.py": "cov-owned",
-    # not converted yet (harness, kernels, generators)
-    "generators/dround.py": "to convert",
-    "generators/hardround.py": "to convert",
 }
 
 

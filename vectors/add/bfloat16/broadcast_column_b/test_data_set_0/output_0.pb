@@ -1,0 +1,1 @@
+BCJF³j³j³j·jb~³j³jÄÅÜdæ k8pÃäJUé×8‘6‘6Š7NÑTTTTT1äTÖRRR×øRR

@@ -1,0 +1,1 @@
+BCJ0N¿¡x»s”‡N¿¡x»sFN¿¡x»sZ¶N¿¡x»sväN¿¡x»sò¨i¡x»s³

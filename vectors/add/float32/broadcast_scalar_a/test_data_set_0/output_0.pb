@@ -1,0 +1,1 @@
+BCJ0ÚçˆwbQbQbQtÀôÕþõçbQbQ>ŸØlbQyNRbQ

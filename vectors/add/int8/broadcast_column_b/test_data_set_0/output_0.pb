@@ -1,0 +1,1 @@
+BCJ#%%AD]MQ)WTZGMI7M C9Xd!=>@A-

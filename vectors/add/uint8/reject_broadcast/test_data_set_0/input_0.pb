@@ -1,0 +1,1 @@
+BAJ+EcIEb5Ba2(YW<]TZb

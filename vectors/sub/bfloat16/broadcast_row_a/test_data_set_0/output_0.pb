@@ -1,0 +1,1 @@
+BCJFßz1TíßuÃ©goc†|4·ãQÏÏ¯·qÙoc¼çéåãQ€WkÆqÙvcHvlãQÏÏìd“áoc…ñÌ9É]†xÝ×qÙoc¼ç

@@ -1,0 +1,1 @@
+BCJ`€_mÍb½IV>I¿¸ŒRf€_mÍb½I€_mÍb½IGtX‚mþV>I¿¸ŒRfGtX‚mþGtX‚mþ¶3¾üT5V>I¿¸ŒRf¶3¾üT5¶3¾üT5

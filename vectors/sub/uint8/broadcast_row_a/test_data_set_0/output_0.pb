@@ -1,0 +1,1 @@
+BCJ#OML#JEMJL!GCNKL&ICNLM&EANKP"JE
