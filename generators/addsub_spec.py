@@ -31,7 +31,7 @@ def make_spec(entry, subtract):
         if family == "reject-type":
             return types
         reqs = types + (["spec-notes:SN-20"] if family == "broadcast" else shape)
-        reqs += [rid("REAL", "FUNC_0010"), rid(sec, "FUNC_0010")]
+        reqs += [rid("REAL", "FUNC_0010"), rid(sec, "FUNC_0010"), "spec-notes:SN-27"]
         if a_dt.is_float:
             reqs += ["ieee754:add", "ieee754:rne", "spec-notes:SN-22"]
         return reqs

@@ -32,7 +32,7 @@ def requirements(dt, family):
         shape += ["%s:E_ABS_%s_CONSTR_%s_010" % (_P, sec, t) for t in "XY"]
     if family in ("reject-shape", "reject-type"):
         return shape
-    reqs = shape + ["%s:E_ABS_REAL_FUNC_010" % _P]
+    reqs = shape + ["%s:E_ABS_REAL_FUNC_010" % _P, "spec-notes:SN-27"]
     if sec:
         reqs.append("%s:E_ABS_%s_FUNC_010" % (_P, sec))
     if family == "undefined":

@@ -35,7 +35,7 @@ def requirements(dt, family):
     if family == "reject-type":
         return types
     return shape + types + ["%s:float:function" % _P, "ieee754:sqrt", "ieee754:rne",
-                            "spec-notes:SN-22"]
+                            "spec-notes:SN-22", "spec-notes:SN-27"]
 
 
 def tag_requirements(dt, tags):
