@@ -21,12 +21,20 @@
 #include "plugin_loader.h"
 #include "worker_protocol.h"
 
+/* The protections one call set: its regions, by arena (0: inputs, read
+ * only; 1: outputs, read-write). */
+typedef struct call_regions {
+    uint32_t n[2];
+    uint64_t off[2][SCT_EXEC_MAX_TENSORS], len[2][SCT_EXEC_MAX_TENSORS];
+} call_regions;
+
 typedef struct worker {
     int sock;
-    int arena_fd;
+    int arena_fd, input_fd;
     uint64_t arena_limit; /* the memory limit when sandboxed, else UINT64_MAX */
-    unsigned char *arena;
-    uint64_t arena_size;
+    unsigned char *arena, *inputs; /* output and input arena mappings */
+    uint64_t arena_size, input_size;
+    call_regions last; /* what the previous call made accessible */
     sonnx_plugin_entry e;
 } worker;
 
@@ -51,53 +59,93 @@ static void reply_worker_failed(const worker *w, const char *what)
     send_reply(w, &r);
 }
 
-/* Maps the whole arena (again, if the parent grew it) with no access; the
- * per-call protections are set by protect_for_call. */
-static int map_arena(worker *w, uint64_t size)
+/* (Re)maps one arena of `size` bytes with no access. */
+static int map_one(int fd, unsigned char **at, uint64_t *have, uint64_t size)
 {
-    if (w->arena && w->arena_size == size)
+    if (*at && *have == size)
         return 0;
-    if (size > w->arena_limit) {
-        errno = E2BIG; /* would also trap in the sandbox's seccomp filter */
-        return -1;
-    }
-    if (w->arena)
-        munmap(w->arena, w->arena_size);
-    w->arena = NULL;
-    void *p = mmap(NULL, size, PROT_NONE, MAP_SHARED, w->arena_fd, 0);
+    if (*at)
+        munmap(*at, *have);
+    *at = NULL;
+    *have = 0;
+    if (size == 0)
+        return 0;
+    void *p = mmap(NULL, size, PROT_NONE, MAP_SHARED, fd, 0);
     if (p == MAP_FAILED)
         return -1;
-    w->arena = p;
-    w->arena_size = size;
-    sct_fault_reporter_set_arena(p);
+    *at = p;
+    *have = size;
     return 0;
 }
 
-static int region_ok(const worker *w, const sct_wire_tensor *t)
+/* Maps both arenas (again, if the parent grew one) with no access; the
+ * per-call protections are set by protect_for_call.  The input arena is
+ * sealed against writing (shared_arena.c): this mapping cannot be made
+ * writable, by the worker or the plugin. */
+static int map_arena(worker *w, uint64_t size, uint64_t input_size)
 {
-    return t->region_off <= w->arena_size &&
-           t->region_len <= w->arena_size - t->region_off &&
+    if (w->arena && w->arena_size == size && w->inputs && w->input_size == input_size)
+        return 0;
+    if (size > w->arena_limit || input_size > w->arena_limit - size) {
+        errno = E2BIG; /* would also trap in the sandbox's seccomp filter */
+        return -1;
+    }
+    if (map_one(w->arena_fd, &w->arena, &w->arena_size, size) != 0 ||
+        map_one(w->input_fd, &w->inputs, &w->input_size, input_size) != 0)
+        return -1;
+    memset(&w->last, 0, sizeof w->last); /* fresh mappings: all PROT_NONE */
+    sct_fault_reporter_set_arena(w->arena, w->inputs);
+    return 0;
+}
+
+static int region_ok(uint64_t size, const sct_wire_tensor *t)
+{
+    return t->region_off <= size && t->region_len <= size - t->region_off &&
            t->data_off >= t->region_off &&
            t->nbytes <= t->region_off + t->region_len - t->data_off;
 }
 
-/* Everything PROT_NONE (guard pages stay so), inputs read-only, outputs
- * read-write.  Reset on every call, so a plugin that changed protections
- * during one case does not weaken the next. */
-static int protect_for_call(const worker *w, const sct_wire_request *q)
+static void regions_of(const sct_wire_request *q, call_regions *c)
 {
-    if (mprotect(w->arena, w->arena_size, PROT_NONE) != 0)
-        return -1;
-    for (uint32_t i = 0; i < q->n_inputs; i++)
-        if (q->inputs[i].region_len &&
-            mprotect(w->arena + q->inputs[i].region_off, q->inputs[i].region_len,
-                     PROT_READ) != 0)
-            return -1;
-    for (uint32_t k = 0; k < q->n_outputs; k++)
-        if (q->outputs[k].region_len &&
-            mprotect(w->arena + q->outputs[k].region_off,
-                     q->outputs[k].region_len, PROT_READ | PROT_WRITE) != 0)
-            return -1;
+    memset(c, 0, sizeof *c);
+    for (int a = 0; a < 2; a++) {
+        uint32_t n = a == 0 ? q->n_inputs : q->n_outputs;
+        const sct_wire_tensor *t = a == 0 ? q->inputs : q->outputs;
+        for (uint32_t i = 0; i < n; i++)
+            if (t[i].region_len) {
+                c->off[a][c->n[a]] = t[i].region_off;
+                c->len[a][c->n[a]++] = t[i].region_len;
+            }
+    }
+}
+
+/* Inputs read-only, outputs read-write, everything else (the guard pages,
+ * the other tensors and slots) PROT_NONE.  Only what differs from the
+ * previous call is changed: the previous call's regions become PROT_NONE
+ * again, this call's get their access; a call laid out as the one before
+ * (a sweep's next batch in the same slot) changes nothing.  These
+ * protections catch a plugin's mistakes; they are set inside the process
+ * the plugin runs in, so they cannot hold against a plugin that changes
+ * them itself: what holds then is the input arena's seal and the checks
+ * the harness makes after the call (docs/plugin-abi.md §5). */
+static int protect_for_call(worker *w, const sct_wire_request *q)
+{
+    call_regions now;
+    regions_of(q, &now);
+    if (memcmp(&now, &w->last, sizeof now) == 0)
+        return 0;
+    unsigned char *base[2] = {w->inputs, w->arena};
+    for (int a = 0; a < 2; a++)
+        for (uint32_t i = 0; i < w->last.n[a]; i++)
+            if (mprotect(base[a] + w->last.off[a][i], w->last.len[a][i], PROT_NONE) != 0)
+                return -1;
+    memset(&w->last, 0, sizeof w->last);
+    for (int a = 0; a < 2; a++)
+        for (uint32_t i = 0; i < now.n[a]; i++)
+            if (mprotect(base[a] + now.off[a][i], now.len[a][i],
+                         a == 0 ? PROT_READ : PROT_READ | PROT_WRITE) != 0)
+                return -1;
+    w->last = now;
     return 0;
 }
 
@@ -149,7 +197,7 @@ static void serve_run(worker *w, sct_wire_request *q)
         reply_worker_failed(w, "bad tensor count in request");
         return;
     }
-    if (map_arena(w, q->arena_size) != 0) {
+    if (map_arena(w, q->arena_size, q->input_arena_size) != 0) {
         reply_worker_failed(w, errno == E2BIG ? "the shared arena of this case is "
                             "larger than the memory limit (--memory-limit)"
                                               : "mmap of the shared arena failed");
@@ -158,7 +206,7 @@ static void serve_run(worker *w, sct_wire_request *q)
     for (uint32_t i = 0; i < q->n_inputs + q->n_outputs; i++) {
         const sct_wire_tensor *t = i < q->n_inputs ? &q->inputs[i]
                                                    : &q->outputs[i - q->n_inputs];
-        if (!region_ok(w, t)) {
+        if (!region_ok(i < q->n_inputs ? w->input_size : w->arena_size, t)) {
             errno = EINVAL;
             reply_worker_failed(w, "tensor outside the arena in request");
             return;
@@ -172,7 +220,7 @@ static void serve_run(worker *w, sct_wire_request *q)
     fill_op(&op, q);
     sonnx_tensor in[SCT_EXEC_MAX_TENSORS], out[SCT_EXEC_MAX_TENSORS];
     for (uint32_t i = 0; i < q->n_inputs; i++)
-        to_tensor(&in[i], &q->inputs[i], w->arena);
+        to_tensor(&in[i], &q->inputs[i], w->inputs);
     for (uint32_t k = 0; k < q->n_outputs; k++)
         to_tensor(&out[k], &q->outputs[k], w->arena);
     char msg[SCT_WIRE_MSG_CAP];
@@ -228,16 +276,26 @@ static void serve(worker *w)
 }
 
 /* Closes every inherited descriptor except stdio, the socket and the
- * arena: vendor code must not be able to write into the harness's open
+ * arenas: vendor code must not be able to write into the harness's open
  * report or vector files.  Best effort (close_range needs Linux 5.9). */
-static void close_inherited_fds(int keep_a, int keep_b)
+static void close_inherited_fds(int keep_a, int keep_b, int keep_c)
 {
-    int lo = keep_a < keep_b ? keep_a : keep_b, hi = keep_a < keep_b ? keep_b : keep_a;
-    if (lo > 3)
-        close_range(3, (unsigned)lo - 1, 0);
-    if (hi > lo + 1)
-        close_range((unsigned)lo + 1, (unsigned)hi - 1, 0);
-    close_range((unsigned)hi + 1, ~0u, 0);
+    int keep[3] = {keep_a, keep_b, keep_c};
+    for (int i = 0; i < 3; i++) /* sorted: three elements */
+        for (int j = i + 1; j < 3; j++)
+            if (keep[j] < keep[i]) {
+                int t = keep[i];
+                keep[i] = keep[j];
+                keep[j] = t;
+            }
+    int from = 3;
+    for (int i = 0; i < 3; i++) {
+        if (keep[i] > from)
+            close_range((unsigned)from, (unsigned)keep[i] - 1, 0);
+        if (keep[i] + 1 > from)
+            from = keep[i] + 1;
+    }
+    close_range((unsigned)from, ~0u, 0);
 }
 
 /* Sends the SANDBOX reply: what was set up, and the write watch's
@@ -322,17 +380,17 @@ static void enter_sandbox(worker *w, const sct_sandbox_plan *plan)
         _exit(1);
     }
     int notify_fd = -1;
-    active |= sct_sandbox_confine(plan, w->sock, w->arena_fd, &notify_fd, notes,
+    active |= sct_sandbox_confine(plan, w->sock, w->arena_fd, w->input_fd, &notify_fd, notes,
                                   sizeof notes);
     send_sandbox_reply(w, active, notes, notify_fd);
     if (notify_fd >= 0)
         close(notify_fd);
 }
 
-_Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
+_Noreturn void sct_worker_main(int sock, int arena_fd, int input_fd, const char *path,
                                const char *options, const sct_sandbox_plan *plan)
 {
-    close_inherited_fds(sock, arena_fd);
+    close_inherited_fds(sock, arena_fd, input_fd);
     /* The worker must not outlive the harness (e.g. a killed CLI). */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     /* Vendor chatter on stdout must not mix into a report printed there. */
@@ -342,6 +400,7 @@ _Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
     static worker w;
     w.sock = sock;
     w.arena_fd = arena_fd;
+    w.input_fd = input_fd;
     w.arena_limit = UINT64_MAX;
     static sct_wire_reply r;
     memset(&r, 0, sizeof r);

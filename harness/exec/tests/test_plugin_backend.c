@@ -199,7 +199,13 @@ START_TEST(write_to_input)
 { expect_status("write-input", true, SCT_EXEC_WRITE_TO_INPUT, "input 0"); }
 END_TEST
 START_TEST(write_to_input_after_mprotect)
-{ expect_status("mprotect-input", true, SCT_EXEC_WRITE_TO_INPUT, "modified"); }
+{ expect_status("mprotect-input", true, SCT_EXEC_WRITE_TO_INPUT, "read-only input 0"); }
+END_TEST
+
+/* The input arena is sealed (docs/plugin-abi.md §5): no way of the
+ * worker's process writes it, so no compare after the call is needed. */
+START_TEST(input_arena_cannot_be_written)
+{ expect_status("unseal-input", true, SCT_EXEC_ERROR, "none"); }
 END_TEST
 START_TEST(bad_status)
 { expect_status("status42", true, SCT_EXEC_BAD_STATUS, "42"); }
@@ -289,8 +295,8 @@ START_TEST(worker_does_not_inherit_harness_files)
     sct_backend *b = open_mode("count-fds", true, 0);
     sct_exec_result r = run_mul(b, 1.0f);
     ASSERT_STATUS(r, SCT_EXEC_ERROR);
-    /* only the worker's socket and the arena memfd */
-    ck_assert_str_eq(r.message, "2");
+    /* only the worker's socket and the two arena memfds */
+    ck_assert_str_eq(r.message, "3");
     sct_backend_close(b);
     fclose(f);
 }
@@ -420,6 +426,7 @@ int main(void)
     tcase_add_test(tc, write_before_output);
     tcase_add_test(tc, write_to_input);
     tcase_add_test(tc, write_to_input_after_mprotect);
+    tcase_add_test(tc, input_arena_cannot_be_written);
     tcase_add_test(tc, bad_status);
     tcase_add_test(tc, error_status);
     tcase_add_test(tc, bad_dims);
