@@ -21,11 +21,10 @@
 #include "plugin_loader.h"
 #include "worker_protocol.h"
 
-/* The protections one call set: its regions, by arena (0: inputs, read
- * only; 1: outputs, read-write). */
+/* The output regions one call made writable. */
 typedef struct call_regions {
-    uint32_t n[2];
-    uint64_t off[2][SCT_EXEC_MAX_TENSORS], len[2][SCT_EXEC_MAX_TENSORS];
+    uint32_t n;
+    uint64_t off[SCT_EXEC_MAX_TENSORS], len[SCT_EXEC_MAX_TENSORS];
 } call_regions;
 
 typedef struct worker {
@@ -34,7 +33,8 @@ typedef struct worker {
     uint64_t arena_limit; /* the memory limit when sandboxed, else UINT64_MAX */
     unsigned char *arena, *inputs; /* output and input arena mappings */
     uint64_t arena_size, input_size;
-    call_regions last; /* what the previous call made accessible */
+    call_regions last; /* the outputs the previous call made writable */
+    uint64_t page;
     sonnx_plugin_entry e;
 } worker;
 
@@ -108,43 +108,53 @@ static int region_ok(uint64_t size, const sct_wire_tensor *t)
 static void regions_of(const sct_wire_request *q, call_regions *c)
 {
     memset(c, 0, sizeof *c);
-    for (int a = 0; a < 2; a++) {
-        uint32_t n = a == 0 ? q->n_inputs : q->n_outputs;
-        const sct_wire_tensor *t = a == 0 ? q->inputs : q->outputs;
-        for (uint32_t i = 0; i < n; i++)
-            if (t[i].region_len) {
-                c->off[a][c->n[a]] = t[i].region_off;
-                c->len[a][c->n[a]++] = t[i].region_len;
-            }
-    }
+    for (uint32_t k = 0; k < q->n_outputs; k++)
+        if (q->outputs[k].region_len) {
+            c->off[c->n] = q->outputs[k].region_off;
+            c->len[c->n++] = q->outputs[k].region_len;
+        }
 }
 
-/* Inputs read-only, outputs read-write, everything else (the guard pages,
- * the other tensors and slots) PROT_NONE.  Only what differs from the
- * previous call is changed: the previous call's regions become PROT_NONE
- * again, this call's get their access; a call laid out as the one before
- * (a sweep's next batch in the same slot) changes nothing.  These
- * protections catch a plugin's mistakes; they are set inside the process
- * the plugin runs in, so they cannot hold against a plugin that changes
- * them itself: what holds then is the input arena's seal and the checks
- * the harness makes after the call (docs/plugin-abi.md §5). */
+/* Inputs readable with an inaccessible page after each; outputs writable,
+ * everything else of the output arena (its guard pages, other calls' and
+ * other slots' outputs) PROT_NONE.  What costs is changing the protection
+ * of pages that are mapped (the kernel rewrites each page table entry),
+ * so only what must change is changed:
+ * - input pages, once readable, stay readable (they can never be written:
+ *   the input arena is sealed; what they hold are inputs, never an
+ *   expected value); only the page after each input of this call is made
+ *   inaccessible again — mprotect of a range that already has the
+ *   protection asked changes nothing;
+ * - the previous call's outputs become PROT_NONE again and this call's
+ *   writable, unless both are the same regions (a sweep's next batch in
+ *   the same slot), when nothing changes.
+ * These protections catch a plugin's mistakes; they are set inside the
+ * process the plugin runs in, so they cannot hold against a plugin that
+ * changes them itself: what holds then is the input arena's seal and the
+ * checks the harness makes after the call (docs/plugin-abi.md §5). */
 static int protect_for_call(worker *w, const sct_wire_request *q)
 {
+    for (uint32_t i = 0; i < q->n_inputs; i++) {
+        const sct_wire_tensor *t = &q->inputs[i];
+        if (t->region_len == 0)
+            continue;
+        uint64_t guard = t->region_off + t->region_len;
+        if (mprotect(w->inputs + t->region_off, t->region_len, PROT_READ) != 0 ||
+            (guard + w->page <= w->input_size &&
+             mprotect(w->inputs + guard, w->page, PROT_NONE) != 0))
+            return -1;
+    }
     call_regions now;
     regions_of(q, &now);
     if (memcmp(&now, &w->last, sizeof now) == 0)
         return 0;
-    unsigned char *base[2] = {w->inputs, w->arena};
-    for (int a = 0; a < 2; a++)
-        for (uint32_t i = 0; i < w->last.n[a]; i++)
-            if (mprotect(base[a] + w->last.off[a][i], w->last.len[a][i], PROT_NONE) != 0)
-                return -1;
+    for (uint32_t i = 0; i < w->last.n; i++)
+        if (mprotect(w->arena + w->last.off[i], w->last.len[i], PROT_NONE) != 0)
+            return -1;
     memset(&w->last, 0, sizeof w->last);
-    for (int a = 0; a < 2; a++)
-        for (uint32_t i = 0; i < now.n[a]; i++)
-            if (mprotect(base[a] + now.off[a][i], now.len[a][i],
-                         a == 0 ? PROT_READ : PROT_READ | PROT_WRITE) != 0)
-                return -1;
+    for (uint32_t i = 0; i < now.n; i++)
+        if (mprotect(w->arena + now.off[i], now.len[i], PROT_READ | PROT_WRITE) != 0)
+            return -1;
     w->last = now;
     return 0;
 }
@@ -401,6 +411,7 @@ _Noreturn void sct_worker_main(int sock, int arena_fd, int input_fd, const char 
     w.sock = sock;
     w.arena_fd = arena_fd;
     w.input_fd = input_fd;
+    w.page = (uint64_t)sysconf(_SC_PAGESIZE);
     w.arena_limit = UINT64_MAX;
     static sct_wire_reply r;
     memset(&r, 0, sizeof r);
