@@ -345,6 +345,7 @@ static sct_exec_result iso_run_slot_call(sct_backend *b, sct_backend_slot *slot,
     sct_wire_request *q = &s->w.req;
     q->n_inputs = (uint32_t)n_inputs;
     q->n_outputs = (uint32_t)n_outputs;
+    q->slot_call = 1;
     for (size_t i = 0; i < n_inputs + n_outputs; i++) {
         bool in = i < n_inputs;
         const sonnx_tensor *t = in ? &inputs[i] : &outputs[i - n_inputs];

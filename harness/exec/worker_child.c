@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -21,11 +22,13 @@
 #include "plugin_loader.h"
 #include "worker_protocol.h"
 
-/* The output regions one call made writable. */
-typedef struct call_regions {
+/* The output regions now writable: this call's, and with zero-copy slots
+ * those of the other open slots. */
+#define WRITABLE_MAX 16
+typedef struct writable_set {
     uint32_t n;
-    uint64_t off[SCT_EXEC_MAX_TENSORS], len[SCT_EXEC_MAX_TENSORS];
-} call_regions;
+    uint64_t off[WRITABLE_MAX], len[WRITABLE_MAX];
+} writable_set;
 
 typedef struct worker {
     int sock;
@@ -33,7 +36,7 @@ typedef struct worker {
     uint64_t arena_limit; /* the memory limit when sandboxed, else UINT64_MAX */
     unsigned char *arena, *inputs; /* output and input arena mappings */
     uint64_t arena_size, input_size;
-    call_regions last; /* the outputs the previous call made writable */
+    writable_set writable; /* output regions now writable */
     uint64_t page;
     sonnx_plugin_entry e;
 } worker;
@@ -93,7 +96,7 @@ static int map_arena(worker *w, uint64_t size, uint64_t input_size)
     if (map_one(w->arena_fd, &w->arena, &w->arena_size, size) != 0 ||
         map_one(w->input_fd, &w->inputs, &w->input_size, input_size) != 0)
         return -1;
-    memset(&w->last, 0, sizeof w->last); /* fresh mappings: all PROT_NONE */
+    memset(&w->writable, 0, sizeof w->writable); /* fresh mappings: all PROT_NONE */
     sct_fault_reporter_set_arena(w->arena, w->inputs);
     return 0;
 }
@@ -105,29 +108,60 @@ static int region_ok(uint64_t size, const sct_wire_tensor *t)
            t->nbytes <= t->region_off + t->region_len - t->data_off;
 }
 
-static void regions_of(const sct_wire_request *q, call_regions *c)
+/* Makes writable region i of the set PROT_NONE again and drops it. */
+static int revoke_writable(worker *w, uint32_t i)
 {
-    memset(c, 0, sizeof *c);
+    writable_set *ws = &w->writable;
+    if (mprotect(w->arena + ws->off[i], ws->len[i], PROT_NONE) != 0)
+        return -1;
+    ws->n--;
+    ws->off[i] = ws->off[ws->n];
+    ws->len[i] = ws->len[ws->n];
+    return 0;
+}
+
+/* Is writable region i one of call q's outputs? */
+static bool is_output(const worker *w, uint32_t i, const sct_wire_request *q)
+{
     for (uint32_t k = 0; k < q->n_outputs; k++)
-        if (q->outputs[k].region_len) {
-            c->off[c->n] = q->outputs[k].region_off;
-            c->len[c->n++] = q->outputs[k].region_len;
-        }
+        if (q->outputs[k].region_len && w->writable.off[i] == q->outputs[k].region_off &&
+            w->writable.len[i] == q->outputs[k].region_len)
+            return true;
+    return false;
+}
+
+/* Does writable region i stay writable for call q?  It does when it is one
+ * of q's outputs; and, in a slot's call, when it is another open slot's
+ * output that overlaps neither one of q's outputs nor the page after one
+ * (a shorter batch in the same slot keeps its guard page). */
+static bool keeps(const worker *w, uint32_t i, const sct_wire_request *q)
+{
+    if (is_output(w, i, q))
+        return true;
+    const writable_set *ws = &w->writable;
+    for (uint32_t k = 0; k < q->n_outputs; k++) {
+        const sct_wire_tensor *t = &q->outputs[k];
+        if (t->region_len && ws->off[i] < t->region_off + t->region_len + w->page &&
+            t->region_off < ws->off[i] + ws->len[i])
+            return false;
+    }
+    return q->slot_call != 0;
 }
 
 /* Inputs readable with an inaccessible page after each; outputs writable,
- * everything else of the output arena (its guard pages, other calls' and
- * other slots' outputs) PROT_NONE.  What costs is changing the protection
- * of pages that are mapped (the kernel rewrites each page table entry),
- * so only what must change is changed:
+ * the rest of the output arena (its guard pages, other calls' outputs)
+ * PROT_NONE.  What costs is changing the protection of pages that are
+ * mapped (the kernel rewrites each page table entry), so only what must
+ * change is changed:
  * - input pages, once readable, stay readable (they can never be written:
  *   the input arena is sealed; what they hold are inputs, never an
  *   expected value); only the page after each input of this call is made
  *   inaccessible again — mprotect of a range that already has the
  *   protection asked changes nothing;
- * - the previous call's outputs become PROT_NONE again and this call's
- *   writable, unless both are the same regions (a sweep's next batch in
- *   the same slot), when nothing changes.
+ * - outputs of earlier calls become PROT_NONE again, except, in a sweep's
+ *   zero-copy calls, the outputs of its other open slots: one per sweep
+ *   thread, used in turn, so revoking them would rewrite every slot's
+ *   page tables on every call.  Each keeps its guard page.
  * These protections catch a plugin's mistakes; they are set inside the
  * process the plugin runs in, so they cannot hold against a plugin that
  * changes them itself: what holds then is the input arena's seal and the
@@ -144,18 +178,31 @@ static int protect_for_call(worker *w, const sct_wire_request *q)
              mprotect(w->inputs + guard, w->page, PROT_NONE) != 0))
             return -1;
     }
-    call_regions now;
-    regions_of(q, &now);
-    if (memcmp(&now, &w->last, sizeof now) == 0)
-        return 0;
-    for (uint32_t i = 0; i < w->last.n; i++)
-        if (mprotect(w->arena + w->last.off[i], w->last.len[i], PROT_NONE) != 0)
+    writable_set *ws = &w->writable;
+    for (uint32_t i = 0; i < ws->n;)
+        if (keeps(w, i, q))
+            i++;
+        else if (revoke_writable(w, i) != 0)
             return -1;
-    memset(&w->last, 0, sizeof w->last);
-    for (uint32_t i = 0; i < now.n; i++)
-        if (mprotect(w->arena + now.off[i], now.len[i], PROT_READ | PROT_WRITE) != 0)
+    for (uint32_t k = 0; k < q->n_outputs; k++) {
+        const sct_wire_tensor *t = &q->outputs[k];
+        bool have = t->region_len == 0;
+        for (uint32_t i = 0; !have && i < ws->n; i++)
+            have = ws->off[i] == t->region_off && ws->len[i] == t->region_len;
+        if (have)
+            continue;
+        /* full (more open slots than kept): all but this call's outputs go
+         * back to PROT_NONE */
+        for (uint32_t i = 0; ws->n == WRITABLE_MAX && i < ws->n;)
+            if (is_output(w, i, q))
+                i++;
+            else if (revoke_writable(w, i) != 0)
+                return -1;
+        if (mprotect(w->arena + t->region_off, t->region_len, PROT_READ | PROT_WRITE) != 0)
             return -1;
-    w->last = now;
+        ws->off[ws->n] = t->region_off;
+        ws->len[ws->n++] = t->region_len;
+    }
     return 0;
 }
 

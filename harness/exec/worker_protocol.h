@@ -55,6 +55,9 @@ typedef struct sct_wire_request {
     int32_t input_types[SCT_EXEC_MAX_TENSORS]; /* SCT_REQ_QUERY */
     uint64_t arena_size;                      /* output arena bytes to map */
     uint64_t input_arena_size;                /* input arena bytes to map */
+    uint32_t slot_call;  /* a zero-copy slot's call: the outputs of other
+                          * open slots may stay writable (worker_child.c) */
+    uint32_t reserved;
     sct_wire_tensor inputs[SCT_EXEC_MAX_TENSORS];
     sct_wire_tensor outputs[SCT_EXEC_MAX_TENSORS];
 } sct_wire_request;

@@ -232,6 +232,8 @@ static sonnx_status fx_run(const sonnx_op *op, const sonnx_tensor *in, size_t n_
         return (sonnx_status)recurse_forever(0);
     if (is("write-past"))
         ((unsigned char *)out[0].data)[out[0].nbytes] = 0; /* one byte past */
+    if (is("write-past-short") && n < 1024) /* only a short call overruns */
+        ((unsigned char *)out[0].data)[out[0].nbytes] = 0;
     if (is("write-past-element")) /* one whole element past the end */
         ((float *)out[0].data)[n] = 0.0f;
     if (is("write-before"))
