@@ -343,24 +343,8 @@ static sct_exec_result iso_run_slot_call(sct_backend *b, sct_backend_slot *slot,
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
                                     "op_type, domain or profile too long");
     sct_wire_request *q = &s->w.req;
-    q->n_inputs = (uint32_t)n_inputs;
-    q->n_outputs = (uint32_t)n_outputs;
-    q->slot_call = 1;
-    for (size_t i = 0; i < n_inputs + n_outputs; i++) {
-        bool in = i < n_inputs;
-        const sonnx_tensor *t = in ? &inputs[i] : &outputs[i - n_inputs];
-        sct_wire_tensor *w = in ? &q->inputs[i] : &q->outputs[i - n_inputs];
-        size_t j = in ? i : i - n_inputs;
-        w->elem_type = t->elem_type;
-        w->rank = t->rank;
-        for (int d = 0; d < SONNX_MAX_RANK; d++)
-            w->dims[d] = d < t->rank ? t->dims[d] : 0;
-        if (sct_arena_place(in ? slot->in_off[j] : slot->out_off[j],
-                            in ? slot->input_cap[j] : slot->output_cap[j], t->nbytes,
-                            s->page, !in, w) != 0)
-            return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
-                                        "a tensor larger than its slot");
-    }
+    if (sct_shared_arena_lay_slot(slot, s->page, inputs, n_inputs, outputs, n_outputs, q) != 0)
+        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, "a tensor larger than its slot");
     sct_shared_arena_stage(&s->arena, q, NULL, n_inputs, n_outputs);
     sct_exec_result r = call_laid_out(s, outputs, n_outputs);
     if (r.status == SCT_EXEC_OK)

@@ -201,6 +201,31 @@ void sct_shared_arena_slot_close(sct_shared_arena *a, sct_backend_slot *slot)
         a->in_slots = a->out_slots = 0;
 }
 
+int sct_shared_arena_lay_slot(const sct_backend_slot *slot, uint64_t page,
+                              const sonnx_tensor *inputs, size_t n_inputs,
+                              const sonnx_tensor *outputs, size_t n_outputs,
+                              sct_wire_request *req)
+{
+    req->n_inputs = (uint32_t)n_inputs;
+    req->n_outputs = (uint32_t)n_outputs;
+    req->slot_call = 1;
+    for (size_t i = 0; i < n_inputs + n_outputs; i++) {
+        bool in = i < n_inputs;
+        size_t j = in ? i : i - n_inputs;
+        const sonnx_tensor *t = in ? &inputs[j] : &outputs[j];
+        sct_wire_tensor *w = in ? &req->inputs[j] : &req->outputs[j];
+        w->elem_type = t->elem_type;
+        w->rank = t->rank;
+        for (int d = 0; d < SONNX_MAX_RANK; d++)
+            w->dims[d] = d < t->rank ? t->dims[d] : 0;
+        if (sct_arena_place(in ? slot->in_off[j] : slot->out_off[j],
+                            in ? slot->input_cap[j] : slot->output_cap[j], t->nbytes, page,
+                            !in, w) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 void sct_shared_arena_locate_fault(const sct_wire_request *req, uint64_t page,
                                    const sct_wire_reply *p, sct_exec_result *r)
 {

@@ -67,6 +67,14 @@ void sct_shared_arena_copy_out(const sct_shared_arena *a, const sct_wire_request
 int sct_shared_arena_slot_open(sct_shared_arena *a, uint64_t page, sct_backend_slot *slot);
 void sct_shared_arena_slot_close(sct_shared_arena *a, sct_backend_slot *slot);
 
+/* Lays out a call on `slot` in `req`: each tensor's metadata and its
+ * place in the slot (sct_arena_place), marked as a slot's call.  0, or -1
+ * when a tensor exceeds its slot. */
+int sct_shared_arena_lay_slot(const sct_backend_slot *slot, uint64_t page,
+                              const sonnx_tensor *inputs, size_t n_inputs,
+                              const sonnx_tensor *outputs, size_t n_outputs,
+                              sct_wire_request *req);
+
 /* A fatal SIGSEGV/SIGBUS reported in `fault` (its address and the worker's
  * arena bases) classified by where it hit: a read-only input
  * (WRITE_TO_INPUT), just past an input, or the guard page after an output

@@ -40,7 +40,8 @@ static sonnx_status fx_init(const char *path, const char *options, char *msg,
 static int is(const char *m) { return strcmp(g_mode, m) == 0; }
 
 /* Every way this process has to write an input without a fault: make its
- * pages writable, map the arena's descriptor writable, write(2) to it, shrink it.  The message lists what worked;
+ * pages writable, map the arena's descriptor writable, write(2) to it,
+ * shrink it.  The message lists what worked;
  * "none" is what the sealed input arena must give (docs/plugin-abi.md §5). */
 static sonnx_status unseal_input(const sonnx_tensor *in, char *msg, size_t cap)
 {
@@ -75,7 +76,9 @@ static sonnx_status unseal_input(const sonnx_tensor *in, char *msg, size_t cap)
         if (fcntl(fd, F_GET_SEALS) == 0)
             strcat(worked, " unsealed");
     }
-    snprintf(msg, cap, "%s", !found ? "no input arena descriptor" : worked[0] ? worked + 1 : "none");
+    snprintf(msg, cap, "%s", !found      ? "no input arena descriptor"
+                             : worked[0] ? worked + 1
+                                         : "none");
     return SONNX_STATUS_ERROR;
 }
 

@@ -109,9 +109,10 @@ int sct_sandbox_enter_namespaces(int sock, unsigned omit, unsigned *active,
 
 /* In the worker, before the plugin is loaded: limits, Landlock, seccomp.
  * `sock`, `arena_fd` and `input_fd` (the input arena; -1: none) stay the
- * worker's (the filter refuses closing or replacing them).  `*notify_fd` gets the seccomp notification descriptor of the
- * write watch, or -1.  Returns the SCT_SB_* bits set up; what could not be
- * set up is appended to `notes`. */
+ * worker's (the filter refuses closing or replacing them).  `*notify_fd`
+ * gets the seccomp notification descriptor of the write watch, or -1.
+ * Returns the SCT_SB_* bits set up; what could not be set up is appended
+ * to `notes`. */
 unsigned sct_sandbox_confine(const sct_sandbox_plan *plan, int sock, int arena_fd,
                              int input_fd, int *notify_fd, char *notes, size_t cap);
 
