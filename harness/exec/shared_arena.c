@@ -34,6 +34,8 @@ static int grow(int fd, uint64_t *size, uint64_t need, uint64_t cap)
     uint64_t n = *size ? *size : ARENA_INITIAL_BYTES;
     while (n < need)
         n = n > cap / 2 ? cap : n * 2;
+    if (n > cap) /* a memory limit below the initial size */
+        n = cap;
     struct stat st;
     if (ftruncate(fd, (off_t)n) != 0 &&
         (fstat(fd, &st) != 0 || (uint64_t)st.st_size < n))
