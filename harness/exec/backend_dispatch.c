@@ -124,3 +124,90 @@ void sct_backend_close(sct_backend *b)
     b->ops->close(b);
     free(b);
 }
+
+/* A slot for a backend in this process: buffers of this process, run()
+ * with them (the in-process backend's own checks apply). */
+static int plain_slot_open(sct_backend_slot *slot, char *err, size_t err_cap)
+{
+    for (size_t i = 0; i < slot->n_inputs + slot->n_outputs; i++) {
+        bool in = i < slot->n_inputs;
+        uint64_t cap = in ? slot->input_cap[i] : slot->output_cap[i - slot->n_inputs];
+        void *p = malloc(cap ? (size_t)cap : 1);
+        if (in)
+            slot->inputs[i] = p;
+        else
+            slot->outputs[i - slot->n_inputs] = p;
+        if (p == NULL) {
+            snprintf(err, err_cap, "out of memory for a slot of %llu bytes",
+                     (unsigned long long)cap);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void plain_slot_close(sct_backend_slot *slot)
+{
+    for (size_t i = 0; i < slot->n_inputs; i++)
+        free(slot->inputs[i]);
+    for (size_t k = 0; k < slot->n_outputs; k++)
+        free(slot->outputs[k]);
+}
+
+int sct_backend_slot_open(sct_backend *b, sct_backend_slot *slot, char *err, size_t err_cap)
+{
+    memset(slot->inputs, 0, sizeof slot->inputs);
+    memset(slot->outputs, 0, sizeof slot->outputs);
+    if (!b || slot->n_inputs > SCT_EXEC_MAX_TENSORS || slot->n_outputs > SCT_EXEC_MAX_TENSORS) {
+        snprintf(err, err_cap, "sct_backend_slot_open: no backend, or more than %d tensors",
+                 SCT_EXEC_MAX_TENSORS);
+        return -1;
+    }
+    int rc = b->ops->slot_open ? b->ops->slot_open(b, slot, err, err_cap)
+                               : plain_slot_open(slot, err, err_cap);
+    if (rc != 0 && !b->ops->slot_open)
+        plain_slot_close(slot);
+    return rc;
+}
+
+sct_exec_result sct_backend_run_slot(sct_backend *b, sct_backend_slot *slot,
+                                     const sonnx_op *op, const sonnx_tensor *inputs,
+                                     size_t n_inputs, sonnx_tensor *outputs,
+                                     size_t n_outputs)
+{
+    if (!b || !slot || !op || n_inputs != slot->n_inputs || n_outputs != slot->n_outputs)
+        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                                    "sct_backend_run_slot: NULL argument or tensor count "
+                                    "other than the slot's");
+    for (size_t i = 0; i < n_inputs; i++)
+        if (inputs[i].data != slot->inputs[i] || inputs[i].nbytes > slot->input_cap[i])
+            return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                                        "sct_backend_run_slot: input %zu is not the "
+                                        "slot's buffer or exceeds it", i);
+    for (size_t k = 0; k < n_outputs; k++)
+        if (outputs[k].nbytes > slot->output_cap[k])
+            return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                                        "sct_backend_run_slot: output %zu exceeds the slot", k);
+    sct_exec_result r;
+    if (b->ops->run_slot) {
+        r = b->ops->run_slot(b, slot, op, inputs, n_inputs, outputs, n_outputs);
+    } else {
+        for (size_t k = 0; k < n_outputs; k++)
+            outputs[k].data = slot->outputs[k];
+        r = b->ops->run(b, op, inputs, n_inputs, outputs, n_outputs);
+    }
+    sct_utf8_clean(r.message);
+    return r;
+}
+
+void sct_backend_slot_close(sct_backend *b, sct_backend_slot *slot)
+{
+    if (!b || !slot)
+        return;
+    if (b->ops->slot_close)
+        b->ops->slot_close(b, slot);
+    else
+        plain_slot_close(slot);
+    memset(slot->inputs, 0, sizeof slot->inputs);
+    memset(slot->outputs, 0, sizeof slot->outputs);
+}

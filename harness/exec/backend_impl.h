@@ -16,6 +16,13 @@ typedef struct sct_backend_ops {
                            const sonnx_tensor *inputs, size_t n_inputs,
                            sonnx_tensor *outputs, size_t n_outputs);
     void (*close)(sct_backend *b); /* frees `impl`, not the sct_backend */
+    /* Zero-copy slots (backend.h); NULL: plain buffers of this process
+     * and run() (backend_dispatch.c). */
+    int (*slot_open)(sct_backend *b, sct_backend_slot *slot, char *err, size_t err_cap);
+    sct_exec_result (*run_slot)(sct_backend *b, sct_backend_slot *slot, const sonnx_op *op,
+                                const sonnx_tensor *inputs, size_t n_inputs,
+                                sonnx_tensor *outputs, size_t n_outputs);
+    void (*slot_close)(sct_backend *b, sct_backend_slot *slot);
 } sct_backend_ops;
 
 struct sct_backend {

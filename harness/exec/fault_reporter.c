@@ -27,7 +27,7 @@
 
 static int g_fault_sock = -1;
 static sct_wire_reply g_fault_msg; /* static: no stack needed in the handler */
-static volatile uint64_t g_arena_base;
+static volatile uint64_t g_arena_base, g_input_base;
 static unsigned char g_alt_stack[1 << 16];
 
 static void fault_handler(int signo, siginfo_t *info, void *uctx)
@@ -37,6 +37,7 @@ static void fault_handler(int signo, siginfo_t *info, void *uctx)
     g_fault_msg.si_code = info ? info->si_code : 0;
     g_fault_msg.fault_addr = info ? (uint64_t)(uintptr_t)info->si_addr : 0;
     g_fault_msg.arena_base = g_arena_base;
+    g_fault_msg.input_base = g_input_base;
     if (signo == SIGSYS && info != NULL) {
         /* a call the sandbox's seccomp filter trapped: its number and
          * arguments (the registers of the call) go into the report */
@@ -82,7 +83,8 @@ int sct_fault_reporter_install(int sock)
     return 0;
 }
 
-void sct_fault_reporter_set_arena(const void *base)
+void sct_fault_reporter_set_arena(const void *outputs, const void *inputs)
 {
-    g_arena_base = (uint64_t)(uintptr_t)base;
+    g_arena_base = (uint64_t)(uintptr_t)outputs;
+    g_input_base = (uint64_t)(uintptr_t)inputs;
 }

@@ -164,7 +164,8 @@ static void inproc_close(sct_backend *b)
     free(p);
 }
 
-static const sct_backend_ops inproc_ops = {inproc_query, inproc_run, inproc_close};
+static const sct_backend_ops inproc_ops = {inproc_query, inproc_run, inproc_close,
+                                           NULL, NULL, NULL};
 
 sct_backend *sct_backend_open_inproc(const sonnx_plugin_entry *e,
                                      void *dl_handle, bool trusted,

@@ -105,7 +105,7 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
         return -1;
     }
     if (pid == 0) {
-        sct_worker_exec(&s->launch, sv[1], s->arena.fd);
+        sct_worker_exec(&s->launch, sv[1], s->arena.fd, s->arena.in_fd);
     }
     close(sv[1]);
     sct_worker_link_attach(&s->w, pid, sv[0]);
@@ -244,32 +244,21 @@ static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
     return q;
 }
 
-static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
-                               const sonnx_tensor *inputs, size_t n_inputs,
-                               sonnx_tensor *outputs, size_t n_outputs)
+/* The call laid out in s->w.req, its outputs staged: send, await, check the
+ * fences and the reported metadata.  SCT_EXEC_OK when the outputs in the
+ * arena are the plugin's result. */
+static sct_exec_result call_laid_out(isolated *s, const sonnx_tensor *outputs,
+                                     size_t n_outputs)
 {
-    isolated *s = b->impl;
     sct_exec_result r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, " ");
-    memset(&s->w.req, 0, offsetof(sct_wire_request, inputs));
-    s->w.req.kind = SCT_REQ_RUN;
-    s->w.req.opset = op->opset;
-    if (!copy_op_names(&s->w.req, op))
-        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
-                                    "op_type, domain or profile too long");
-    uint64_t need = sct_arena_layout(inputs, n_inputs, outputs, n_outputs,
-                                     s->page, &s->w.req);
-    if (need == 0 || sct_shared_arena_reserve(&s->arena, need) != 0)
-        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
-                                    "cannot size the shared arena for %llu bytes: %s",
-                                    (unsigned long long)need, strerror(errno));
     s->w.req.arena_size = s->arena.size;
-    sct_shared_arena_stage(&s->arena, &s->w.req, inputs, n_inputs, n_outputs);
+    s->w.req.input_arena_size = s->arena.in_size;
     if (!exchange(s, &r)) {
         if (r.status == SCT_EXEC_CRASH)
             sct_shared_arena_locate_fault(&s->w.req, s->page, &s->w.reply, &r);
         return r;
     }
-    if (!sct_shared_arena_intact(&s->arena, &s->w.req, inputs, n_inputs, n_outputs, &r))
+    if (!sct_shared_arena_intact(&s->arena, &s->w.req, n_outputs, &r))
         return r;
     double seconds = r.seconds;
     r = sct_exec_from_plugin_status(s->w.reply.status_raw, s->w.reply.message, "run");
@@ -289,8 +278,88 @@ static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
             return r;
         }
     }
-    sct_shared_arena_copy_out(&s->arena, &s->w.req, outputs, n_outputs);
     return r;
+}
+
+/* The request's head: kind, opset, names.  False when a name is too long. */
+static bool begin_run(isolated *s, const sonnx_op *op)
+{
+    memset(&s->w.req, 0, offsetof(sct_wire_request, inputs));
+    s->w.req.kind = SCT_REQ_RUN;
+    s->w.req.opset = op->opset;
+    return copy_op_names(&s->w.req, op);
+}
+
+static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
+                               const sonnx_tensor *inputs, size_t n_inputs,
+                               sonnx_tensor *outputs, size_t n_outputs)
+{
+    isolated *s = b->impl;
+    if (!begin_run(s, op))
+        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                                    "op_type, domain or profile too long");
+    /* after the slots' regions, which stay as their holders left them */
+    uint64_t in_need = 0;
+    uint64_t need = sct_arena_layout(inputs, n_inputs, outputs, n_outputs, s->page,
+                                     s->arena.in_slots, s->arena.out_slots, &s->w.req,
+                                     &in_need);
+    if (need == 0 || sct_shared_arena_reserve(&s->arena, need, in_need) != 0)
+        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                                    "cannot size the shared arena for %llu bytes: %s",
+                                    (unsigned long long)need, strerror(errno));
+    sct_shared_arena_stage(&s->arena, &s->w.req, inputs, n_inputs, n_outputs);
+    sct_exec_result r = call_laid_out(s, outputs, n_outputs);
+    if (r.status == SCT_EXEC_OK)
+        sct_shared_arena_copy_out(&s->arena, &s->w.req, outputs, n_outputs);
+    return r;
+}
+
+static int iso_slot_open(sct_backend *b, sct_backend_slot *slot, char *err, size_t err_cap)
+{
+    isolated *s = b->impl;
+    if (sct_shared_arena_slot_open(&s->arena, s->page, slot) != 0) {
+        snprintf(err, err_cap, "cannot size the shared arena for a slot: %s",
+                 strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static void iso_slot_close(sct_backend *b, sct_backend_slot *slot)
+{
+    isolated *s = b->impl;
+    sct_shared_arena_slot_close(&s->arena, slot);
+}
+
+/* A slot's call: the inputs are in the input arena already (written by the
+ * caller through the harness's mapping), the outputs are read in place. */
+static sct_exec_result iso_run_slot_call(sct_backend *b, sct_backend_slot *slot,
+                                         const sonnx_op *op, const sonnx_tensor *inputs,
+                                         size_t n_inputs, sonnx_tensor *outputs,
+                                         size_t n_outputs)
+{
+    isolated *s = b->impl;
+    if (!begin_run(s, op))
+        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                                    "op_type, domain or profile too long");
+    sct_wire_request *q = &s->w.req;
+    if (sct_shared_arena_lay_slot(slot, s->page, inputs, n_inputs, outputs, n_outputs, q) != 0)
+        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, "a tensor larger than its slot");
+    sct_shared_arena_stage(&s->arena, q, NULL, n_inputs, n_outputs);
+    sct_exec_result r = call_laid_out(s, outputs, n_outputs);
+    if (r.status == SCT_EXEC_OK)
+        for (size_t k = 0; k < n_outputs; k++)
+            outputs[k].data = s->arena.base + q->outputs[k].data_off;
+    return r;
+}
+
+static sct_exec_result iso_run_slot(sct_backend *b, sct_backend_slot *slot,
+                                    const sonnx_op *op, const sonnx_tensor *inputs,
+                                    size_t n_inputs, sonnx_tensor *outputs,
+                                    size_t n_outputs)
+{
+    return with_idle_note(b->impl, iso_run_slot_call(b, slot, op, inputs, n_inputs,
+                                                     outputs, n_outputs));
 }
 
 static sct_exec_result iso_query(sct_backend *b, const sonnx_op *op,
@@ -335,7 +404,8 @@ static void iso_close(sct_backend *b)
     free_isolated(s);
 }
 
-static const sct_backend_ops isolated_ops = {iso_query, iso_run, iso_close};
+static const sct_backend_ops isolated_ops = {iso_query, iso_run, iso_close, iso_slot_open,
+                                             iso_run_slot, iso_slot_close};
 
 /* The scratch directory goes with the backend, whatever the plugin left. */
 static void remove_scratch(isolated *s)
@@ -425,13 +495,14 @@ sct_backend *sct_backend_open_isolated(const char *path,
     sct_worker_link_init(&s->w);
     s->w.scratch = s->scratch;
     s->w.reads = &s->reads;
-    s->arena.fd = -1;
+    s->arena.fd = s->arena.in_fd = -1;
     if (plan_sandbox(s, opt, err, err_cap) != 0) {
         free(s->options);
         free(s);
         return NULL;
     }
-    if (!s->options || sct_shared_arena_open(&s->arena) != 0) {
+    /* address space for each arena: the worker cannot map more anyway */
+    if (!s->options || sct_shared_arena_open(&s->arena, s->plan.memory_limit) != 0) {
         snprintf(err, err_cap, "%s: cannot create the shared arena: %s", path,
                  strerror(errno));
         free_isolated(s);

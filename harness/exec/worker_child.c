@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -21,12 +22,22 @@
 #include "plugin_loader.h"
 #include "worker_protocol.h"
 
+/* The output regions now writable: this call's, and with zero-copy slots
+ * those of the other open slots. */
+#define WRITABLE_MAX 16
+typedef struct writable_set {
+    uint32_t n;
+    uint64_t off[WRITABLE_MAX], len[WRITABLE_MAX];
+} writable_set;
+
 typedef struct worker {
     int sock;
-    int arena_fd;
+    int arena_fd, input_fd;
     uint64_t arena_limit; /* the memory limit when sandboxed, else UINT64_MAX */
-    unsigned char *arena;
-    uint64_t arena_size;
+    unsigned char *arena, *inputs; /* output and input arena mappings */
+    uint64_t arena_size, input_size;
+    writable_set writable; /* output regions now writable */
+    uint64_t page;
     sonnx_plugin_entry e;
 } worker;
 
@@ -51,53 +62,147 @@ static void reply_worker_failed(const worker *w, const char *what)
     send_reply(w, &r);
 }
 
-/* Maps the whole arena (again, if the parent grew it) with no access; the
- * per-call protections are set by protect_for_call. */
-static int map_arena(worker *w, uint64_t size)
+/* (Re)maps one arena of `size` bytes with no access. */
+static int map_one(int fd, unsigned char **at, uint64_t *have, uint64_t size)
 {
-    if (w->arena && w->arena_size == size)
+    if (*at && *have == size)
         return 0;
-    if (size > w->arena_limit) {
-        errno = E2BIG; /* would also trap in the sandbox's seccomp filter */
-        return -1;
-    }
-    if (w->arena)
-        munmap(w->arena, w->arena_size);
-    w->arena = NULL;
-    void *p = mmap(NULL, size, PROT_NONE, MAP_SHARED, w->arena_fd, 0);
+    if (*at)
+        munmap(*at, *have);
+    *at = NULL;
+    *have = 0;
+    if (size == 0)
+        return 0;
+    void *p = mmap(NULL, size, PROT_NONE, MAP_SHARED, fd, 0);
     if (p == MAP_FAILED)
         return -1;
-    w->arena = p;
-    w->arena_size = size;
-    sct_fault_reporter_set_arena(p);
+    *at = p;
+    *have = size;
     return 0;
 }
 
-static int region_ok(const worker *w, const sct_wire_tensor *t)
+/* Maps both arenas (again, if the parent grew one) with no access; the
+ * per-call protections are set by protect_for_call.  The input arena is
+ * sealed against writing (shared_arena.c): this mapping cannot be made
+ * writable, by the worker or the plugin. */
+static int map_arena(worker *w, uint64_t size, uint64_t input_size)
 {
-    return t->region_off <= w->arena_size &&
-           t->region_len <= w->arena_size - t->region_off &&
+    if (w->arena && w->arena_size == size && w->inputs && w->input_size == input_size)
+        return 0;
+    if (size > w->arena_limit || input_size > w->arena_limit - size) {
+        errno = E2BIG; /* would also trap in the sandbox's seccomp filter */
+        return -1;
+    }
+    if (map_one(w->arena_fd, &w->arena, &w->arena_size, size) != 0 ||
+        map_one(w->input_fd, &w->inputs, &w->input_size, input_size) != 0)
+        return -1;
+    memset(&w->writable, 0, sizeof w->writable); /* fresh mappings: all PROT_NONE */
+    sct_fault_reporter_set_arena(w->arena, w->inputs);
+    return 0;
+}
+
+static int region_ok(uint64_t size, const sct_wire_tensor *t)
+{
+    return t->region_off <= size && t->region_len <= size - t->region_off &&
            t->data_off >= t->region_off &&
            t->nbytes <= t->region_off + t->region_len - t->data_off;
 }
 
-/* Everything PROT_NONE (guard pages stay so), inputs read-only, outputs
- * read-write.  Reset on every call, so a plugin that changed protections
- * during one case does not weaken the next. */
-static int protect_for_call(const worker *w, const sct_wire_request *q)
+/* Makes writable region i of the set PROT_NONE again and drops it. */
+static int revoke_writable(worker *w, uint32_t i)
 {
-    if (mprotect(w->arena, w->arena_size, PROT_NONE) != 0)
+    writable_set *ws = &w->writable;
+    if (mprotect(w->arena + ws->off[i], ws->len[i], PROT_NONE) != 0)
         return -1;
-    for (uint32_t i = 0; i < q->n_inputs; i++)
-        if (q->inputs[i].region_len &&
-            mprotect(w->arena + q->inputs[i].region_off, q->inputs[i].region_len,
-                     PROT_READ) != 0)
-            return -1;
+    ws->n--;
+    ws->off[i] = ws->off[ws->n];
+    ws->len[i] = ws->len[ws->n];
+    return 0;
+}
+
+/* Is writable region i one of call q's outputs? */
+static bool is_output(const worker *w, uint32_t i, const sct_wire_request *q)
+{
     for (uint32_t k = 0; k < q->n_outputs; k++)
-        if (q->outputs[k].region_len &&
-            mprotect(w->arena + q->outputs[k].region_off,
-                     q->outputs[k].region_len, PROT_READ | PROT_WRITE) != 0)
+        if (q->outputs[k].region_len && w->writable.off[i] == q->outputs[k].region_off &&
+            w->writable.len[i] == q->outputs[k].region_len)
+            return true;
+    return false;
+}
+
+/* Does writable region i stay writable for call q?  It does when it is one
+ * of q's outputs; and, in a slot's call, when it is another open slot's
+ * output that overlaps neither one of q's outputs nor the page after one
+ * (a shorter batch in the same slot keeps its guard page). */
+static bool keeps(const worker *w, uint32_t i, const sct_wire_request *q)
+{
+    if (is_output(w, i, q))
+        return true;
+    const writable_set *ws = &w->writable;
+    for (uint32_t k = 0; k < q->n_outputs; k++) {
+        const sct_wire_tensor *t = &q->outputs[k];
+        if (t->region_len && ws->off[i] < t->region_off + t->region_len + w->page &&
+            t->region_off < ws->off[i] + ws->len[i])
+            return false;
+    }
+    return q->slot_call != 0;
+}
+
+/* Inputs readable with an inaccessible page after each; outputs writable,
+ * the rest of the output arena (its guard pages, other calls' outputs)
+ * PROT_NONE.  What costs is changing the protection of pages that are
+ * mapped (the kernel rewrites each page table entry), so only what must
+ * change is changed:
+ * - input pages, once readable, stay readable (they can never be written:
+ *   the input arena is sealed; what they hold are inputs, never an
+ *   expected value); only the page after each input of this call is made
+ *   inaccessible again — mprotect of a range that already has the
+ *   protection asked changes nothing;
+ * - outputs of earlier calls become PROT_NONE again, except, in a sweep's
+ *   zero-copy calls, the outputs of its other open slots: one per sweep
+ *   thread, used in turn, so revoking them would rewrite every slot's
+ *   page tables on every call.  Each keeps its guard page.
+ * These protections catch a plugin's mistakes; they are set inside the
+ * process the plugin runs in, so they cannot hold against a plugin that
+ * changes them itself: what holds then is the input arena's seal and the
+ * checks the harness makes after the call (docs/plugin-abi.md §5). */
+static int protect_for_call(worker *w, const sct_wire_request *q)
+{
+    for (uint32_t i = 0; i < q->n_inputs; i++) {
+        const sct_wire_tensor *t = &q->inputs[i];
+        if (t->region_len == 0)
+            continue;
+        uint64_t guard = t->region_off + t->region_len;
+        if (mprotect(w->inputs + t->region_off, t->region_len, PROT_READ) != 0 ||
+            (guard + w->page <= w->input_size &&
+             mprotect(w->inputs + guard, w->page, PROT_NONE) != 0))
             return -1;
+    }
+    writable_set *ws = &w->writable;
+    for (uint32_t i = 0; i < ws->n;)
+        if (keeps(w, i, q))
+            i++;
+        else if (revoke_writable(w, i) != 0)
+            return -1;
+    for (uint32_t k = 0; k < q->n_outputs; k++) {
+        const sct_wire_tensor *t = &q->outputs[k];
+        bool have = t->region_len == 0;
+        for (uint32_t i = 0; !have && i < ws->n; i++)
+            have = ws->off[i] == t->region_off && ws->len[i] == t->region_len;
+        if (have)
+            continue;
+        /* full (more open slots than kept): all but this call's outputs go
+         * back to PROT_NONE */
+        for (uint32_t i = 0; ws->n == WRITABLE_MAX && i < ws->n;)
+            if (is_output(w, i, q))
+                i++;
+            else if (revoke_writable(w, i) != 0)
+                return -1;
+        if (mprotect(w->arena + t->region_off, t->region_len, PROT_READ | PROT_WRITE) != 0)
+            return -1;
+        ws->off[ws->n] = t->region_off;
+        ws->len[ws->n++] = t->region_len;
+    }
     return 0;
 }
 
@@ -152,7 +257,7 @@ static void serve_run(worker *w, sct_wire_request *q)
         reply_worker_failed(w, "bad tensor count in request");
         return;
     }
-    if (map_arena(w, q->arena_size) != 0) {
+    if (map_arena(w, q->arena_size, q->input_arena_size) != 0) {
         reply_worker_failed(w, errno == E2BIG ? "the shared arena of this case is "
                             "larger than the memory limit (--memory-limit)"
                                               : "mmap of the shared arena failed");
@@ -161,7 +266,7 @@ static void serve_run(worker *w, sct_wire_request *q)
     for (uint32_t i = 0; i < q->n_inputs + q->n_outputs; i++) {
         const sct_wire_tensor *t = i < q->n_inputs ? &q->inputs[i]
                                                    : &q->outputs[i - q->n_inputs];
-        if (!region_ok(w, t)) {
+        if (!region_ok(i < q->n_inputs ? w->input_size : w->arena_size, t)) {
             errno = EINVAL;
             reply_worker_failed(w, "tensor outside the arena in request");
             return;
@@ -175,7 +280,7 @@ static void serve_run(worker *w, sct_wire_request *q)
     fill_op(&op, q);
     sonnx_tensor in[SCT_EXEC_MAX_TENSORS], out[SCT_EXEC_MAX_TENSORS];
     for (uint32_t i = 0; i < q->n_inputs; i++)
-        to_tensor(&in[i], &q->inputs[i], w->arena);
+        to_tensor(&in[i], &q->inputs[i], w->inputs);
     for (uint32_t k = 0; k < q->n_outputs; k++)
         to_tensor(&out[k], &q->outputs[k], w->arena);
     char msg[SCT_WIRE_MSG_CAP];
@@ -231,16 +336,26 @@ static void serve(worker *w)
 }
 
 /* Closes every inherited descriptor except stdio, the socket and the
- * arena: vendor code must not be able to write into the harness's open
+ * arenas: vendor code must not be able to write into the harness's open
  * report or vector files.  Best effort (close_range needs Linux 5.9). */
-static void close_inherited_fds(int keep_a, int keep_b)
+static void close_inherited_fds(int keep_a, int keep_b, int keep_c)
 {
-    int lo = keep_a < keep_b ? keep_a : keep_b, hi = keep_a < keep_b ? keep_b : keep_a;
-    if (lo > 3)
-        close_range(3, (unsigned)lo - 1, 0);
-    if (hi > lo + 1)
-        close_range((unsigned)lo + 1, (unsigned)hi - 1, 0);
-    close_range((unsigned)hi + 1, ~0u, 0);
+    int keep[3] = {keep_a, keep_b, keep_c};
+    for (int i = 0; i < 3; i++) /* sorted: three elements */
+        for (int j = i + 1; j < 3; j++)
+            if (keep[j] < keep[i]) {
+                int t = keep[i];
+                keep[i] = keep[j];
+                keep[j] = t;
+            }
+    int from = 3;
+    for (int i = 0; i < 3; i++) {
+        if (keep[i] > from)
+            close_range((unsigned)from, (unsigned)keep[i] - 1, 0);
+        if (keep[i] + 1 > from)
+            from = keep[i] + 1;
+    }
+    close_range((unsigned)from, ~0u, 0);
 }
 
 /* Sends the SANDBOX reply: what was set up, and the write watch's
@@ -325,17 +440,17 @@ static void enter_sandbox(worker *w, const sct_sandbox_plan *plan)
         _exit(1);
     }
     int notify_fd = -1;
-    active |= sct_sandbox_confine(plan, w->sock, w->arena_fd, &notify_fd, notes,
+    active |= sct_sandbox_confine(plan, w->sock, w->arena_fd, w->input_fd, &notify_fd, notes,
                                   sizeof notes);
     send_sandbox_reply(w, active, notes, notify_fd);
     if (notify_fd >= 0)
         close(notify_fd);
 }
 
-_Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
+_Noreturn void sct_worker_main(int sock, int arena_fd, int input_fd, const char *path,
                                const char *options, const sct_sandbox_plan *plan)
 {
-    close_inherited_fds(sock, arena_fd);
+    close_inherited_fds(sock, arena_fd, input_fd);
     /* The worker must not outlive the harness (e.g. a killed CLI). */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     /* Vendor chatter on stdout must not mix into a report printed there. */
@@ -345,6 +460,8 @@ _Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
     static worker w;
     w.sock = sock;
     w.arena_fd = arena_fd;
+    w.input_fd = input_fd;
+    w.page = (uint64_t)sysconf(_SC_PAGESIZE);
     w.arena_limit = UINT64_MAX;
     static sct_wire_reply r;
     memset(&r, 0, sizeof r);

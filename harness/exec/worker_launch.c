@@ -98,16 +98,18 @@ void sct_worker_launch_free(sct_worker_launch *l)
     l->argv = l->envp = NULL;
 }
 
-_Noreturn void sct_worker_exec(const sct_worker_launch *l, int sock, int arena_fd)
+_Noreturn void sct_worker_exec(const sct_worker_launch *l, int sock, int arena_fd,
+                               int input_fd)
 {
     /* the worker must not outlive the harness (kept across execve) */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     int a = fcntl(sock, F_DUPFD, 16), b = fcntl(arena_fd, F_DUPFD, 16);
-    if (a < 0 || b < 0 || dup2(a, SCT_WORKER_SOCK_FD) < 0 ||
-        dup2(b, SCT_WORKER_ARENA_FD) < 0)
+    int c = fcntl(input_fd, F_DUPFD, 16);
+    if (a < 0 || b < 0 || c < 0 || dup2(a, SCT_WORKER_SOCK_FD) < 0 ||
+        dup2(b, SCT_WORKER_ARENA_FD) < 0 || dup2(c, SCT_WORKER_INPUT_FD) < 0)
         _exit(127);
     /* nothing else of the harness's: its open reports and vector files */
-    close_range(SCT_WORKER_ARENA_FD + 1, ~0u, 0);
+    close_range(SCT_WORKER_INPUT_FD + 1, ~0u, 0);
     execve(l->exe, l->argv, l->envp);
     /* the harness sees EOF before OPENED and reports the exit code */
     _exit(127);
@@ -131,5 +133,5 @@ __attribute__((constructor)) static void worker_entry(int argc, char **argv, cha
         plan.reads = argv + ARGV_FIXED;
         plan.n_reads = (size_t)argc - ARGV_FIXED;
     }
-    sct_worker_main(SCT_WORKER_SOCK_FD, SCT_WORKER_ARENA_FD, argv[1], argv[2], &plan);
+    sct_worker_main(SCT_WORKER_SOCK_FD, SCT_WORKER_ARENA_FD, SCT_WORKER_INPUT_FD, argv[1], argv[2], &plan);
 }

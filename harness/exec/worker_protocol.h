@@ -5,8 +5,9 @@
  *
  * Transport: one AF_UNIX SOCK_SEQPACKET socket pair per worker, so each
  * message arrives whole or not at all and a dead child shows as EOF.  Tensor
- * bytes never go through the socket: the parent copies inputs into the arena
- * and reads outputs from it.  Replies are built by the child from plain
+ * bytes never go through the socket: they live in two memfd arenas, one for
+ * inputs (sealed against writing before the worker exists: the worker can
+ * only ever map it read-only; docs/plugin-abi.md §5) and one for outputs.  Replies are built by the child from plain
  * values (never read back from memory the plugin could have scribbled on),
  * and everything in a reply is validated by the parent.
  */
@@ -22,7 +23,8 @@
 #define SCT_WIRE_MSG_CAP 512
 #define SCT_WIRE_NAME_CAP 256
 
-/* One tensor in the arena.  Inputs: [region_off, region_off + region_len) is
+/* One tensor in its arena (inputs: the input arena, outputs: the output
+ * arena).  Inputs: [region_off, region_off + region_len) is
  * mapped read-only in the child, data starts at region_off, a PROT_NONE
  * guard page follows.  Outputs: the region is read-write and data is placed
  * so that its END is exactly at the guard page (data_off + nbytes ==
@@ -51,7 +53,11 @@ typedef struct sct_wire_request {
     char domain[64];
     char profile[32];
     int32_t input_types[SCT_EXEC_MAX_TENSORS]; /* SCT_REQ_QUERY */
-    uint64_t arena_size;                      /* bytes the child must map */
+    uint64_t arena_size;                      /* output arena bytes to map */
+    uint64_t input_arena_size;                /* input arena bytes to map */
+    uint32_t slot_call;  /* a zero-copy slot's call: the outputs of other
+                          * open slots may stay writable (worker_child.c) */
+    uint32_t reserved;
     sct_wire_tensor inputs[SCT_EXEC_MAX_TENSORS];
     sct_wire_tensor outputs[SCT_EXEC_MAX_TENSORS];
 } sct_wire_request;
@@ -87,7 +93,8 @@ typedef struct sct_wire_reply {
     sct_wire_output_meta outputs[SCT_EXEC_MAX_TENSORS];
     /* SCT_REPLY_FAULT */
     int32_t signo, si_code;
-    uint64_t fault_addr, arena_base;
+    uint64_t fault_addr, arena_base; /* arena_base: the output arena */
+    uint64_t input_base;             /* the input arena, as mapped */
     int32_t syscall_nr;        /* SIGSYS: the trapped system call */
     uint32_t sandbox_active;   /* SCT_REPLY_SANDBOX: SCT_SB_* bits */
     int32_t worker_pid;        /* SCT_REPLY_KEEPER */
@@ -101,11 +108,23 @@ typedef struct sct_wire_reply {
 } sct_wire_reply;
 
 /* Fills req->inputs/outputs layout (offsets, regions) for the given
- * tensors, page size `page`, and returns the arena bytes needed; 0 on
+ * tensors, page size `page`: inputs from offset `in_at` of the input arena,
+ * outputs from `out_at` of the output arena (both page multiples).  Returns
+ * the output arena bytes needed, `*in_end` the input arena's; 0 on
  * overflow.  Pure function: unit-tested. */
 uint64_t sct_arena_layout(const sonnx_tensor *inputs, size_t n_inputs,
                           const sonnx_tensor *outputs, size_t n_outputs,
-                          uint64_t page, sct_wire_request *req);
+                          uint64_t page, uint64_t in_at, uint64_t out_at,
+                          sct_wire_request *req, uint64_t *in_end);
+
+/* One tensor of `nbytes` in a fixed region [slot_off, slot_off + cap) of
+ * its arena (a zero-copy slot, shared_arena.h), as laid out for one call:
+ * the region is the pages the data needs; an input starts at the region,
+ * an output ends at its end; the rest of the slot, and the guard page
+ * after it, stay inaccessible during the call.  0, or -1 when nbytes does
+ * not fit. */
+int sct_arena_place(uint64_t slot_off, uint64_t cap, uint64_t nbytes, uint64_t page,
+                    int is_output, sct_wire_tensor *w);
 
 /* The worker is a freshly exec'd image of the harness's own binary, never
  * a bare fork: a fork would inherit the harness's address space, which
@@ -115,6 +134,7 @@ uint64_t sct_arena_layout(const sonnx_tensor *inputs, size_t n_inputs,
 #define SCT_WORKER_ENV "SONNX_CTS_WORKER"
 #define SCT_WORKER_SOCK_FD 3
 #define SCT_WORKER_ARENA_FD 4
+#define SCT_WORKER_INPUT_FD 5
 
 typedef struct sct_worker_launch {
     char exe[4096];  /* the harness's binary, resolved when the backend opens */
@@ -128,19 +148,21 @@ int sct_worker_launch_build(sct_worker_launch *l, const char *path, const char *
                             const sct_sandbox_plan *plan, char *err, size_t cap);
 void sct_worker_launch_free(sct_worker_launch *l);
 
-/* In the freshly forked child: keeps only stdio, `sock` and `arena_fd` (as
- * SCT_WORKER_SOCK_FD/ARENA_FD) and execs the worker.  Never returns. */
-_Noreturn void sct_worker_exec(const sct_worker_launch *l, int sock, int arena_fd);
+/* In the freshly forked child: keeps only stdio, `sock`, `arena_fd` and
+ * `input_fd` (as SCT_WORKER_SOCK_FD/ARENA_FD/INPUT_FD) and execs the
+ * worker.  Never returns. */
+_Noreturn void sct_worker_exec(const sct_worker_launch *l, int sock, int arena_fd,
+                               int input_fd);
 
 /* The child's side: loads the plugin, initialises it, answers requests on
  * `sock` until EOF or SCT_REQ_SHUTDOWN.  Never returns (_exit). */
-_Noreturn void sct_worker_main(int sock, int arena_fd, const char *path,
+_Noreturn void sct_worker_main(int sock, int arena_fd, int input_fd, const char *path,
                                const char *options, const sct_sandbox_plan *plan);
 
 /* Child: installs the fatal-signal handlers that report a FAULT on `sock`
  * and _exit.  Returns 0 or -1 (errno). */
 int sct_fault_reporter_install(int sock);
-/* Child: tells the handler where the arena is mapped (for the report). */
-void sct_fault_reporter_set_arena(const void *base);
+/* Child: tells the handler where the arenas are mapped (for the report). */
+void sct_fault_reporter_set_arena(const void *outputs, const void *inputs);
 
 #endif /* SCT_EXEC_WORKER_PROTOCOL_H */

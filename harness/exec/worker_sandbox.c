@@ -190,7 +190,7 @@ static int trap(scmp_filter_ctx c, int nr, unsigned n, const struct scmp_arg_cmp
 }
 
 /* The trap rules; 0 or a negative errno of libseccomp. */
-static int add_trap_rules(scmp_filter_ctx c, pid_t self, int sock, int arena_fd,
+static int add_trap_rules(scmp_filter_ctx c, pid_t self, const int fds[3],
                           uint64_t memory_limit, bool helpers)
 {
     /* processes and programs: trapped, or — with declared helper programs
@@ -254,8 +254,10 @@ static int add_trap_rules(scmp_filter_ctx c, pid_t self, int sock, int arena_fd,
     if (rc == 0) rc = trap(c, SCMP_SYS(mmap), 1, &big1);
     if (rc == 0) rc = trap(c, SCMP_SYS(mremap), 1, &big2);
     /* the worker's own descriptors */
-    for (int k = 0; k < 2; k++) {
-        scmp_datum_t fd = (scmp_datum_t)(k == 0 ? sock : arena_fd);
+    for (int k = 0; k < 3; k++) {
+        if (fds[k] < 0)
+            continue;
+        scmp_datum_t fd = (scmp_datum_t)fds[k];
         struct scmp_arg_cmp is0 = cmp(0, SCMP_CMP_EQ, fd, 0);
         struct scmp_arg_cmp is1 = cmp(1, SCMP_CMP_EQ, fd, 0);
         struct scmp_arg_cmp range[2] = {cmp(0, SCMP_CMP_LE, fd, 0), cmp(1, SCMP_CMP_GE, fd, 0)};
@@ -301,9 +303,8 @@ static int add_notify_rules(scmp_filter_ctx c, unsigned watch)
 
 /* Loads the filter, with the watches in `watch` (SCT_SB_WRITE_WATCH,
  * SCT_SB_READ_WATCH).  Returns the SCT_SB_* bits set up. */
-static unsigned load_filter(unsigned watch, bool helpers, pid_t self, int sock,
-                            int arena_fd, uint64_t memory_limit, int *notify_fd, char *err,
-                            size_t cap)
+static unsigned load_filter(unsigned watch, bool helpers, pid_t self, const int fds[3],
+                            uint64_t memory_limit, int *notify_fd, char *err, size_t cap)
 {
     scmp_filter_ctx c = seccomp_init(SCMP_ACT_ALLOW);
     if (c == NULL) {
@@ -311,7 +312,7 @@ static unsigned load_filter(unsigned watch, bool helpers, pid_t self, int sock,
         return 0;
     }
     helpers = helpers && watch != 0; /* the harness decides through the watch */
-    int rc = add_trap_rules(c, self, sock, arena_fd, memory_limit, helpers);
+    int rc = add_trap_rules(c, self, fds, memory_limit, helpers);
     if (rc == 0 && watch)
         rc = add_notify_rules(c, watch);
     if (rc == 0)
@@ -346,8 +347,9 @@ static void exit_before_lsan(int status, void *arg)
 #endif
 
 unsigned sct_sandbox_confine(const sct_sandbox_plan *plan, int sock, int arena_fd,
-                             int *notify_fd, char *notes, size_t cap)
+                             int input_fd, int *notify_fd, char *notes, size_t cap)
 {
+    const int fds[3] = {sock, arena_fd, input_fd};
     *notify_fd = -1;
     if (!plan->enabled)
         return 0;
@@ -398,12 +400,12 @@ unsigned sct_sandbox_confine(const sct_sandbox_plan *plan, int sock, int arena_f
     bool helpers = false;
     for (size_t i = 0; plan->reads != NULL && i < plan->n_reads; i++)
         helpers = helpers || plan->reads[i][0] == 'x';
-    unsigned got = load_filter(watch, helpers, getpid(), sock, arena_fd, plan->memory_limit,
+    unsigned got = load_filter(watch, helpers, getpid(), fds, plan->memory_limit,
                                notify_fd, err, sizeof err);
     if (got == 0 && watch) {
         snprintf(buf, sizeof buf, "no write or read watch (seccomp notification: %s)", err);
         sct_sandbox_note(notes, cap, buf);
-        got = load_filter(0, false, getpid(), sock, arena_fd, plan->memory_limit,
+        got = load_filter(0, false, getpid(), fds, plan->memory_limit,
                           notify_fd, err, sizeof err);
     } else if (watch != wanted) {
         sct_sandbox_note(notes, cap, "no write or read watch (libseccomp without "

@@ -5,6 +5,8 @@
  */
 #include "sct/sweep/sweep_impl.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -76,7 +78,32 @@ static void backend_call(sct_sweep_impl *impl, sct_sweep_call *k)
     sonnx_tensor in[2] = {vector_tensor(k->a_type, k->a, k->n),
                           vector_tensor(k->b_type, k->b, k->n)};
     sonnx_tensor out = vector_tensor(k->out_type, k->c, k->n);
-    k->res = sct_backend_run(impl->backend, &op, in, 2, &out, 1);
+    if (k->slot != NULL) {
+        k->res = sct_backend_run_slot(impl->backend, k->slot, &op, in, 2, &out, 1);
+        k->c_out = out.data;
+    } else {
+        k->res = sct_backend_run(impl->backend, &op, in, 2, &out, 1);
+    }
+}
+
+/* Hands call `k` to the serving thread, or makes it (the owning thread). */
+static void post_call(sct_sweep_impl *impl, sct_sweep_call *k)
+{
+    pthread_mutex_lock(&impl->lock);
+    if (!impl->serving) {              /* the owning thread itself */
+        backend_call(impl, k);
+    } else {
+        while (impl->pending != NULL)  /* one call in flight at a time */
+            pthread_cond_wait(&impl->done, &impl->lock);
+        impl->pending = k;
+        pthread_cond_broadcast(&impl->posted);
+        while (impl->finished != k)
+            pthread_cond_wait(&impl->done, &impl->lock);
+        impl->finished = NULL;
+        pthread_cond_broadcast(&impl->done);   /* the slot is free ... */
+        pthread_cond_broadcast(&impl->posted); /* ... and the server may go on */
+    }
+    pthread_mutex_unlock(&impl->lock);
 }
 
 sct_exec_status sct_sweep_impl_run(sct_sweep_impl *impl, int32_t a_type,
@@ -90,23 +117,73 @@ sct_exec_status sct_sweep_impl_run(sct_sweep_impl *impl, int32_t a_type,
         res->status = SCT_EXEC_OK;
         return SCT_EXEC_OK;
     }
-    sct_sweep_call k = {a_type, b_type, out_type, a, b, c, n, {0}};
-    pthread_mutex_lock(&impl->lock);
-    if (!impl->serving) {              /* the owning thread itself */
-        backend_call(impl, &k);
-    } else {
-        while (impl->pending != NULL)  /* one call in flight at a time */
-            pthread_cond_wait(&impl->done, &impl->lock);
-        impl->pending = &k;
-        pthread_cond_broadcast(&impl->posted);
-        while (impl->finished != &k)
-            pthread_cond_wait(&impl->done, &impl->lock);
-        impl->finished = NULL;
-        pthread_cond_broadcast(&impl->done);   /* the slot is free ... */
-        pthread_cond_broadcast(&impl->posted); /* ... and the server may go on */
-    }
-    pthread_mutex_unlock(&impl->lock);
+    sct_sweep_call k = {a_type, b_type, out_type, a, b, c, n, {0}, NULL, NULL};
+    post_call(impl, &k);
     *res = k.res;
+    return res->status;
+}
+
+int sct_sweep_impl_buffers_open(sct_sweep_impl *impl, size_t cap, size_t a_size,
+                                size_t b_size, size_t out_size, sct_sweep_buffers *buf,
+                                char *err, size_t err_cap)
+{
+    memset(buf, 0, sizeof *buf);
+    if (impl->kind == SCT_SWEEP_IMPL_LOOP) {
+        buf->a = malloc(cap * a_size);
+        buf->b = malloc(cap * b_size);
+        buf->c = malloc(cap * out_size);
+        if (buf->a && buf->b && buf->c)
+            return 0;
+        sct_sweep_impl_buffers_close(impl, buf);
+        snprintf(err, err_cap, "out of memory");
+        return -1;
+    }
+    buf->slot.n_inputs = 2;
+    buf->slot.n_outputs = 1;
+    buf->slot.input_cap[0] = (uint64_t)cap * a_size;
+    buf->slot.input_cap[1] = (uint64_t)cap * b_size;
+    buf->slot.output_cap[0] = (uint64_t)cap * out_size;
+    pthread_mutex_lock(&impl->lock);
+    int rc = sct_backend_slot_open(impl->backend, &buf->slot, err, err_cap);
+    pthread_mutex_unlock(&impl->lock);
+    if (rc != 0)
+        return -1;
+    buf->slotted = true;
+    buf->a = buf->slot.inputs[0];
+    buf->b = buf->slot.inputs[1];
+    return 0;
+}
+
+void sct_sweep_impl_buffers_close(sct_sweep_impl *impl, sct_sweep_buffers *buf)
+{
+    if (buf->slotted) {
+        pthread_mutex_lock(&impl->lock);
+        sct_backend_slot_close(impl->backend, &buf->slot);
+        pthread_mutex_unlock(&impl->lock);
+    } else {
+        free(buf->a);
+        free(buf->b);
+        free(buf->c);
+    }
+    memset(buf, 0, sizeof *buf);
+}
+
+sct_exec_status sct_sweep_impl_run_buffers(sct_sweep_impl *impl, sct_sweep_buffers *buf,
+                                           int32_t a_type, int32_t b_type,
+                                           int32_t out_type, size_t n, const void **c,
+                                           sct_exec_result *res)
+{
+    if (!buf->slotted) {
+        *c = buf->c;
+        return sct_sweep_impl_run(impl, a_type, b_type, out_type, buf->a, buf->b, buf->c,
+                                  n, res);
+    }
+    memset(res, 0, sizeof *res);
+    sct_sweep_call k = {a_type, b_type, out_type, buf->a, buf->b, NULL, n, {0},
+                        &buf->slot, NULL};
+    post_call(impl, &k);
+    *res = k.res;
+    *c = k.c_out;
     return res->status;
 }
 

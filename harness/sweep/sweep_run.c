@@ -47,6 +47,7 @@ typedef struct shared {
 
 typedef struct worker {
     shared *sh;
+    sct_sweep_buffers buf;       /* inputs written, outputs read in place */
     sct_sweep_tally tally;
     bool alloc_failed;
     pthread_t tid;
@@ -106,10 +107,11 @@ static void *work(void *arg)
     shared *sh = w->sh;
     const sct_sweep_space *s = &sh->space;
     size_t bsz = (size_t)sh->batch;
-    void *a = malloc(bsz * s->a_size), *b = malloc(bsz * s->b_size);
-    void *want = malloc(bsz * s->out_size), *got = malloc(bsz * s->out_size);
+    void *a = w->buf.a, *b = w->buf.b;
+    void *want = malloc(bsz * s->out_size);
+    const void *got = NULL;
     uint32_t *offsets = sh->undef.any ? malloc(bsz * sizeof *offsets) : NULL;
-    if (!a || !b || !want || !got || (sh->undef.any && !offsets)) {
+    if (!want || (sh->undef.any && !offsets)) {
         w->alloc_failed = true;
     } else {
         for (;;) {
@@ -126,8 +128,8 @@ static void *work(void *arg)
             sct_exec_result res;
             if (m > 0) {
                 sh->reference(a, b, want, m);
-                if (sct_sweep_impl_run(sh->impl, s->a_type, s->b_type,
-                                       s->out_type, a, b, got, m, &res) != SCT_EXEC_OK) {
+                if (sct_sweep_impl_run_buffers(sh->impl, &w->buf, s->a_type, s->b_type,
+                                               s->out_type, m, &got, &res) != SCT_EXEC_OK) {
                     note_failure(&w->tally.r, p0, m, &res);
                 } else {
                     /* Pairs the reference may misjudge: against MPFR. */
@@ -143,10 +145,7 @@ static void *work(void *arg)
             atomic_fetch_add(&sh->pairs_done, n);
         }
     }
-    free(a);
-    free(b);
     free(want);
-    free(got);
     free(offsets);
     if (sh->arbitrate)
         sct_sweep_arbiter_thread_done();
@@ -323,7 +322,15 @@ int sct_sweep_run(const sct_sweep_spec *spec, sct_sweep_impl *impl,
         if (sct_sweep_tally_init(&w[started].tally, spec->keep_mismatches) != 0)
             break;
         w[started].tally.r.has_ulp = has_ulp;
+        char why[160];
+        if (sct_sweep_impl_buffers_open(impl, (size_t)sh.batch, sh.space.a_size,
+                                        sh.space.b_size, sh.space.out_size,
+                                        &w[started].buf, why, sizeof why) != 0) {
+            sct_sweep_tally_free(&w[started].tally);
+            break;
+        }
         if (pthread_create(&w[started].tid, NULL, work, &w[started]) != 0) {
+            sct_sweep_impl_buffers_close(impl, &w[started].buf);
             sct_sweep_tally_free(&w[started].tally);
             break;
         }
@@ -338,6 +345,7 @@ int sct_sweep_run(const sct_sweep_spec *spec, sct_sweep_impl *impl,
     for (unsigned i = 0; i < started; i++) {
         pthread_join(w[i].tid, NULL);
         failed = failed || w[i].alloc_failed;
+        sct_sweep_impl_buffers_close(impl, &w[i].buf);
         sct_sweep_tally_merge(&total, &w[i].tally);
         sct_sweep_tally_free(&w[i].tally);
     }

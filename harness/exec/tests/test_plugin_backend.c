@@ -199,7 +199,13 @@ START_TEST(write_to_input)
 { expect_status("write-input", true, SCT_EXEC_WRITE_TO_INPUT, "input 0"); }
 END_TEST
 START_TEST(write_to_input_after_mprotect)
-{ expect_status("mprotect-input", true, SCT_EXEC_WRITE_TO_INPUT, "modified"); }
+{ expect_status("mprotect-input", true, SCT_EXEC_WRITE_TO_INPUT, "read-only input 0"); }
+END_TEST
+
+/* The input arena is sealed (docs/plugin-abi.md §5): no way of the
+ * worker's process writes it, so no compare after the call is needed. */
+START_TEST(input_arena_cannot_be_written)
+{ expect_status("unseal-input", true, SCT_EXEC_ERROR, "none"); }
 END_TEST
 START_TEST(bad_status)
 { expect_status("status42", true, SCT_EXEC_BAD_STATUS, "42"); }
@@ -281,6 +287,64 @@ START_TEST(arena_grows_for_large_tensors)
 }
 END_TEST
 
+/* Zero-copy slots (backend.h): inputs written in place, outputs read in
+ * place, the same results as run(); each output keeps a guard page right
+ * after its end, also for a call shorter than its slot after a full one
+ * (the worker keeps other slots' outputs writable, never a guard). */
+static sct_exec_result run_slot_mul(sct_backend *b, sct_backend_slot *slot, int n,
+                                    const float **got)
+{
+    float *a = slot->inputs[0], *bb = slot->inputs[1];
+    for (int i = 0; i < n; i++) {
+        a[i] = (float)(i % 17) + 0.5f;
+        bb[i] = (float)(i % 5) - 2.0f;
+    }
+    sonnx_op op = {"Mul", "", 14, "sonnx"};
+    sonnx_tensor in[2], out[1];
+    memset(in, 0, sizeof in);
+    memset(out, 0, sizeof out);
+    in[0].elem_type = in[1].elem_type = out[0].elem_type = SONNX_DT_FLOAT;
+    in[0].rank = in[1].rank = out[0].rank = 1;
+    in[0].dims[0] = in[1].dims[0] = out[0].dims[0] = n;
+    in[0].data = a;
+    in[1].data = bb;
+    in[0].nbytes = in[1].nbytes = out[0].nbytes = (uint64_t)n * 4;
+    sct_exec_result r = sct_backend_run_slot(b, slot, &op, in, 2, out, 1);
+    *got = out[0].data;
+    return r;
+}
+
+START_TEST(slots_read_in_place_and_keep_guards)
+{
+    sct_backend *b = open_mode("write-past-short", true, 0);
+    sct_backend_slot s[2];
+    char err[256];
+    for (int k = 0; k < 2; k++) {
+        memset(&s[k], 0, sizeof s[k]);
+        s[k].n_inputs = 2;
+        s[k].n_outputs = 1;
+        s[k].input_cap[0] = s[k].input_cap[1] = s[k].output_cap[0] = 4096 * 4;
+        ck_assert_msg(sct_backend_slot_open(b, &s[k], err, sizeof err) == 0, "%s", err);
+    }
+    static const int order[] = {0, 1, 0, 1};
+    for (size_t c = 0; c < sizeof order / sizeof order[0]; c++) {
+        const float *got = NULL;
+        sct_exec_result r = run_slot_mul(b, &s[order[c]], 4096, &got);
+        ASSERT_STATUS(r, SCT_EXEC_OK);
+        const float *a = s[order[c]].inputs[0], *bb = s[order[c]].inputs[1];
+        for (int i = 0; i < 4096; i++)
+            ck_assert_msg(got[i] == a[i] * bb[i], "element %d", i);
+    }
+    /* 1000 elements: one page of the slot's four; the next is its guard */
+    const float *got = NULL;
+    sct_exec_result r = run_slot_mul(b, &s[0], 1000, &got);
+    ASSERT_STATUS(r, SCT_EXEC_WRITE_PAST_OUTPUT);
+    for (int k = 0; k < 2; k++)
+        sct_backend_slot_close(b, &s[k]);
+    sct_backend_close(b);
+}
+END_TEST
+
 START_TEST(worker_does_not_inherit_harness_files)
 {
     /* a file the harness has open (say, the report being written) */
@@ -289,8 +353,8 @@ START_TEST(worker_does_not_inherit_harness_files)
     sct_backend *b = open_mode("count-fds", true, 0);
     sct_exec_result r = run_mul(b, 1.0f);
     ASSERT_STATUS(r, SCT_EXEC_ERROR);
-    /* only the worker's socket and the arena memfd */
-    ck_assert_str_eq(r.message, "2");
+    /* only the worker's socket and the two arena memfds */
+    ck_assert_str_eq(r.message, "3");
     sct_backend_close(b);
     fclose(f);
 }
@@ -420,6 +484,8 @@ int main(void)
     tcase_add_test(tc, write_before_output);
     tcase_add_test(tc, write_to_input);
     tcase_add_test(tc, write_to_input_after_mprotect);
+    tcase_add_test(tc, input_arena_cannot_be_written);
+    tcase_add_test(tc, slots_read_in_place_and_keep_guards);
     tcase_add_test(tc, bad_status);
     tcase_add_test(tc, error_status);
     tcase_add_test(tc, bad_dims);

@@ -132,7 +132,7 @@ START_TEST(filter_and_ruleset)
         sct_sandbox_plan plan = {true, UINT64_C(1) << 30, g_scratch, SCT_SB_WRITE_WATCH, NULL, 0};
         int notify = -1;
         char notes[512] = "";
-        unsigned active = sct_sandbox_confine(&plan, sv[1], sv[0], &notify, notes,
+        unsigned active = sct_sandbox_confine(&plan, sv[1], sv[0], -1, &notify, notes,
                                               sizeof notes);
         if (!(active & SCT_SB_SECCOMP) || !(active & SCT_SB_LANDLOCK)) {
             fprintf(stderr, "sandbox not set up: %s\n", notes);

@@ -123,6 +123,40 @@ sct_exec_result sct_backend_run(sct_backend *b, const sonnx_op *op,
 /* Most inputs, and most outputs, one call may have (more: HARNESS_ERROR). */
 #define SCT_EXEC_MAX_TENSORS 8
 
+/* Zero-copy calls, for a caller that makes many calls of one shape (the
+ * sweeps): the tensors live in the backend's own memory — for an isolated
+ * plugin, the shared arenas its worker maps — so the caller writes the
+ * inputs where the plugin reads them and reads the outputs where the
+ * plugin wrote them, with no copy in between (docs/plugin-abi.md §5).  The
+ * protections of sct_backend_run hold unchanged. */
+typedef struct sct_backend_slot {
+    size_t n_inputs, n_outputs;                 /* set by the caller */
+    uint64_t input_cap[SCT_EXEC_MAX_TENSORS];   /* bytes, set by the caller */
+    uint64_t output_cap[SCT_EXEC_MAX_TENSORS];  /* bytes, set by the caller */
+    void *inputs[SCT_EXEC_MAX_TENSORS];         /* where the caller writes input i */
+    /* the backend's own */
+    void *outputs[SCT_EXEC_MAX_TENSORS];        /* in-process: the output buffers */
+    uint64_t in_off[SCT_EXEC_MAX_TENSORS], out_off[SCT_EXEC_MAX_TENSORS]; /* isolated */
+} sct_backend_slot;
+
+/* Opens a slot for tensors of at most the capacities the caller set in
+ * `slot`.  Not concurrently with other calls on `b`.  0, or -1 with `err`
+ * saying why. */
+int sct_backend_slot_open(sct_backend *b, sct_backend_slot *slot, char *err, size_t err_cap);
+
+/* run() on the slot: inputs[i].data must be slot->inputs[i] (written by
+ * the caller; nbytes within its capacity); outputs[k] carry the expected
+ * elem_type/rank/dims/nbytes, their data is ignored.  On SCT_EXEC_OK,
+ * outputs[k].data points at the produced bytes in the slot, readable until
+ * the slot's next call or its close.  Otherwise as sct_backend_run. */
+sct_exec_result sct_backend_run_slot(sct_backend *b, sct_backend_slot *slot,
+                                     const sonnx_op *op, const sonnx_tensor *inputs,
+                                     size_t n_inputs, sonnx_tensor *outputs,
+                                     size_t n_outputs);
+
+/* Gives the slot's memory back.  NULL `b` or a slot never opened: nothing. */
+void sct_backend_slot_close(sct_backend *b, sct_backend_slot *slot);
+
 /* Default per-call timeout when sct_backend_options.timeout_seconds <= 0. */
 #define SCT_EXEC_DEFAULT_TIMEOUT_SECONDS 10.0
 

@@ -108,12 +108,13 @@ int sct_sandbox_enter_namespaces(int sock, unsigned omit, unsigned *active,
                                  char *notes, size_t cap);
 
 /* In the worker, before the plugin is loaded: limits, Landlock, seccomp.
- * `sock` and `arena_fd` stay the worker's (the filter refuses closing
- * them).  `*notify_fd` gets the seccomp notification descriptor of the
- * write watch, or -1.  Returns the SCT_SB_* bits set up; what could not be
- * set up is appended to `notes`. */
+ * `sock`, `arena_fd` and `input_fd` (the input arena; -1: none) stay the
+ * worker's (the filter refuses closing or replacing them).  `*notify_fd`
+ * gets the seccomp notification descriptor of the write watch, or -1.
+ * Returns the SCT_SB_* bits set up; what could not be set up is appended
+ * to `notes`. */
 unsigned sct_sandbox_confine(const sct_sandbox_plan *plan, int sock, int arena_fd,
-                             int *notify_fd, char *notes, size_t cap);
+                             int input_fd, int *notify_fd, char *notes, size_t cap);
 
 /* Harness side: handles one pending notification on `notify_fd` (an open
  * in the worker): for writing, allowed under the scratch directory and for

@@ -26,7 +26,21 @@ typedef struct sct_sweep_call {
     void *c;
     size_t n;
     sct_exec_result res;
+    sct_backend_slot *slot; /* a zero-copy call: a, b are the slot's inputs */
+    const void *c_out;      /* slot calls: where the outputs are */
 } sct_sweep_call;
+
+/* One worker thread's batch memory: where the sampler writes a batch's
+ * inputs and where the implementation's outputs are read.  For a backend,
+ * its zero-copy slot (an isolated plugin's shared arenas: the inputs are
+ * written where the plugin reads them, the outputs read where it wrote
+ * them; docs/plugin-abi.md §5); for a loop, plain memory. */
+typedef struct sct_sweep_buffers {
+    void *a, *b;          /* inputs: `cap` pairs */
+    void *c;              /* LOOP: the outputs */
+    bool slotted;         /* BACKEND: `slot` is open */
+    sct_backend_slot slot;
+} sct_sweep_buffers;
 
 typedef struct sct_sweep_impl {
     sct_sweep_impl_kind kind;
@@ -67,6 +81,22 @@ sct_exec_status sct_sweep_impl_run(sct_sweep_impl *impl, int32_t a_type,
                                    int32_t b_type, int32_t out_type,
                                    const void *a, const void *b, void *c,
                                    size_t n, sct_exec_result *res);
+
+/* Batch memory for `cap` pairs of the given element sizes.  BACKEND: only
+ * while no call is in flight (before the workers start).  0, or -1 with
+ * `err` saying why (nothing left open). */
+int sct_sweep_impl_buffers_open(sct_sweep_impl *impl, size_t cap, size_t a_size,
+                                size_t b_size, size_t out_size, sct_sweep_buffers *buf,
+                                char *err, size_t err_cap);
+void sct_sweep_impl_buffers_close(sct_sweep_impl *impl, sct_sweep_buffers *buf);
+
+/* impl(buf->a, buf->b) for n pairs (n <= cap); on SCT_EXEC_OK `*c` points
+ * at the n results, readable until the next call with `buf`.  Otherwise as
+ * sct_sweep_impl_run. */
+sct_exec_status sct_sweep_impl_run_buffers(sct_sweep_impl *impl, sct_sweep_buffers *buf,
+                                           int32_t a_type, int32_t b_type,
+                                           int32_t out_type, size_t n, const void **c,
+                                           sct_exec_result *res);
 
 /* The serving thread: while `serving` is set, sct_sweep_impl_run called
  * from other threads posts the call and waits; sct_sweep_impl_serve runs
