@@ -299,7 +299,7 @@ static sct_exec_result run_slot_mul(sct_backend *b, sct_backend_slot *slot, int 
         a[i] = (float)(i % 17) + 0.5f;
         bb[i] = (float)(i % 5) - 2.0f;
     }
-    sonnx_op op = {"Mul", "", 14, "sonnx"};
+    sonnx_op op = {"Mul", "", 14, "sonnx", 0, NULL};
     sonnx_tensor in[2], out[1];
     memset(in, 0, sizeof in);
     memset(out, 0, sizeof out);
