@@ -1,7 +1,9 @@
 /*
- * sweep_impl.c — see sweep_impl.h.  A backend batch is one call with two
- * 1-D tensors of n elements (same shape, same type: within the SONNX
- * profile, sonnx-div R1/R2, so a conforming implementation must accept it).
+ * sweep_impl.c — see sweep_impl.h.  A backend batch is one call with the
+ * op's inputs as 1-D tensors of n elements: two of the same shape and type
+ * for a binary op (within the SONNX profile, sonnx-div R1/R2, so a
+ * conforming implementation must accept it), one for a unary op (second
+ * type SONNX_DT_UNDEFINED, no second buffer).
  */
 #include "sct/sweep/sweep_impl.h"
 
@@ -71,18 +73,28 @@ static sonnx_tensor vector_tensor(int32_t type, const void *data, size_t n)
     return t;
 }
 
+/* Inputs of a sweep call: 1 when the second type is UNDEFINED (a unary
+ * space, sweep_space.c), else 2. */
+static size_t n_inputs_of(int32_t b_type)
+{
+    return b_type == SONNX_DT_UNDEFINED ? 1u : 2u;
+}
+
 /* The backend call itself (only ever from the serving/owning thread). */
 static void backend_call(sct_sweep_impl *impl, sct_sweep_call *k)
 {
     sonnx_op op = make_op(impl);
-    sonnx_tensor in[2] = {vector_tensor(k->a_type, k->a, k->n),
-                          vector_tensor(k->b_type, k->b, k->n)};
+    size_t n_in = n_inputs_of(k->b_type);
+    sonnx_tensor in[2];
+    in[0] = vector_tensor(k->a_type, k->a, k->n);
+    if (n_in == 2)
+        in[1] = vector_tensor(k->b_type, k->b, k->n);
     sonnx_tensor out = vector_tensor(k->out_type, k->c, k->n);
     if (k->slot != NULL) {
-        k->res = sct_backend_run_slot(impl->backend, k->slot, &op, in, 2, &out, 1);
+        k->res = sct_backend_run_slot(impl->backend, k->slot, &op, in, n_in, &out, 1);
         k->c_out = out.data;
     } else {
-        k->res = sct_backend_run(impl->backend, &op, in, 2, &out, 1);
+        k->res = sct_backend_run(impl->backend, &op, in, n_in, &out, 1);
     }
 }
 
@@ -130,18 +142,19 @@ int sct_sweep_impl_buffers_open(sct_sweep_impl *impl, size_t cap, size_t a_size,
     memset(buf, 0, sizeof *buf);
     if (impl->kind == SCT_SWEEP_IMPL_LOOP) {
         buf->a = malloc(cap * a_size);
-        buf->b = malloc(cap * b_size);
+        buf->b = b_size != 0 ? malloc(cap * b_size) : NULL; /* unary: none */
         buf->c = malloc(cap * out_size);
-        if (buf->a && buf->b && buf->c)
+        if (buf->a && (b_size == 0 || buf->b) && buf->c)
             return 0;
         sct_sweep_impl_buffers_close(impl, buf);
         snprintf(err, err_cap, "out of memory");
         return -1;
     }
-    buf->slot.n_inputs = 2;
+    buf->slot.n_inputs = b_size != 0 ? 2 : 1; /* unary: one input */
     buf->slot.n_outputs = 1;
     buf->slot.input_cap[0] = (uint64_t)cap * a_size;
-    buf->slot.input_cap[1] = (uint64_t)cap * b_size;
+    if (b_size != 0)
+        buf->slot.input_cap[1] = (uint64_t)cap * b_size;
     buf->slot.output_cap[0] = (uint64_t)cap * out_size;
     pthread_mutex_lock(&impl->lock);
     int rc = sct_backend_slot_open(impl->backend, &buf->slot, err, err_cap);
@@ -150,7 +163,7 @@ int sct_sweep_impl_buffers_open(sct_sweep_impl *impl, size_t cap, size_t a_size,
         return -1;
     buf->slotted = true;
     buf->a = buf->slot.inputs[0];
-    buf->b = buf->slot.inputs[1];
+    buf->b = b_size != 0 ? buf->slot.inputs[1] : NULL;
     return 0;
 }
 
@@ -232,7 +245,7 @@ sct_exec_status sct_sweep_impl_query(sct_sweep_impl *impl, int32_t a_type,
     sonnx_op op = make_op(impl);
     int32_t types[2] = {a_type, b_type};
     pthread_mutex_lock(&impl->lock);
-    *res = sct_backend_query(impl->backend, &op, types, 2);
+    *res = sct_backend_query(impl->backend, &op, types, n_inputs_of(b_type));
     pthread_mutex_unlock(&impl->lock);
     return res->status;
 }

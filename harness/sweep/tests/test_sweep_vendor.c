@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "sct/exec/backend.h"
+#include "sct/ops/op_registry.h"
 #include "sct/sweep/sweep.h"
 #include "sct/sweep/sweep_report.h"
 #include "sct_check_main.h"
@@ -34,7 +35,10 @@ static sct_sweep_result sweep_plugin(const char *path, const char *op, int32_t t
     sct_sweep_impl_init_backend(&impl, b, op, sct_sweep_default_opset(op));
     sct_sweep_spec spec = {0};
     spec.op_type = op;
-    spec.a_type = spec.b_type = type;
+    spec.a_type = type;
+    /* a unary op's space is one-dimensional: no second type (sweep_space.c) */
+    const sct_op_entry *e = sct_op_find(op);
+    spec.b_type = e != NULL && e->n_inputs == 1 ? SONNX_DT_UNDEFINED : type;
     spec.shard_index = shard;
     spec.shard_count = of;
     spec.threads = 2;
@@ -64,6 +68,38 @@ START_TEST(builtin_plugin_agrees_through_isolation)
     ck_assert_uint_eq(r.not_run, 0);
     ck_assert(sct_sweep_passed(&r));
     ck_assert_int_eq(sct_sweep_verdict(&r), SCT_VERDICT_PASS);
+    sct_sweep_result_free(&r);
+}
+END_TEST
+
+START_TEST(builtin_plugin_unary_through_isolation)
+{
+    /* All 2^16 float16 inputs of Sqrt, handed to the plugin as ONE tensor
+     * (the built-in refuses two for a unary op, "Sqrt takes exactly 1
+     * input"): every input compared, none differs. */
+    sct_sweep_result r = sweep_plugin(g_builtin, "Sqrt", SONNX_DT_FLOAT16, 0, 1, 1u << 12);
+    ck_assert_uint_eq(r.n_pairs, 1u << 16);
+    ck_assert_uint_eq(r.compared, 1u << 16);
+    ck_assert_uint_eq(r.mismatches, 0);
+    ck_assert_uint_eq(r.not_run, 0);
+    ck_assert_int_eq(sct_sweep_verdict(&r), SCT_VERDICT_PASS);
+    sct_sweep_result_free(&r);
+}
+END_TEST
+
+START_TEST(abs_negate_mutant_caught_through_isolation)
+{
+    const char *p = mutant("abs_negate_if_negative");
+    if (p == NULL)
+        return;
+    /* x < 0 ? -x : x keeps -0 (0x8000): the one input whose |x| differs
+     * (a NaN keeps its sign too, but NaN signs are not compared, SN-18). */
+    sct_sweep_result r = sweep_plugin(p, "Abs", SONNX_DT_FLOAT16, 0, 1, 1u << 12);
+    ck_assert_uint_eq(r.compared, 1u << 16);
+    ck_assert_uint_eq(r.mismatches, 1);
+    ck_assert_uint_eq(r.first_mismatches[0].n_inputs, 1);
+    ck_assert_uint_eq(r.first_mismatches[0].in_bits[0], 0x8000u);
+    ck_assert_int_eq(sct_sweep_verdict(&r), SCT_VERDICT_FAIL);
     sct_sweep_result_free(&r);
 }
 END_TEST
@@ -163,6 +199,8 @@ int main(int argc, char **argv)
     TCase *tc = tcase_create("vendor");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, builtin_plugin_agrees_through_isolation);
+    tcase_add_test(tc, builtin_plugin_unary_through_isolation);
+    tcase_add_test(tc, abs_negate_mutant_caught_through_isolation);
     tcase_add_test(tc, nan_comparison_mutant_caught);
     tcase_add_test(tc, truncating_bf16_mutant_caught);
     tcase_add_test(tc, crash_in_a_compared_batch_fails_that_batch_only);
