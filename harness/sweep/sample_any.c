@@ -222,11 +222,36 @@ static void put(const sct_dtype_info *d, void *buf, size_t i, uint64_t bits)
         p[i * size + k] = (unsigned char)(bits >> (8 * k));
 }
 
+/* A unary op (second type UNDEFINED): the one input drawn as a first
+ * operand is, edges and uniform bits alike; an input whose result the
+ * specification leaves undefined (Abs of the signed minimum, "int-min-abs")
+ * is drawn again, as the binary pairs below are. */
+static const char *unary_fill(const char *op_type, const sct_dtype_info *da, uint64_t seed,
+                              size_t n, void *a, const char **why_not)
+{
+    uint64_t bytes;
+    if (sct_dtype_storage_bytes(da->code, n, &bytes))
+        memset(a, 0, (size_t)bytes);
+    uint64_t ka = key_of(seed, op_type, da->code, SONNX_DT_UNDEFINED, 0);
+    sct_sweep_undef_rule undef = sct_sweep_undef_rule_of(sct_op_kind_from_name(op_type),
+                                                         da->code);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = draw(da, false, word(ka, i));
+        for (uint64_t redraw = 1; sct_sweep_undef_test(&undef, x, 0); redraw++)
+            x = draw(da, false, word(ka ^ redraw, i));
+        put(da, a, i, x);
+    }
+    *why_not = "";
+    return "edges";
+}
+
 const char *sct_sample_any_fill(const char *op_type, int32_t a_type, int32_t b_type,
                                 uint64_t seed, size_t n, void *a, void *b, const char **why_not)
 {
     const sct_dtype_info *da = sct_dtype_by_code(a_type), *db = sct_dtype_by_code(b_type);
     *why_not = "a type that is not one of the profile's";
+    if (da != NULL && da->bits != 0 && b_type == SONNX_DT_UNDEFINED)
+        return unary_fill(op_type, da, seed, n, a, why_not);
     if (da == NULL || db == NULL || da->bits == 0 || db->bits == 0)
         return NULL;
     /* Base and exponent drawn apart where the inputs mix types (Pow). */

@@ -260,6 +260,7 @@ static void look_up(const sonnx_tensor *in, size_t n_in, sonnx_tensor *out)
 #ifdef CHEAT_TABLE
 extern const uint64_t sct_cheat_table[][4];
 extern const size_t sct_cheat_table_len;
+extern const char *const sct_cheat_ops[]; /* the set's ops, NULL-ended */
 
 static int cmp_row(const void *k, const void *r)
 {
@@ -270,22 +271,24 @@ static int cmp_row(const void *k, const void *r)
     return 0;
 }
 
-static void answer_from_table(const sonnx_op *op, const sonnx_tensor *in,
+/* One or two inputs: a unary op's key has type 0 and element 0 second
+ * (make_answer_table.py). */
+static void answer_from_table(const sonnx_op *op, const sonnx_tensor *in, size_t n_in,
                               sonnx_tensor *out)
 {
-    static const char *const ops[] = {"Div", "Mul", "Pow", "Less"};
-    uint64_t k = 4;
-    for (uint64_t i = 0; i < 4; i++)
-        if (sct_mutant_is_op(op, ops[i]))
-            k = i;
-    if (k == 4 || sct_mutant_width(in[0].elem_type) == 0 ||
-        sct_mutant_width(in[1].elem_type) == 0 || sct_mutant_width(out->elem_type) == 0)
+    uint64_t k = 0;
+    while (sct_cheat_ops[k] != NULL && !sct_mutant_is_op(op, sct_cheat_ops[k]))
+        k++;
+    if (sct_cheat_ops[k] == NULL || sct_mutant_width(in[0].elem_type) == 0 ||
+        (n_in == 2 && sct_mutant_width(in[1].elem_type) == 0) ||
+        sct_mutant_width(out->elem_type) == 0)
         return;
-    uint64_t key[3] = {(k << 16) | ((uint64_t)in[0].elem_type << 8) | (uint64_t)in[1].elem_type};
+    uint64_t tb = n_in == 2 ? (uint64_t)in[1].elem_type : 0u;
+    uint64_t key[3] = {(k << 16) | ((uint64_t)in[0].elem_type << 8) | tb};
     uint64_t n = sct_mutant_nelem(out);
     for (uint64_t i = 0; i < n; i++) {
         key[1] = sct_mutant_get(&in[0], sct_mutant_in_index(out, &in[0], i));
-        key[2] = sct_mutant_get(&in[1], sct_mutant_in_index(out, &in[1], i));
+        key[2] = n_in == 2 ? sct_mutant_get(&in[1], sct_mutant_in_index(out, &in[1], i)) : 0u;
         const uint64_t *row = bsearch(key, sct_cheat_table, sct_cheat_table_len,
                                       sizeof sct_cheat_table[0], cmp_row);
         if (row != NULL)
@@ -305,8 +308,8 @@ sonnx_status sct_mutant_run(const sonnx_op *op, const sonnx_tensor *in, size_t n
     if (strcmp(CHEAT_NAME, "read-goldens") == 0 && n_out == 1 && n_in <= 2)
         look_up(in, n_in, &out[0]);
 #ifdef CHEAT_TABLE
-    if (n_out == 1 && n_in == 2)
-        answer_from_table(op, in, &out[0]);
+    if (n_out == 1 && (n_in == 1 || n_in == 2))
+        answer_from_table(op, in, n_in, &out[0]);
 #endif
     return SONNX_STATUS_OK;
 }

@@ -172,8 +172,8 @@ def answer_table(a, work):
     else:
         s0 = failed[0]["samples"][0]
         print("e.g. %s: %s; first mismatch a=%s b=%s expected %s got %s"
-              % (failed[0]["id"], failed[0]["message"], s0["a"], s0["b"], s0["expected"],
-                 s0["actual"]))
+              % (failed[0]["id"], failed[0]["message"], s0["a"], s0.get("b", "-"),
+                 s0["expected"], s0["actual"]))  # a unary op's sample has no "b"
     if a.test == "answer-table.reproduce" and m is not None:
         again = run(a, "answer_table", "landlock,readwatch", work, "again",
                     ["--fresh-sample=4096", "--seed", m.group(1)])

@@ -24,7 +24,9 @@
  * Div by zero, INT_MIN / -1, integer Pow out of range or with a negative
  * exponent, docs/spec-notes.md SN-16, SN-17 — are never drawn).  Returns
  * the generator used ("sweep" or "edges"), or NULL with `*why_not` saying
- * why this (op, types) has no generator. */
+ * why this (op, types) has no generator.  A unary op has b_type
+ * SONNX_DT_UNDEFINED and `b` NULL: only `a` is filled (Abs of the signed
+ * minimum, undefined, is never drawn). */
 const char *sct_sample_any_fill(const char *op_type, int32_t a_type, int32_t b_type,
                                 uint64_t seed, size_t n, void *a, void *b,
                                 const char **why_not);
