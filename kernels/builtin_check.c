@@ -48,11 +48,13 @@ sonnx_status sct_check_input_types(const char *op_type, int32_t a_type,
 const char *sct_shape_rule(const char *op_type)
 {
     const sct_op_entry *e = sct_op_find(op_type);
-    return e != NULL && e->shape_rule != NULL ? e->shape_rule : "no registry entry";
+    return e == NULL ? "no registry entry"
+           : e->shape_rule != NULL ? e->shape_rule : "no shape rule in the registry";
 }
 
 const char *sct_type_rule(const char *op_type)
 {
     const sct_op_entry *e = sct_op_find(op_type);
-    return e != NULL && e->type_rule != NULL ? e->type_rule : "no registry entry";
+    return e == NULL ? "no registry entry"
+           : e->type_rule != NULL ? e->type_rule : "no type rule in the registry";
 }
