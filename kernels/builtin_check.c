@@ -14,8 +14,8 @@ sonnx_status sct_check_op(const sonnx_op *op, char *message, size_t cap)
                         "no operator given (op or op_type is NULL)");
     if (!sct_kernel_op_known(op->op_type))
         return sct_fail(SONNX_STATUS_UNSUPPORTED, message, cap,
-                        "operator '%s' is not implemented (Div, Mul, Pow, "
-                        "Less only)", op->op_type);
+                        "operator '%s' is not implemented (%s only)",
+                        op->op_type, sct_op_names());
     if (op->domain != NULL && op->domain[0] != '\0' &&
         strcmp(op->domain, "ai.onnx") != 0)
         return sct_fail(SONNX_STATUS_UNSUPPORTED, message, cap,

@@ -20,11 +20,14 @@ sonnx_status sct_builtin_query(const sonnx_op *op, const int32_t *input_types,
     sonnx_status st = sct_check_op(op, message, message_cap);
     if (st != SONNX_STATUS_OK)
         return SONNX_STATUS_UNSUPPORTED; /* query answers OK/UNSUPPORTED */
-    if (input_types == NULL || n_inputs != 2)
+    /* The registry's arity, whatever the op (no branch on its name). */
+    unsigned arity = sct_kernel_op_arity(op->op_type);
+    if (input_types == NULL || n_inputs != arity)
         return sct_fail(SONNX_STATUS_UNSUPPORTED, message, message_cap,
-                        "%s takes exactly 2 inputs, %zu given", op->op_type,
-                        n_inputs);
-    st = sct_check_input_types(op->op_type, input_types[0], input_types[1],
+                        "%s takes exactly %u input%s, %zu given", op->op_type,
+                        arity, arity == 1 ? "" : "s", n_inputs);
+    st = sct_check_input_types(op->op_type, input_types[0],
+                               arity > 1 ? input_types[1] : SONNX_DT_UNDEFINED,
                                message, message_cap);
     if (st != SONNX_STATUS_OK)
         return st;

@@ -6,7 +6,8 @@
  * Order of the answers:
  *   1. UNSUPPORTED: unknown op/domain, opset < 7, input type not
  *      implemented for the op.
- *   2. INVALID_ARGUMENT: unknown profile; wrong input/output counts;
+ *   2. INVALID_ARGUMENT: unknown profile; input count other than the
+ *      registry's arity of the op (1: X; 2: A, B), output count not 1;
  *      malformed tensors (rank, negative dims, data smaller than the
  *      shape); mixed input types for Div/Mul/Less (sonnx-div R2,
  *      sonnx-mul R2, sonnx-less R3 under "sonnx"; the onnx type constraint
@@ -140,12 +141,20 @@ sonnx_status sct_builtin_run(const sonnx_op *op, const sonnx_tensor *inputs,
     if (st != SONNX_STATUS_OK)
         return st;
     const char *ot = op->op_type;
-    if (inputs == NULL || n_inputs != 2)
+    /* The registry's arity (1: unary, X -> Y; 2: A, B -> C) decides how
+     * many inputs are taken; a unary op's second type is UNDEFINED and its
+     * loop gets b = NULL (registry.c). */
+    unsigned arity = sct_kernel_op_arity(ot);
+    if (arity < 1 || arity > 2 || inputs == NULL || n_inputs != arity)
         return sct_fail(SONNX_STATUS_INVALID_ARGUMENT, m, cap,
-                        "%s takes exactly 2 inputs (A, B), %zu given", ot,
+                        "%s takes exactly %u input%s (%s), %zu given", ot,
+                        arity, arity == 1 ? "" : "s",
+                        arity == 1 ? "X" : "A, B",
                         inputs ? n_inputs : (size_t)0);
-    const sonnx_tensor *a = &inputs[0], *b = &inputs[1];
-    st = sct_check_input_types(ot, a->elem_type, b->elem_type, m, cap);
+    const sonnx_tensor *a = &inputs[0];
+    const sonnx_tensor *b = arity > 1 ? &inputs[1] : NULL;
+    int32_t b_type = b != NULL ? b->elem_type : SONNX_DT_UNDEFINED;
+    st = sct_check_input_types(ot, a->elem_type, b_type, m, cap);
     if (st != SONNX_STATUS_OK)
         return st;
     st = sct_check_profile(op, &sonnx, m, cap);
@@ -153,10 +162,11 @@ sonnx_status sct_builtin_run(const sonnx_op *op, const sonnx_tensor *inputs,
         return st;
     if (outputs == NULL || n_outputs != 1)
         return sct_fail(SONNX_STATUS_INVALID_ARGUMENT, m, cap,
-                        "%s has exactly 1 output (C), %zu given", ot,
+                        "%s has exactly 1 output (%s), %zu given", ot,
+                        b != NULL ? "C" : "Y",
                         outputs ? n_outputs : (size_t)0);
 
-    const sct_kernel_desc *kd = sct_kernel_find(ot, a->elem_type, b->elem_type);
+    const sct_kernel_desc *kd = sct_kernel_find(ot, a->elem_type, b_type);
     if (kd == NULL) /* both types known for the op: they differ */
         return sct_fail(SONNX_STATUS_INVALID_ARGUMENT, m, cap,
                         sonnx ? "%s: A is %s and B is %s: %s requires one "
@@ -164,11 +174,13 @@ sonnx_status sct_builtin_run(const sonnx_op *op, const sonnx_tensor *inputs,
                               : "%s: A is %s and B is %s: the ONNX type "
                                 "constraint T requires one type%.0s",
                         ot, sct_dtype_name(a->elem_type),
-                        sct_dtype_name(b->elem_type), sct_type_rule(ot));
+                        sct_dtype_name(b_type), sct_type_rule(ot));
+    if (b == NULL) /* unary: the result has X's shape */
+        b = a;
 
     uint64_t na = 0, nb = 0, nc = 0;
-    st = sct_check_tensor(ot, "input A", a, &na, m, cap);
-    if (st == SONNX_STATUS_OK)
+    st = sct_check_tensor(ot, arity > 1 ? "input A" : "input X", a, &na, m, cap);
+    if (st == SONNX_STATUS_OK && arity > 1)
         st = sct_check_tensor(ot, "input B", b, &nb, m, cap);
     if (st != SONNX_STATUS_OK)
         return st;
@@ -193,18 +205,25 @@ sonnx_status sct_builtin_run(const sonnx_op *op, const sonnx_tensor *inputs,
                         "%s: result has too many elements", ot);
 
     sonnx_tensor *c = &outputs[0];
-    if (c->elem_type != kd->out_type)
+    if (c->elem_type != kd->out_type && arity > 1)
         return sct_fail(SONNX_STATUS_INVALID_ARGUMENT, m, cap,
                         "%s(%s, %s) produces %s but output C is declared %s",
                         ot, sct_dtype_name(a->elem_type),
                         sct_dtype_name(b->elem_type),
                         sct_dtype_name(kd->out_type),
                         sct_dtype_name(c->elem_type));
+    if (c->elem_type != kd->out_type)
+        return sct_fail(SONNX_STATUS_INVALID_ARGUMENT, m, cap,
+                        "%s(%s) produces %s but output Y is declared %s",
+                        ot, sct_dtype_name(a->elem_type),
+                        sct_dtype_name(kd->out_type),
+                        sct_dtype_name(c->elem_type));
     if (c->rank < 0 || c->rank > SONNX_MAX_RANK ||
         !sct_broadcast_same_shape(c->rank, c->dims, rc, dc))
         return sct_fail(SONNX_STATUS_INVALID_ARGUMENT, m, cap,
-                        "%s: the result has shape %s but output C is "
+                        "%s: the result has shape %s but output %s is "
                         "declared %s", ot, sct_shape_text(s1, sizeof s1, rc, dc),
+                        arity > 1 ? "C" : "Y",
                         sct_shape_text(s3, sizeof s3,
                                        c->rank < 0 ? 0 : c->rank, c->dims));
     uint64_t need = 0;
@@ -218,10 +237,10 @@ sonnx_status sct_builtin_run(const sonnx_op *op, const sonnx_tensor *inputs,
                         (unsigned long long)c->nbytes);
 
     if (nc > 0) {
-        sct_operand pa, pb;
+        sct_operand pa, pb = {NULL, NULL};
         if (!sct_prepare_operand(a, na, rc, dc, nc, &pa))
             return sct_fail(SONNX_STATUS_ERROR, m, cap, "out of memory");
-        if (!sct_prepare_operand(b, nb, rc, dc, nc, &pb)) {
+        if (arity > 1 && !sct_prepare_operand(b, nb, rc, dc, nc, &pb)) {
             free(pa.owned);
             return sct_fail(SONNX_STATUS_ERROR, m, cap, "out of memory");
         }

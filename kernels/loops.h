@@ -38,6 +38,28 @@ SCT_LOOP(sct_less_i32); SCT_LOOP(sct_less_i64);
 SCT_LOOP(sct_less_u8);  SCT_LOOP(sct_less_u16);
 SCT_LOOP(sct_less_u32); SCT_LOOP(sct_less_u64);
 
+/* Add, Sub (sign-agnostic integer loops, as Mul) */
+SCT_LOOP(sct_add_f16); SCT_LOOP(sct_add_bf16);
+SCT_LOOP(sct_add_f32); SCT_LOOP(sct_add_f64);
+SCT_LOOP(sct_add_w8);  SCT_LOOP(sct_add_w16);
+SCT_LOOP(sct_add_w32); SCT_LOOP(sct_add_w64);
+SCT_LOOP(sct_sub_f16); SCT_LOOP(sct_sub_bf16);
+SCT_LOOP(sct_sub_f32); SCT_LOOP(sct_sub_f64);
+SCT_LOOP(sct_sub_w8);  SCT_LOOP(sct_sub_w16);
+SCT_LOOP(sct_sub_w32); SCT_LOOP(sct_sub_w64);
+
+/* Abs (unary): floats by encoding width (sign bit cleared), signed and
+ * unsigned integers. */
+SCT_LOOP(sct_abs_fw16); SCT_LOOP(sct_abs_fw32); SCT_LOOP(sct_abs_fw64);
+SCT_LOOP(sct_abs_i8);  SCT_LOOP(sct_abs_i16);
+SCT_LOOP(sct_abs_i32); SCT_LOOP(sct_abs_i64);
+SCT_LOOP(sct_abs_u8);  SCT_LOOP(sct_abs_u16);
+SCT_LOOP(sct_abs_u32); SCT_LOOP(sct_abs_u64);
+
+/* Sqrt (unary) */
+SCT_LOOP(sct_sqrt_f16); SCT_LOOP(sct_sqrt_bf16);
+SCT_LOOP(sct_sqrt_f32); SCT_LOOP(sct_sqrt_f64);
+
 /* Pow: base x exponent.  The X-macro lists the exponent types once. */
 #define SCT_POW_EXPONENTS(X, base) \
     X(base, f16) X(base, bf16) X(base, f32) X(base, f64) \

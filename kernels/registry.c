@@ -7,6 +7,12 @@
  *   Div, Mul: A, B, C of one type T in {float16, bfloat16, float32,
  *             float64, int4..int64, uint4..uint64}
  *   Less:     A, B of one type T (the same list), C bool
+ *   Add, Sub: A, B, C of one type T in {float16, bfloat16, float32,
+ *             float64, int8..int64, uint8..uint64} (the union of the
+ *             registry's sonnx and onnx lists)
+ *   Abs:      X, Y of one type of that list; Sqrt: the four float types.
+ *             Unary entries have b_type SONNX_DT_UNDEFINED: the key of a
+ *             unary op is (op, x_type, UNDEFINED) and its loop gets b NULL.
  *   Pow:      A (= C) in {bfloat16, float16, float32, float64, int32,
  *             int64}, B in the 12 numeric types of onnx Pow-15 T1
  */
@@ -22,6 +28,9 @@
 #define DIV(t, loop) SAME("Div", t, t, loop)
 #define MUL(t, loop) SAME("Mul", t, t, loop)
 #define LESS(t, loop) SAME("Less", t, SONNX_DT_BOOL, loop)
+#define ADD(t, loop) SAME("Add", t, t, loop)
+#define SUB(t, loop) SAME("Sub", t, t, loop)
+#define UNARY(op, t, loop) {op, t, SONNX_DT_UNDEFINED, t, loop}
 #define POW(bt, et, loop) {"Pow", bt, et, bt, loop}
 
 #define POW_ROW(bt, b)                                        \
@@ -62,6 +71,38 @@ static const sct_kernel_desc sct_kernel_table[] = {
     LESS(SONNX_DT_INT64, sct_less_i64),   LESS(SONNX_DT_UINT4, sct_less_u8),
     LESS(SONNX_DT_UINT8, sct_less_u8),    LESS(SONNX_DT_UINT16, sct_less_u16),
     LESS(SONNX_DT_UINT32, sct_less_u32),  LESS(SONNX_DT_UINT64, sct_less_u64),
+
+    ADD(SONNX_DT_FLOAT16, sct_add_f16),   ADD(SONNX_DT_BFLOAT16, sct_add_bf16),
+    ADD(SONNX_DT_FLOAT, sct_add_f32),     ADD(SONNX_DT_DOUBLE, sct_add_f64),
+    ADD(SONNX_DT_INT8, sct_add_w8),       ADD(SONNX_DT_INT16, sct_add_w16),
+    ADD(SONNX_DT_INT32, sct_add_w32),     ADD(SONNX_DT_INT64, sct_add_w64),
+    ADD(SONNX_DT_UINT8, sct_add_w8),      ADD(SONNX_DT_UINT16, sct_add_w16),
+    ADD(SONNX_DT_UINT32, sct_add_w32),    ADD(SONNX_DT_UINT64, sct_add_w64),
+
+    SUB(SONNX_DT_FLOAT16, sct_sub_f16),   SUB(SONNX_DT_BFLOAT16, sct_sub_bf16),
+    SUB(SONNX_DT_FLOAT, sct_sub_f32),     SUB(SONNX_DT_DOUBLE, sct_sub_f64),
+    SUB(SONNX_DT_INT8, sct_sub_w8),       SUB(SONNX_DT_INT16, sct_sub_w16),
+    SUB(SONNX_DT_INT32, sct_sub_w32),     SUB(SONNX_DT_INT64, sct_sub_w64),
+    SUB(SONNX_DT_UINT8, sct_sub_w8),      SUB(SONNX_DT_UINT16, sct_sub_w16),
+    SUB(SONNX_DT_UINT32, sct_sub_w32),    SUB(SONNX_DT_UINT64, sct_sub_w64),
+
+    UNARY("Abs", SONNX_DT_FLOAT16, sct_abs_fw16),
+    UNARY("Abs", SONNX_DT_BFLOAT16, sct_abs_fw16),
+    UNARY("Abs", SONNX_DT_FLOAT, sct_abs_fw32),
+    UNARY("Abs", SONNX_DT_DOUBLE, sct_abs_fw64),
+    UNARY("Abs", SONNX_DT_INT8, sct_abs_i8),
+    UNARY("Abs", SONNX_DT_INT16, sct_abs_i16),
+    UNARY("Abs", SONNX_DT_INT32, sct_abs_i32),
+    UNARY("Abs", SONNX_DT_INT64, sct_abs_i64),
+    UNARY("Abs", SONNX_DT_UINT8, sct_abs_u8),
+    UNARY("Abs", SONNX_DT_UINT16, sct_abs_u16),
+    UNARY("Abs", SONNX_DT_UINT32, sct_abs_u32),
+    UNARY("Abs", SONNX_DT_UINT64, sct_abs_u64),
+
+    UNARY("Sqrt", SONNX_DT_FLOAT16, sct_sqrt_f16),
+    UNARY("Sqrt", SONNX_DT_BFLOAT16, sct_sqrt_bf16),
+    UNARY("Sqrt", SONNX_DT_FLOAT, sct_sqrt_f32),
+    UNARY("Sqrt", SONNX_DT_DOUBLE, sct_sqrt_f64),
 
     POW_ROW(SONNX_DT_FLOAT16, f16),
     POW_ROW(SONNX_DT_BFLOAT16, bf16),
@@ -109,6 +150,12 @@ bool sct_kernel_input_type_known(const char *op_type, int index, int32_t type)
             return true;
     }
     return false;
+}
+
+unsigned sct_kernel_op_arity(const char *op_type)
+{
+    const sct_op_entry *e = sct_op_find(op_type);
+    return e != NULL ? e->n_inputs : 0u;
 }
 
 static bool sct_is_packed4(int32_t t)

@@ -124,7 +124,8 @@ static void print_result(const sct_sweep_spec *spec, const sct_sweep_result *r)
         printf("max ULP %" PRIu64, r->max_ulp_seen);
         if (r->max_ulp_seen > 0) {
             print_value(" at a=", spec->a_type, r->max_ulp_a);
-            print_value(" b=", spec->b_type, r->max_ulp_b);
+            if (spec->b_type != SONNX_DT_UNDEFINED)
+                print_value(" b=", spec->b_type, r->max_ulp_b);
             print_value(": expected ", r->out_type, r->max_ulp_expected);
             print_value(" got ", r->out_type, r->max_ulp_actual);
         }
@@ -245,6 +246,11 @@ int sct_cmd_sweep(int argc, char **argv)
         return rc;
     const sct_dtype_info *ta = sct_dtype_by_name(a.type);
     const sct_dtype_info *tb = sct_dtype_by_name(a.exp_type ? a.exp_type : a.type);
+    /* A unary op (the registry's arity 1) has no second input: its second
+     * type is UNDEFINED (sweep.h, sct_sweep_unary). */
+    static const sct_dtype_info no_second = {.code = SONNX_DT_UNDEFINED, .name = "undefined"};
+    if (sct_sweep_unary(a.op) && tb != NULL)
+        tb = &no_second;
     if (ta == NULL || tb == NULL) {
         fprintf(stderr, "sonnx-cts sweep: unknown type '%s'\n",
                 ta == NULL ? a.type : a.exp_type);
@@ -317,10 +323,15 @@ int sct_cmd_sweep(int argc, char **argv)
         printf("sampled sweep: %" PRIu64 " samples, seed %" PRIu64
                " (generator v%d, docs/sweeps.md)\n", a.samples, a.seed,
                SCT_SAMPLE_GEN_VERSION);
-    printf("sweep %s %s x %s, shard %u/%u, tolerance %u ULP\n"
+    char types[80];
+    if (tb->code == SONNX_DT_UNDEFINED) /* unary: one input type */
+        snprintf(types, sizeof types, "%s", ta->name);
+    else
+        snprintf(types, sizeof types, "%s x %s", ta->name, tb->name);
+    printf("sweep %s %s, shard %u/%u, tolerance %u ULP\n"
            "implementation: %s %s (%s), plugin %s, isolation: %s\n"
            "reference: built-in kernels (proof and MPFR verification: docs/sweeps.md)\n",
-           a.op, ta->name, tb->name, a.shard_index + 1, a.shard_count, spec.max_ulp,
+           a.op, types, a.shard_index + 1, a.shard_count, spec.max_ulp,
            id->runtime_name, id->runtime_version, id->vendor, id->plugin_path,
            id->isolation);
     print_reference_note(&spec);

@@ -35,13 +35,14 @@ static void add_hex(cJSON *o, const char *name, uint64_t v)
     sct_json_add_str(o, name, buf);
 }
 
-static cJSON *max_ulp_json(const sct_sweep_result *r)
+static cJSON *max_ulp_json(const sct_sweep_result *r, bool unary)
 {
     cJSON *m = cJSON_CreateObject();
     sct_json_add_u64(m, "ulp", r->max_ulp_seen);
     sct_json_add_u64(m, "pair", r->max_ulp_pair);
     add_hex(m, "a_bits", r->max_ulp_a);
-    add_hex(m, "b_bits", r->max_ulp_b);
+    if (!unary) /* a unary sweep has one input */
+        add_hex(m, "b_bits", r->max_ulp_b);
     add_hex(m, "expected_bits", r->max_ulp_expected);
     add_hex(m, "actual_bits", r->max_ulp_actual);
     return m;
@@ -88,7 +89,9 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
         if (smp != NULL)
             cJSON_AddItemToObject(o, "sampling", smp);
     } else {
-        sct_json_add_str(o, "pair_index", "(a_bits << b_width) | b_bits");
+        sct_json_add_str(o, "pair_index", spec->b_type == SONNX_DT_UNDEFINED
+                                              ? "a_bits (unary: the input's encoding)"
+                                              : "(a_bits << b_width) | b_bits");
     }
     sct_json_add_u64(o, "first_pair", r->first_pair);
     sct_json_add_u64(o, "pairs", r->n_pairs);
@@ -123,7 +126,7 @@ static cJSON *detail_json(const sct_sweep_spec *spec, const sct_sweep_result *r)
         }
     }
     if (r->has_ulp && r->max_ulp_seen > 0)
-        cJSON_AddItemToObject(o, "max_ulp", max_ulp_json(r));
+        cJSON_AddItemToObject(o, "max_ulp", max_ulp_json(r, spec->b_type == SONNX_DT_UNDEFINED));
     else if (r->has_ulp)
         cJSON_AddItemToObject(o, "max_ulp", cJSON_CreateObject());
     else

@@ -30,7 +30,8 @@ bool sct_sweep_case_id(const sct_sweep_spec *spec, char *buf, size_t cap)
         op[i] = (char)tolower((unsigned char)spec->op_type[i]);
     op[i] = '\0';
     int n;
-    if (spec->a_type == spec->b_type)
+    /* One type named for equal types and for a unary op (b UNDEFINED). */
+    if (spec->a_type == spec->b_type || spec->b_type == SONNX_DT_UNDEFINED)
         n = snprintf(buf, cap, "sweep/%s/%s/shard-%u-of-%u", op,
                      sct_dtype_name(spec->a_type), spec->shard_index + 1,
                      spec->shard_count);
@@ -98,7 +99,7 @@ static sct_mismatch worst_pair(const sct_sweep_spec *spec,
     sct_mismatch m;
     memset(&m, 0, sizeof m);
     m.index = r->max_ulp_pair;
-    m.n_inputs = 2;
+    m.n_inputs = spec->b_type == SONNX_DT_UNDEFINED ? 1 : 2; /* unary */
     m.in_types[0] = spec->a_type;
     m.in_types[1] = spec->b_type;
     m.in_bits[0] = r->max_ulp_a;
@@ -194,9 +195,10 @@ int sct_sweep_add_case(sct_run_report *report, const sct_sweep_spec *spec,
     c->id = sct_strdup(id);
     c->op_type = sct_strdup(spec->op_type);
     c->opset = opset;
-    c->n_inputs = 2;
+    c->n_inputs = spec->b_type == SONNX_DT_UNDEFINED ? 1 : 2; /* unary: X only */
     set_shape(&c->inputs[0], spec->a_type, n);
-    set_shape(&c->inputs[1], spec->b_type, n);
+    if (c->n_inputs > 1)
+        set_shape(&c->inputs[1], spec->b_type, n);
     set_shape(&c->output, out_type, n);
     c->tags = sct_strvdup(spec->samples ? sampled_tags : tags, 2);
     c->n_tags = 2;

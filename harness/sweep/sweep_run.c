@@ -78,8 +78,8 @@ static size_t drop_undefined(const shared *sh, size_t n, void *a, void *b,
     for (size_t i = 0; i <= n; i++) {
         bool cut = i == n;
         if (!cut) {
-            uint64_t bv = sct_sweep_elem_bits(b, s->b_size, i);
-            /* b == 0 first: the common test, no load of a */
+            uint64_t bv = s->b_size ? sct_sweep_elem_bits(b, s->b_size, i) : 0;
+            /* b == 0 first: the common test, no load of a (unary: a alone) */
             cut = (bv == 0 || bv == sh->undef.minus_one) &&
                   sct_sweep_undef_test(&sh->undef, sct_sweep_elem_bits(a, s->a_size, i), bv);
         }
@@ -88,7 +88,9 @@ static size_t drop_undefined(const shared *sh, size_t n, void *a, void *b,
         size_t len = i - run_start;          /* defined run [run_start, i) */
         if (len > 0 && m != run_start) {
             memmove((char *)a + m * s->a_size, (char *)a + run_start * s->a_size, len * s->a_size);
-            memmove((char *)b + m * s->b_size, (char *)b + run_start * s->b_size, len * s->b_size);
+            if (s->b_size)
+                memmove((char *)b + m * s->b_size, (char *)b + run_start * s->b_size,
+                        len * s->b_size);
         }
         for (size_t k = 0; k < len; k++)
             offsets[m + k] = (uint32_t)(run_start + k);
@@ -106,10 +108,11 @@ static void *work(void *arg)
     shared *sh = w->sh;
     const sct_sweep_space *s = &sh->space;
     size_t bsz = (size_t)sh->batch;
-    void *a = malloc(bsz * s->a_size), *b = malloc(bsz * s->b_size);
+    /* unary: no second input (b NULL, the loops ignore it) */
+    void *a = malloc(bsz * s->a_size), *b = s->b_size ? malloc(bsz * s->b_size) : NULL;
     void *want = malloc(bsz * s->out_size), *got = malloc(bsz * s->out_size);
     uint32_t *offsets = sh->undef.any ? malloc(bsz * sizeof *offsets) : NULL;
-    if (!a || !b || !want || !got || (sh->undef.any && !offsets)) {
+    if (!a || (s->b_size && !b) || !want || !got || (sh->undef.any && !offsets)) {
         w->alloc_failed = true;
     } else {
         for (;;) {
@@ -168,16 +171,22 @@ static void run_undefined(shared *sh, sct_sweep_result *r)
     uint64_t end = sh->first + sh->count;
     uint64_t row0 = sh->first >> s->b_bits, row1 = (end - 1) >> s->b_bits;
     size_t cap = (size_t)(row1 - row0 + 2), n = 0;
-    void *a = malloc(cap * s->a_size), *b = malloc(cap * s->b_size);
+    if (sh->undef.unary_min) /* unary: the one input int_min (in this shard) */
+        row0 = 1, row1 = 0, cap = 1;
+    void *a = malloc(cap * s->a_size), *b = s->b_size ? malloc(cap * s->b_size) : NULL;
     void *out = malloc(cap * s->out_size);
-    if (a && b && out) {
+    if (a && (b || !s->b_size) && out) {
+        if (sh->undef.unary_min) {
+            sct_sweep_space_fill(s, sh->undef.int_min, 1, a, b);
+            n = 1;
+        }
         for (uint64_t row = row0; row <= row1; row++) {
             uint64_t cand[2] = {row << s->b_bits, (row << s->b_bits) | sh->undef.minus_one};
             int k_max = sh->undef.has_min_case && row == sh->undef.int_min ? 2 : 1;
             for (int k = 0; k < k_max && n < cap; k++)
                 if (cand[k] >= sh->first && cand[k] < end) {
                     sct_sweep_space_fill(s, cand[k], 1, (char *)a + n * s->a_size,
-                                         (char *)b + n * s->b_size);
+                                         (char *)b + n * s->b_size); /* binary: b set */
                     n++;
                 }
         }
@@ -263,7 +272,7 @@ static int setup(const sct_sweep_spec *spec, sct_sweep_impl *impl, shared *sh,
     s->b_size = sct_dtype_elem_size(s->b_type);
     s->out_size = sct_dtype_elem_size(s->out_type);
     s->a_bits = (unsigned)(8 * s->a_size);
-    s->b_bits = (unsigned)(8 * s->b_size);
+    s->b_bits = (unsigned)(8 * s->b_size); /* unary: 0 (b_type UNDEFINED) */
     if (spec->samples > 0) {
         if (sct_sample_gen_init(&sh->sampler, spec->op_type, spec->a_type,
                                 spec->b_type, spec->seed) != 0) {

@@ -24,16 +24,31 @@ static bool has_reference(const char *op_type, int32_t a_type, int32_t b_type,
     return true;
 }
 
+bool sct_sweep_unary(const char *op_type)
+{
+    const sct_op_entry *e = sct_op_find(op_type);
+    return e != NULL && e->n_inputs == 1;
+}
+
 bool sct_sweep_supported(const char *op_type, int32_t a_type, int32_t b_type,
                          char *why, size_t why_cap)
 {
+    /* A unary op's space is one-dimensional (its second type UNDEFINED):
+     * 2^w inputs, so a 32-bit input is swept exhaustively too (2^32, as a
+     * binary 16-bit space); a binary op's two inputs have at most 16 bits. */
+    bool unary = sct_sweep_unary(op_type);
     const int32_t types[2] = {a_type, b_type};
-    for (int k = 0; k < 2; k++) {
+    if (unary && b_type != SONNX_DT_UNDEFINED) {
+        snprintf(why, why_cap, "%s takes one input (no second type)", op_type);
+        return false;
+    }
+    for (int k = 0; k < (unary ? 1 : 2); k++) {
         const sct_dtype_info *d = sct_dtype_by_code(types[k]);
         size_t size = sct_dtype_elem_size(types[k]);
-        if (d == NULL || d->kind == SCT_KIND_BOOL || size == 0 || size > 2) {
+        if (d == NULL || d->kind == SCT_KIND_BOOL || size == 0 || size > (unary ? 4u : 2u)) {
             snprintf(why, why_cap,
-                     "%s is not a byte-addressable 8- or 16-bit numeric type",
+                     unary ? "%s is not a byte-addressable 8-, 16- or 32-bit numeric type"
+                           : "%s is not a byte-addressable 8- or 16-bit numeric type",
                      sct_dtype_name(types[k]));
             return false;
         }
@@ -97,6 +112,18 @@ void sct_sweep_shard_range_of(uint64_t total, uint32_t shard_index,
 static void fill_segment(const sct_sweep_space *s, uint64_t av, uint64_t b0,
                          size_t n, void *a, void *b)
 {
+    if (s->b_size == 0) { /* unary: the input index is the encoding */
+        if (s->a_size == 1)
+            for (size_t i = 0; i < n; i++)
+                ((uint8_t *)a)[i] = (uint8_t)(b0 + i);
+        else if (s->a_size == 2)
+            for (size_t i = 0; i < n; i++)
+                ((uint16_t *)a)[i] = (uint16_t)(b0 + i);
+        else
+            for (size_t i = 0; i < n; i++)
+                ((uint32_t *)a)[i] = (uint32_t)(b0 + i);
+        return;
+    }
     if (s->a_size == 1) {
         uint8_t *x = a;
         for (size_t i = 0; i < n; i++)
@@ -122,6 +149,10 @@ void sct_sweep_space_fill(const sct_sweep_space *s, uint64_t first, size_t n,
 {
     if (s->sampler != NULL) {
         sct_sample_fill(s->sampler, first, n, a, b);
+        return;
+    }
+    if (s->b_size == 0) { /* unary: one row, pair index = the input */
+        fill_segment(s, 0, first, n, a, b);
         return;
     }
     uint64_t row = UINT64_C(1) << s->b_bits;

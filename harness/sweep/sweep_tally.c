@@ -71,7 +71,7 @@ void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
     memset(&ctx, 0, sizeof ctx);
     ctx.op = op;
     ctx.out_type = s->out_type;
-    ctx.n_inputs = 2;
+    ctx.n_inputs = s->b_size ? 2 : 1; /* unary: b is NULL */
     ctx.in_types[0] = s->a_type;
     ctx.in_types[1] = s->b_type;
     for (size_t i = 0; i < n; i++) {
@@ -84,7 +84,7 @@ void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
             continue;
         }
         ctx.in_bits[0] = sct_sweep_elem_bits(a, s->a_size, i);
-        ctx.in_bits[1] = sct_sweep_elem_bits(b, s->b_size, i);
+        ctx.in_bits[1] = s->b_size ? sct_sweep_elem_bits(b, s->b_size, i) : 0;
         uint64_t pair = first + (offsets ? offsets[i] : i);
         sct_elem_result e = sct_compare_elem(&ctx, opts);
         if (r->has_ulp) {
@@ -107,7 +107,7 @@ void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
         if (r->n_first_mismatches < t->cap) {
             sct_mismatch *m = &r->first_mismatches[r->n_first_mismatches++];
             m->index = pair;
-            m->n_inputs = 2;
+            m->n_inputs = ctx.n_inputs;
             m->in_types[0] = s->a_type;
             m->in_types[1] = s->b_type;
             m->in_bits[0] = ctx.in_bits[0];

@@ -8,6 +8,7 @@
  */
 #include <check.h>
 #include <dlfcn.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -65,7 +66,18 @@ static const query_case query_cases[] = {
     {"Div", "com.vendor", 14, SONNX_DT_FLOAT, SONNX_DT_FLOAT, 2, SONNX_STATUS_UNSUPPORTED},
     {"Div", "", 6, SONNX_DT_FLOAT, SONNX_DT_FLOAT, 2, SONNX_STATUS_UNSUPPORTED},
     {"Div", "", 14, SONNX_DT_FLOAT, SONNX_DT_FLOAT, 1, SONNX_STATUS_UNSUPPORTED},
-    {"Sub", "", 14, SONNX_DT_FLOAT, SONNX_DT_FLOAT, 2, SONNX_STATUS_UNSUPPORTED},
+    {"Tanh", "", 13, SONNX_DT_FLOAT, SONNX_DT_FLOAT, 2, SONNX_STATUS_UNSUPPORTED},
+    {"Sub", "", 14, SONNX_DT_BFLOAT16, SONNX_DT_BFLOAT16, 2, SONNX_STATUS_OK},
+    {"Add", "", 14, SONNX_DT_UINT64, SONNX_DT_UINT64, 2, SONNX_STATUS_OK},
+    {"Add", "", 14, SONNX_DT_INT4, SONNX_DT_INT4, 2, SONNX_STATUS_UNSUPPORTED},
+    /* Unary ops: the registry's arity is 1, the second type ignored. */
+    {"Abs", "", 13, SONNX_DT_INT8, SONNX_DT_UNDEFINED, 1, SONNX_STATUS_OK},
+    {"Abs", "", 13, SONNX_DT_BFLOAT16, SONNX_DT_UNDEFINED, 1, SONNX_STATUS_OK},
+    {"Abs", "", 13, SONNX_DT_FLOAT, SONNX_DT_FLOAT, 2, SONNX_STATUS_UNSUPPORTED},
+    {"Abs", "", 13, SONNX_DT_BOOL, SONNX_DT_UNDEFINED, 1, SONNX_STATUS_UNSUPPORTED},
+    {"Sqrt", "", 13, SONNX_DT_DOUBLE, SONNX_DT_UNDEFINED, 1, SONNX_STATUS_OK},
+    {"Sqrt", "", 13, SONNX_DT_INT32, SONNX_DT_UNDEFINED, 1, SONNX_STATUS_UNSUPPORTED},
+    {"Div", "", 14, SONNX_DT_FLOAT, SONNX_DT_UNDEFINED, 1, SONNX_STATUS_UNSUPPORTED},
     {"Pow", "", 15, SONNX_DT_FLOAT16, SONNX_DT_UINT64, 2, SONNX_STATUS_OK},
     {"Pow", "", 15, SONNX_DT_INT64, SONNX_DT_BFLOAT16, 2, SONNX_STATUS_OK},
     {"Pow", "", 15, SONNX_DT_INT8, SONNX_DT_INT8, 2, SONNX_STATUS_UNSUPPORTED},
@@ -89,9 +101,60 @@ START_TEST(query_answers)
             ck_assert_msg(msg[0] != '\0', "query case %zu: no reason given", i);
     }
     /* A message buffer of capacity 0 or NULL is never written. */
-    sonnx_op op = {"Sub", "", 14, "onnx", 0, NULL};
+    sonnx_op op = {"Tanh", "", 13, "onnx", 0, NULL};
     int32_t types[2] = {SONNX_DT_FLOAT, SONNX_DT_FLOAT};
     ck_assert_int_eq(P->query(&op, types, 2, NULL, 0), SONNX_STATUS_UNSUPPORTED);
+}
+END_TEST
+
+/* A unary op through run(): one input, the output takes its shape; a
+ * second input is refused naming the op and its arity (the registry's). */
+START_TEST(unary_run)
+{
+    static const int64_t dims[2] = {2, 3};
+    /* Expected by hand: Abs clears the sign (int8 -128 -> -128, the
+     * undefined element, E_ABS_INT_CONSTR_X_020); Sqrt of exact squares,
+     * -0 -> -0, negative -> NaN (bits checked by value class). */
+    static const int8_t xi[6] = {-5, 5, 0, -128, 127, -127};
+    static const int8_t yi[6] = {5, 5, 0, -128, 127, 127};
+    static const float xf[6] = {4.0f, -0.0f, 2.25f, -1.0f, 0.0f, 1e30f};
+    int8_t oi[6] = {0};
+    float of[6] = {0};
+    char msg[256];
+    sonnx_op abs_op = {"Abs", "", 13, "sonnx"};
+    sonnx_tensor in = tensor(SONNX_DT_INT8, 2, dims, xi, sizeof xi);
+    sonnx_tensor out = tensor(SONNX_DT_INT8, 2, dims, oi, sizeof oi);
+    ck_assert_int_eq(P->run(&abs_op, &in, 1, &out, 1, msg, sizeof msg), SONNX_STATUS_OK);
+    ck_assert_mem_eq(oi, yi, sizeof yi);
+    ck_assert_int_eq(out.rank, 2);
+    ck_assert_int_eq(out.dims[1], 3);
+
+    sonnx_op sqrt_op = {"Sqrt", "", 13, "onnx"};
+    in = tensor(SONNX_DT_FLOAT, 2, dims, xf, sizeof xf);
+    out = tensor(SONNX_DT_FLOAT, 2, dims, of, sizeof of);
+    ck_assert_int_eq(P->run(&sqrt_op, &in, 1, &out, 1, msg, sizeof msg), SONNX_STATUS_OK);
+    ck_assert(of[0] == 2.0f && of[2] == 1.5f && of[4] == 0.0f && of[5] == 1e15f);
+    ck_assert(of[1] == 0.0f && signbit(of[1]));
+    ck_assert(of[3] != of[3]);
+
+    sonnx_tensor two[2] = {in, in};
+    ck_assert_int_eq(P->run(&sqrt_op, two, 2, &out, 1, msg, sizeof msg),
+                     SONNX_STATUS_INVALID_ARGUMENT);
+    ck_assert_str_eq(msg, "Sqrt takes exactly 1 input (X), 2 given");
+    int32_t types[2] = {SONNX_DT_FLOAT, SONNX_DT_FLOAT};
+    ck_assert_int_eq(P->query(&sqrt_op, types, 2, msg, sizeof msg),
+                     SONNX_STATUS_UNSUPPORTED);
+    ck_assert_str_eq(msg, "Sqrt takes exactly 1 input, 2 given");
+    /* A binary op given one input: the same rule, its arity named. */
+    sonnx_op sub_op = {"Sub", "", 14, "onnx"};
+    ck_assert_int_eq(P->run(&sub_op, &in, 1, &out, 1, msg, sizeof msg),
+                     SONNX_STATUS_INVALID_ARGUMENT);
+    ck_assert_str_eq(msg, "Sub takes exactly 2 inputs (A, B), 1 given");
+    /* The declared output type is checked as for binary ops. */
+    out = tensor(SONNX_DT_DOUBLE, 2, dims, of, sizeof of);
+    ck_assert_int_eq(P->run(&sqrt_op, &in, 1, &out, 1, msg, sizeof msg),
+                     SONNX_STATUS_INVALID_ARGUMENT);
+    ck_assert_str_eq(msg, "Sqrt(float32) produces float32 but output Y is declared float64");
 }
 END_TEST
 
@@ -379,6 +442,7 @@ int main(void)
     tcase_add_test(tc, identity);
     tcase_add_test(tc, query_answers);
     tcase_add_test(tc, onnx_broadcast_div);
+    tcase_add_test(tc, unary_run);
     tcase_add_test(tc, sonnx_profile_rejections);
     tcase_add_test(tc, output_contract);
     tcase_add_test(tc, packed_4bit);

@@ -117,7 +117,14 @@ START_TEST(sweepable_spaces)
     ck_assert(!sct_sweep_supported("Div", SONNX_DT_FLOAT, SONNX_DT_FLOAT, why, sizeof why));
     ck_assert(!sct_sweep_supported("Div", SONNX_DT_INT4, SONNX_DT_INT4, why, sizeof why));
     ck_assert(!sct_sweep_supported("Div", SONNX_DT_BOOL, SONNX_DT_BOOL, why, sizeof why));
-    ck_assert(!sct_sweep_supported("Add", SONNX_DT_FLOAT16, SONNX_DT_FLOAT16, why, sizeof why));
+    ck_assert(!sct_sweep_supported("Tanh", SONNX_DT_FLOAT16, SONNX_DT_FLOAT16, why, sizeof why));
+    /* Unary ops: one input of up to 32 bits, second type UNDEFINED. */
+    ck_assert(sct_sweep_supported("Abs", SONNX_DT_FLOAT, SONNX_DT_UNDEFINED, why, sizeof why));
+    ck_assert(sct_sweep_supported("Sqrt", SONNX_DT_BFLOAT16, SONNX_DT_UNDEFINED, why, sizeof why));
+    ck_assert(!sct_sweep_supported("Sqrt", SONNX_DT_FLOAT16, SONNX_DT_FLOAT16, why, sizeof why));
+    ck_assert(!sct_sweep_supported("Sqrt", SONNX_DT_DOUBLE, SONNX_DT_UNDEFINED, why, sizeof why));
+    ck_assert(!sct_sweep_supported("Add", SONNX_DT_FLOAT, SONNX_DT_FLOAT, why, sizeof why));
+    ck_assert(sct_sweep_supported("Add", SONNX_DT_BFLOAT16, SONNX_DT_BFLOAT16, why, sizeof why));
 }
 END_TEST
 

@@ -113,8 +113,14 @@ typedef struct sct_sweep_result {
     double seconds;
 } sct_sweep_result;
 
+/* Is op_type unary (the registry's arity 1)?  Its sweeps take b_type
+ * SONNX_DT_UNDEFINED, a NULL second input, and their space is the 2^w
+ * encodings of the one input (pair index = the input's encoding). */
+bool sct_sweep_unary(const char *op_type);
+
 /* Is the pair space of (op_type, a_type, b_type) sweepable: both types
- * byte-addressable with at most 16 bits and the reference kernels have a
+ * byte-addressable with at most 16 bits (a unary op: its one input with
+ * at most 32 bits, b_type UNDEFINED) and the reference kernels have a
  * contiguous loop.  On false, `why` says why. */
 bool sct_sweep_supported(const char *op_type, int32_t a_type, int32_t b_type,
                          char *why, size_t why_cap);
