@@ -121,7 +121,7 @@ START_TEST(unary_run)
     int8_t oi[6] = {0};
     float of[6] = {0};
     char msg[256];
-    sonnx_op abs_op = {"Abs", "", 13, "sonnx"};
+    sonnx_op abs_op = {"Abs", "", 13, "sonnx", 0, NULL};
     sonnx_tensor in = tensor(SONNX_DT_INT8, 2, dims, xi, sizeof xi);
     sonnx_tensor out = tensor(SONNX_DT_INT8, 2, dims, oi, sizeof oi);
     ck_assert_int_eq(P->run(&abs_op, &in, 1, &out, 1, msg, sizeof msg), SONNX_STATUS_OK);
@@ -129,7 +129,7 @@ START_TEST(unary_run)
     ck_assert_int_eq(out.rank, 2);
     ck_assert_int_eq(out.dims[1], 3);
 
-    sonnx_op sqrt_op = {"Sqrt", "", 13, "onnx"};
+    sonnx_op sqrt_op = {"Sqrt", "", 13, "onnx", 0, NULL};
     in = tensor(SONNX_DT_FLOAT, 2, dims, xf, sizeof xf);
     out = tensor(SONNX_DT_FLOAT, 2, dims, of, sizeof of);
     ck_assert_int_eq(P->run(&sqrt_op, &in, 1, &out, 1, msg, sizeof msg), SONNX_STATUS_OK);
@@ -146,7 +146,7 @@ START_TEST(unary_run)
                      SONNX_STATUS_UNSUPPORTED);
     ck_assert_str_eq(msg, "Sqrt takes exactly 1 input, 2 given");
     /* A binary op given one input: the same rule, its arity named. */
-    sonnx_op sub_op = {"Sub", "", 14, "onnx"};
+    sonnx_op sub_op = {"Sub", "", 14, "onnx", 0, NULL};
     ck_assert_int_eq(P->run(&sub_op, &in, 1, &out, 1, msg, sizeof msg),
                      SONNX_STATUS_INVALID_ARGUMENT);
     ck_assert_str_eq(msg, "Sub takes exactly 2 inputs (A, B), 1 given");
