@@ -76,7 +76,10 @@ static void backend_call(sct_sweep_impl *impl, sct_sweep_call *k)
     sonnx_tensor in[2] = {vector_tensor(k->a_type, k->a, k->n),
                           vector_tensor(k->b_type, k->b, k->n)};
     sonnx_tensor out = vector_tensor(k->out_type, k->c, k->n);
-    k->res = sct_backend_run(impl->backend, &op, in, 2, &out, 1);
+    /* A unary op (registry arity 1) gets X only: its second type is
+       UNDEFINED and b NULL (the sweep's unary convention). */
+    size_t n_in = k->b_type == SONNX_DT_UNDEFINED ? 1 : 2;
+    k->res = sct_backend_run(impl->backend, &op, in, n_in, &out, 1);
 }
 
 sct_exec_status sct_sweep_impl_run(sct_sweep_impl *impl, int32_t a_type,
@@ -155,7 +158,8 @@ sct_exec_status sct_sweep_impl_query(sct_sweep_impl *impl, int32_t a_type,
     sonnx_op op = make_op(impl);
     int32_t types[2] = {a_type, b_type};
     pthread_mutex_lock(&impl->lock);
-    *res = sct_backend_query(impl->backend, &op, types, 2);
+    *res = sct_backend_query(impl->backend, &op, types,
+                             b_type == SONNX_DT_UNDEFINED ? 1 : 2);
     pthread_mutex_unlock(&impl->lock);
     return res->status;
 }

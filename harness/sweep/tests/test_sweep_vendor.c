@@ -34,7 +34,9 @@ static sct_sweep_result sweep_plugin(const char *path, const char *op, int32_t t
     sct_sweep_impl_init_backend(&impl, b, op, sct_sweep_default_opset(op));
     sct_sweep_spec spec = {0};
     spec.op_type = op;
-    spec.a_type = spec.b_type = type;
+    spec.a_type = type;
+    /* A unary op's second type is UNDEFINED (its space is one-dimensional). */
+    spec.b_type = sct_sweep_unary(op) ? SONNX_DT_UNDEFINED : type;
     spec.shard_index = shard;
     spec.shard_count = of;
     spec.threads = 2;
@@ -63,6 +65,30 @@ START_TEST(builtin_plugin_agrees_through_isolation)
     ck_assert_uint_eq(r.mismatches, 0);
     ck_assert_uint_eq(r.not_run, 0);
     ck_assert(sct_sweep_passed(&r));
+    ck_assert_int_eq(sct_sweep_verdict(&r), SCT_VERDICT_PASS);
+    sct_sweep_result_free(&r);
+}
+END_TEST
+
+START_TEST(unary_ops_through_isolation)
+{
+    /* Abs and Sqrt take one input: the plugin is asked and called with X
+     * alone (registry arity 1), every one of the 2^16 float16 inputs. */
+    static const char *const ops[] = {"Abs", "Sqrt"};
+    for (size_t k = 0; k < 2; k++) {
+        sct_sweep_result r = sweep_plugin(g_builtin, ops[k], SONNX_DT_FLOAT16, 0, 1, 1u << 14);
+        ck_assert_msg(r.compared == 65536u, "%s float16: compared %llu", ops[k],
+                      (unsigned long long)r.compared);
+        ck_assert_uint_eq(r.mismatches, 0);
+        ck_assert_uint_eq(r.not_run, 0);
+        ck_assert_int_eq(sct_sweep_verdict(&r), SCT_VERDICT_PASS);
+        sct_sweep_result_free(&r);
+    }
+    /* int8 Abs: |-128| is the one undefined input (run apart, not compared). */
+    sct_sweep_result r = sweep_plugin(g_builtin, "Abs", SONNX_DT_INT8, 0, 1, 1u << 14);
+    ck_assert_uint_eq(r.compared, 255);
+    ck_assert_uint_eq(r.undefined, 1);
+    ck_assert_uint_eq(r.mismatches, 0);
     ck_assert_int_eq(sct_sweep_verdict(&r), SCT_VERDICT_PASS);
     sct_sweep_result_free(&r);
 }
@@ -163,6 +189,7 @@ int main(int argc, char **argv)
     TCase *tc = tcase_create("vendor");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, builtin_plugin_agrees_through_isolation);
+    tcase_add_test(tc, unary_ops_through_isolation);
     tcase_add_test(tc, nan_comparison_mutant_caught);
     tcase_add_test(tc, truncating_bf16_mutant_caught);
     tcase_add_test(tc, crash_in_a_compared_batch_fails_that_batch_only);
