@@ -1,6 +1,8 @@
 /*
  * cmd_sweep.c — `sonnx-cts sweep`: the exhaustive sweep of one op over a
- * 16-bit (or 8-bit) input space (library harness/sweep, sweep.h).
+ * 16-bit (or 8-bit) input space, or of a unary op (Abs, Sqrt: the
+ * registry's arity 1) over every encoding of its one input of up to 32 bits
+ * (library harness/sweep, sweep.h).
  *
  *   sonnx-cts sweep --op OP --type T [--exponent-type T1]
  *                   [--vendor LIB [--vendor-options S] [--no-isolate]
@@ -16,7 +18,8 @@
  * the counts per deviation class, the max ULP with its inputs, the ULP
  * histogram and the first N mismatching pairs; --json writes the report in
  * the "sonnx-cts-run" schema with one case per sweep (plus a "sweep"
- * object, docs/sweeps.md).  float32/float64 spaces are sampled (
+ * object, docs/sweeps.md).  Binary float32/float64 and unary float64 spaces
+ * are sampled (
  * sweep_sample.h): N reproducible pairs of seed S, default
  * SCT_SWEEP_DEFAULT_SAMPLES.  Exit status as `run`: 0 conforms, 1 not
  * conformant or nothing passed (unsupported), 2 error.

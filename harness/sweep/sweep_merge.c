@@ -119,7 +119,8 @@ static void read_max_ulp(sct_json_reader *r, const cJSON *d, sct_sweep_result *r
     res->max_ulp_seen = sct_json_read_u64(r, m, "ulp");
     res->max_ulp_pair = sct_json_read_u64(r, m, "pair");
     sct_json_read_hex(r, m, "a_bits", &res->max_ulp_a);
-    sct_json_read_hex(r, m, "b_bits", &res->max_ulp_b);
+    if (sct_json_member(m, "b_bits") != NULL) /* absent for a unary sweep */
+        sct_json_read_hex(r, m, "b_bits", &res->max_ulp_b);
     sct_json_read_hex(r, m, "expected_bits", &res->max_ulp_expected);
     sct_json_read_hex(r, m, "actual_bits", &res->max_ulp_actual);
 }
@@ -239,7 +240,8 @@ static void read_case(sct_json_reader *r, const sct_case_result *c, uint32_t kee
     s->opset = c->opset;
     s->spec.op_type = s->op_type;
     s->spec.a_type = c->inputs[0].elem_type;
-    s->spec.b_type = c->inputs[1].elem_type;
+    /* a unary sweep (one input) has no second type: UNDEFINED, as sweep.h */
+    s->spec.b_type = c->n_inputs == 2 ? c->inputs[1].elem_type : SONNX_DT_UNDEFINED;
     s->spec.shard_index = 0;
     s->spec.shard_count = 1;
     s->spec.max_ulp = c->tolerance_ulp;
@@ -249,8 +251,11 @@ static void read_case(sct_json_reader *r, const sct_case_result *c, uint32_t kee
     memcpy(res->deviation_counts, c->stats.deviation_counts, sizeof res->deviation_counts);
     res->seconds = c->seconds;
     uint64_t want = res->mismatches < keep ? res->mismatches : keep;
-    if (s->op_type == NULL || c->n_inputs != 2) {
-        fail(r, "cases[0]", s->op_type ? "not a two-input sweep case" : "out of memory");
+    if (s->op_type == NULL || c->n_inputs < 1 || c->n_inputs > 2 ||
+        (c->n_inputs == 1) != sct_sweep_unary(s->op_type)) {
+        fail(r, "cases[0]", s->op_type ? "not a sweep case of the op's arity (one input "
+                                         "for a unary op, two otherwise)"
+                                       : "out of memory");
         return;
     }
     if ((uint64_t)c->n_samples < want) {

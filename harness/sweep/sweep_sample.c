@@ -70,6 +70,8 @@ sct_sample_construction sct_sample_construction_of(const sct_op_entry *e)
         {"mul-round-boundary", SCT_CONSTRUCT_MUL_ROUND_BOUNDARY},
         {"pow-range", SCT_CONSTRUCT_POW_RANGE},
         {"near-equal", SCT_CONSTRUCT_NEAR_EQUAL},
+        {"addsub-round-boundary", SCT_CONSTRUCT_ADDSUB_ROUND_BOUNDARY},
+        {"unary-range", SCT_CONSTRUCT_UNARY_RANGE},
     };
     if (e == NULL || e->sweep_sampler == NULL)
         return SCT_CONSTRUCT_NONE;
@@ -97,6 +99,13 @@ bool sct_sample_supported_by(const sct_op_entry *e, int32_t a_type, int32_t b_ty
                  "not %s", sct_dtype_name(a_type));
         return false;
     }
+    if (e->n_inputs == 1) { /* unary: no second input */
+        if (b_type != SONNX_DT_UNDEFINED) {
+            snprintf(why, why_cap, "%s takes one input (no second type)", op_type);
+            return false;
+        }
+        return true;
+    }
     if (e->mixed_input_types ? !operand_of(b_type, &b) : b_type != a_type) {
         if (e->mixed_input_types)
             snprintf(why, why_cap, "sampled %s exponents are float32, float64, int32 or "
@@ -118,7 +127,8 @@ int sct_sample_gen_init(sct_sample_gen *g, const char *op_type, int32_t a_type,
     g->op = (int)sct_op_kind_from_name(op_type);
     g->construction = sct_sample_construction_of(sct_op_find(op_type));
     operand_init(a_type, &g->a);
-    operand_init(b_type, &g->b);
+    if (!operand_init(b_type, &g->b)) /* unary: b UNDEFINED, size 0 */
+        memset(&g->b, 0, sizeof g->b);
     uint64_t k = sct_sample_mix64(UINT64_C(0x534f4e4e58435453) /* "SONNXCTS" */ +
                                   (uint64_t)SCT_SAMPLE_GEN_VERSION);
     k = sct_sample_mix64(k ^ (uint64_t)g->op);
@@ -176,6 +186,9 @@ static sct_sample_kind sample_other(const sct_sample_gen *g, uint64_t i,
     pick -= 160; /* 0..95 */
     if (g->construction == SCT_CONSTRUCT_POW_RANGE)
         return sct_sample_pow_hard(g, &r, pick, a_bits, b_bits);
+    if (g->construction == SCT_CONSTRUCT_ADDSUB_ROUND_BOUNDARY ||
+        g->construction == SCT_CONSTRUCT_UNARY_RANGE)
+        return sct_sample_addsub_hard(g, &r, pick, a_bits, b_bits);
     return sct_sample_hard(g, &r, pick, blk, a_bits, b_bits);
 }
 
@@ -264,7 +277,8 @@ void sct_sample_fill(const sct_sample_gen *g, uint64_t first, size_t n,
             sample_other(g, at, &blk, &x, &y);
         }
         put(a, g->a.size, i, x);
-        put(b, g->b.size, i, y);
+        if (g->b.size) /* unary: no second input */
+            put(b, g->b.size, i, y);
     }
 }
 
@@ -272,6 +286,6 @@ const char *sct_sample_kind_name(sct_sample_kind k)
 {
     static const char *const names[SCT_SAMPLE_KIND_COUNT] = {
         "uniform", "special", "midpoint", "subnormal", "overflow",
-        "pow-exact", "pow-range", "near-equal"};
+        "pow-exact", "pow-range", "near-equal", "unary-range"};
     return (unsigned)k < SCT_SAMPLE_KIND_COUNT ? names[k] : "?";
 }

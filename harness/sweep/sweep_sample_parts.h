@@ -149,6 +149,11 @@ sct_sample_kind sct_sample_pow_hard(const sct_sample_gen *g, sct_sample_rng *r,
                                     unsigned pick, uint64_t *a_bits,
                                     uint64_t *b_bits);
 
+/* Add/Sub's and the unary ops' hard slots (sweep_sample_addsub.c). */
+sct_sample_kind sct_sample_addsub_hard(const sct_sample_gen *g, sct_sample_rng *r,
+                                       unsigned pick, uint64_t *a_bits,
+                                       uint64_t *b_bits);
+
 /* Value <-> encoding of a float operand (binary64 arithmetic only: no long
  * double and no libm function whose result could differ between machines
  * or C libraries, so that every shard of a sweep, wherever it runs, draws

@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Runs the official ONNX node tests of Div, Mul, Pow and Less (Debian
+"""Runs the official ONNX node tests of Div, Mul, Pow, Less, Add, Sub, Abs
+and Sqrt (Debian
 libonnx-testdata) through the built-in plugin module, loaded with ctypes,
 under the "onnx" profile, and compares every output bit for bit (floats:
 exactly, or within the ONNX backend-test tolerance for Pow).
@@ -18,7 +19,7 @@ import onnx
 from onnx import numpy_helper
 
 MAX_RANK = 8
-OPS = ("Div", "Mul", "Pow", "Less")
+OPS = ("Div", "Mul", "Pow", "Less", "Add", "Sub", "Abs", "Sqrt")
 
 
 class Tensor(ctypes.Structure):

@@ -182,6 +182,20 @@ RULES = {
         # subnormal into 0, and overflowing ones into the largest finite
         value_defect({"rounded-toward-zero", "inf-expected-got-finite", "subnormal-flushed"},
                      {"rounded-toward-zero"})),
+    # the ops of the 2026-08 drafts
+    "abs-negate-if-negative": (
+        ["--op", "Abs"],
+        lambda c, e, v: a_type(c) in FLOATS and ran_ok(c),
+        value_defect({"zero-sign"}, {"zero-sign"})),
+    "sqrt-rsqrt-approx": (
+        ["--op", "Sqrt"],
+        lambda c, e, v: a_type(c) == "float32" and ran_ok(c),
+        value_defect(ROUNDING, ROUNDING)),
+    "int-addsub-saturate": (
+        [],
+        lambda c, e, v: c["op"] in ("Add", "Sub") and a_type(c) in SIGNED | UNSIGNED
+        and ran_ok(c),
+        value_defect({"int-saturated"}, {"int-saturated"})),
     "less-nan-true": (
         ["--op", "Less"],
         lambda c, e, v: a_type(c) in FLOATS and ran_ok(c),

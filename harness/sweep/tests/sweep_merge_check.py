@@ -101,6 +101,14 @@ c, div4 = same_as_unsharded("div-int8", ["--op", "Div", "--type", "int8"],
                             ["1/4", "2/4", "3/4", "4/4"], 0)
 if c:
     check(c["sweep"]["undefined_not_compared"] == 257, "div-int8: undefined pairs")
+# A unary sweep (one input): Abs int16's one undefined input (INT16_MIN) in
+# shard 2/2; sampled float64 Sqrt (unary-range).  One input type named.
+c, _ = same_as_unsharded("abs-int16", ["--op", "Abs", "--type", "int16"], ["1/2", "2/2"], 0)
+if c:
+    check(c["input_types"] == ["int16"] and c["sweep"]["undefined_not_compared"] == 1,
+          "abs-int16: one input type, one undefined input")
+same_as_unsharded("sqrt-float64", ["--op", "Sqrt", "--type", "float64", "--samples", "5000"],
+                  ["1/3", "2/3", "3/3"], 0)
 # Shards of different splits tile the space too: 1/2 + 3/4 + 4/4.
 same_as_unsharded("div-int8-mixed", ["--op", "Div", "--type", "int8"], ["1/2", "3/4", "4/4"], 0)
 

@@ -6,6 +6,9 @@
  * never from the sweep's own output.
  */
 #include <check.h>
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +110,90 @@ static sct_sweep_result sweep(const char *op, int32_t type, sct_kernel_loop loop
     ck_assert_uint_eq(r.exact + r.within_tolerance + r.mismatches, r.compared);
     return r;
 }
+
+/* Unary defects (b is NULL): Abs as "x < 0 ? -x : x" on float16 encodings
+ * (-0 < 0 is false: -0 stays -0; a negative NaN keeps its sign, which the
+ * NaN rule matches), Sqrt float32 with subnormal inputs flushed to +0
+ * (DAZ), Abs int8 saturating MIN to MAX (the undefined input). */
+static void abs_f16_negate_if_negative(const void *a, const void *b, void *c, size_t n)
+{
+    (void)b;
+    const uint16_t *x = a;
+    uint16_t *z = c;
+    for (size_t i = 0; i < n; i++) {
+        bool neg_number = (x[i] & 0x8000u) && x[i] != 0x8000u && (x[i] & 0x7fffu) <= 0x7c00u;
+        z[i] = neg_number ? (uint16_t)(x[i] & 0x7fffu) : x[i];
+    }
+}
+
+static void sqrt_f32_daz(const void *a, const void *b, void *c, size_t n)
+{
+    (void)b;
+    const float *x = a;
+    float *z = c;
+    for (size_t i = 0; i < n; i++)
+        z[i] = fabsf(x[i]) < FLT_MIN ? 0.0f * x[i] : sqrtf(x[i]);
+}
+
+static void abs_i8_saturate(const void *a, const void *b, void *c, size_t n)
+{
+    (void)b;
+    const int8_t *x = a;
+    int8_t *z = c;
+    for (size_t i = 0; i < n; i++)
+        z[i] = x[i] == INT8_MIN ? INT8_MAX : (int8_t)(x[i] < 0 ? -x[i] : x[i]);
+}
+
+static sct_sweep_result sweep1(const char *op, int32_t type, sct_kernel_loop loop,
+                               uint32_t shard, uint32_t of)
+{
+    sct_sweep_spec spec = {0};
+    spec.op_type = op;
+    spec.a_type = type;
+    spec.b_type = SONNX_DT_UNDEFINED;
+    spec.shard_index = shard;
+    spec.shard_count = of;
+    spec.threads = 2;
+    spec.keep_mismatches = 10;
+    sct_sweep_impl impl;
+    sct_sweep_impl_init_loop(&impl, loop);
+    sct_sweep_result r;
+    char err[256];
+    ck_assert_msg(sct_sweep_run(&spec, &impl, &r, err, sizeof err) == 0, "%s", err);
+    sct_sweep_impl_destroy(&impl);
+    ck_assert_uint_eq(r.not_run, 0);
+    ck_assert_uint_eq(r.compared + r.undefined, r.n_pairs);
+    return r;
+}
+
+START_TEST(unary_defects_found)
+{
+    sct_sweep_result r = sweep1("Abs", SONNX_DT_FLOAT16, abs_f16_negate_if_negative, 0, 1);
+    ck_assert_uint_eq(r.n_pairs, 65536);
+    ck_assert_uint_eq(r.mismatches, 1); /* -0 only */
+    ck_assert_uint_eq(r.n_first_mismatches, 1);
+    ck_assert_uint_eq(r.first_mismatches[0].index, 0x8000);
+    ck_assert_uint_eq(r.first_mismatches[0].n_inputs, 1);
+    ck_assert_uint_eq(r.first_mismatches[0].in_bits[0], 0x8000);
+    sct_sweep_result_free(&r);
+
+    /* shard 1/256 of float32: encodings 0 .. 2^24-1, of which the
+     * 2^23 - 1 positive subnormals have a normal square root */
+    r = sweep1("Sqrt", SONNX_DT_FLOAT, sqrt_f32_daz, 0, 256);
+    ck_assert_uint_eq(r.n_pairs, UINT64_C(1) << 24);
+    ck_assert_uint_eq(r.mismatches, (UINT64_C(1) << 23) - 1);
+    ck_assert_uint_eq(r.first_mismatches[0].index, 1);
+    sct_sweep_result_free(&r);
+
+    /* INT8_MIN's Abs is undefined: run, never compared */
+    r = sweep1("Abs", SONNX_DT_INT8, abs_i8_saturate, 0, 1);
+    ck_assert_uint_eq(r.n_pairs, 256);
+    ck_assert_uint_eq(r.undefined, 1);
+    ck_assert_uint_eq(r.mismatches, 0);
+    ck_assert(sct_sweep_passed(&r));
+    sct_sweep_result_free(&r);
+}
+END_TEST
 
 static uint64_t sum_classes(const sct_sweep_result *r)
 {
@@ -239,6 +326,7 @@ int main(void)
     tcase_add_test(tc, floor_division_classified_and_undefined_not_compared);
     tcase_add_test(tc, nan_comparisons_classified);
     tcase_add_test(tc, saturation_classified);
+    tcase_add_test(tc, unary_defects_found);
     suite_add_tcase(s, tc);
     return sct_check_run_suite(s);
 }

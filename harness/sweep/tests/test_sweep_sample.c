@@ -358,11 +358,16 @@ END_TEST
 START_TEST(an_op_without_a_construction_is_refused_by_name)
 {
     char why[160] = "";
-    ck_assert(!sct_sample_supported("Sub", SONNX_DT_FLOAT, SONNX_DT_FLOAT, why, sizeof why));
-    ck_assert_msg(strstr(why, "'Sub'") != NULL, "%s", why);
+    ck_assert(!sct_sample_supported("Tanh", SONNX_DT_FLOAT, SONNX_DT_FLOAT, why, sizeof why));
+    ck_assert_msg(strstr(why, "'Tanh'") != NULL, "%s", why);
     sct_sample_gen g;
-    ck_assert_int_ne(sct_sample_gen_init(&g, "Sub", SONNX_DT_FLOAT, SONNX_DT_FLOAT, 1), 0);
+    ck_assert_int_ne(sct_sample_gen_init(&g, "Tanh", SONNX_DT_FLOAT, SONNX_DT_FLOAT, 1), 0);
     ck_assert(sct_sample_supported("Mul", SONNX_DT_FLOAT, SONNX_DT_FLOAT, why, sizeof why));
+    /* Sub, Add: addsub-round-boundary; Abs, Sqrt: unary-range, one input. */
+    ck_assert(sct_sample_supported("Sub", SONNX_DT_FLOAT, SONNX_DT_FLOAT, why, sizeof why));
+    ck_assert(sct_sample_supported("Sqrt", SONNX_DT_DOUBLE, SONNX_DT_UNDEFINED, why, sizeof why));
+    ck_assert(!sct_sample_supported("Abs", SONNX_DT_DOUBLE, SONNX_DT_DOUBLE, why, sizeof why));
+    ck_assert_str_eq(why, "Abs takes one input (no second type)");
 }
 END_TEST
 
@@ -381,6 +386,45 @@ START_TEST(a_registered_op_without_a_sampler_is_refused_naming_the_facet)
 }
 END_TEST
 
+/* addsub-round-boundary: the tie slots (kind midpoint) put b's bits below
+ * a's last place at exactly 1 0...0 (d = ea - eb of them) when b was not
+ * moved: checked here on the encodings, with integers only; the overflow
+ * slots have |a| within 2 encodings of the largest finite. */
+START_TEST(addsub_ties_are_exact_ties)
+{
+    int32_t type = _i == 0 ? SONNX_DT_FLOAT : SONNX_DT_DOUBLE;
+    unsigned p = _i == 0 ? 24 : 53, w = _i == 0 ? 32 : 64;
+    uint64_t frac = (UINT64_C(1) << (p - 1)) - 1, emask = (w == 32 ? 0xffu : 0x7ffu);
+    uint64_t mag = w == 32 ? 0x7fffffffu : UINT64_C(0x7fffffffffffffff);
+    uint64_t maxf = (emask << (p - 1)) - 1;
+    sct_sample_gen g;
+    ck_assert_int_eq(sct_sample_gen_init(&g, "Add", type, type, 7), 0);
+    unsigned ties = 0, midpoints = 0, overflow = 0;
+    for (uint64_t i = 0; i < (1u << 18); i++) {
+        uint64_t a, b;
+        sct_sample_kind k = sct_sample_at(&g, i, &a, &b);
+        if (k == SCT_SAMPLE_OVERFLOW) {
+            ck_assert_msg((a & mag) <= maxf && (a & mag) + 2 >= maxf, "overflow a 0x%llx",
+                          (unsigned long long)a);
+            overflow++;
+        }
+        if (k != SCT_SAMPLE_MIDPOINT)
+            continue;
+        midpoints++;
+        long ea = (long)((a >> (p - 1)) & emask), eb = (long)((b >> (p - 1)) & emask);
+        long d = ea - eb;
+        if (eb == 0 || d < 1 || d > (long)p)
+            continue;
+        uint64_t mb = (b & frac) | (UINT64_C(1) << (p - 1));
+        ties += (mb & ((UINT64_C(1) << d) - 1)) == UINT64_C(1) << (d - 1);
+    }
+    /* 3/4 of the slots are unmoved (k = 0 or no nudge), d = p + 1 in
+     * 1/(p+1) of them: well over a third are exact ties */
+    ck_assert_msg(midpoints > 40000 && ties * 3 > midpoints, "%u ties of %u", ties, midpoints);
+    ck_assert_uint_gt(overflow, 20000);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sweep_sample");
@@ -396,6 +440,7 @@ int main(void)
     tcase_add_loop_test(tc, mul_midpoints_are_within_16_units_of_a_rounding_midpoint, 0, 2);
     tcase_add_loop_test(tc, div_midpoints_are_within_15_of_a_rounding_midpoint, 0, 2);
     tcase_add_loop_test(tc, pow_range_samples_aim_at_the_range_limits, 0, 2);
+    tcase_add_loop_test(tc, addsub_ties_are_exact_ties, 0, 2);
     suite_add_tcase(s, tc);
     return sct_check_run_suite(s);
 }

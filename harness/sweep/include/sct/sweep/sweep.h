@@ -9,6 +9,10 @@
  * a shard i/N is the contiguous index range [i*S/N, (i+1)*S/N).  Inputs are
  * generated in-process, never stored.  Library target `sct_sweep`.
  *
+ * Unary ops (the registry's arity 1, b_type SONNX_DT_UNDEFINED, b NULL):
+ * the space is the 2^w encodings of the one input (w <= 32), pair index =
+ * the encoding.
+ *
  * Sampled sweeps (spec.samples > 0): float32/float64 spaces are
  * too large, so the pairs are samples 0..S-1 of a counter-based generator
  * (sweep_sample.h) and a shard i/N is again the contiguous index range

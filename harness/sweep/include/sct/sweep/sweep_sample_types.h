@@ -15,12 +15,15 @@
 typedef enum sct_sample_kind {
     SCT_SAMPLE_UNIFORM = 0,
     SCT_SAMPLE_SPECIAL,
-    SCT_SAMPLE_MIDPOINT,    /* Mul/Div: near-midpoint, normal result */
-    SCT_SAMPLE_SUBNORMAL,   /* Mul/Div: result in the subnormal range */
-    SCT_SAMPLE_OVERFLOW,    /* Mul/Div: result at the overflow threshold */
+    SCT_SAMPLE_MIDPOINT,    /* Mul/Div: near-midpoint, normal result;
+                               Add/Sub: sums on and next to ties */
+    SCT_SAMPLE_SUBNORMAL,   /* Mul/Div: result in the subnormal range;
+                               Add/Sub: cancellation (zero, subnormal) */
+    SCT_SAMPLE_OVERFLOW,    /* Mul/Div/Add/Sub: result at the overflow threshold */
     SCT_SAMPLE_POW_EXACT,   /* Pow: near an exactly representable result */
     SCT_SAMPLE_POW_RANGE,   /* Pow: near overflow / underflow thresholds */
     SCT_SAMPLE_NEAR_EQUAL,  /* Less: a and b a few ulps apart */
+    SCT_SAMPLE_UNARY_RANGE, /* Abs/Sqrt: subnormals, exponent edges, squares */
     SCT_SAMPLE_KIND_COUNT
 } sct_sample_kind;
 
@@ -52,7 +55,9 @@ typedef enum sct_sample_construction {
     SCT_CONSTRUCT_DIV_ROUND_BOUNDARY,
     SCT_CONSTRUCT_MUL_ROUND_BOUNDARY,
     SCT_CONSTRUCT_POW_RANGE,
-    SCT_CONSTRUCT_NEAR_EQUAL
+    SCT_CONSTRUCT_NEAR_EQUAL,
+    SCT_CONSTRUCT_ADDSUB_ROUND_BOUNDARY,
+    SCT_CONSTRUCT_UNARY_RANGE
 } sct_sample_construction;
 
 typedef struct sct_sample_gen {
