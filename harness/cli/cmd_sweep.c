@@ -144,7 +144,8 @@ static void print_result(const sct_sweep_spec *spec, const sct_sweep_result *r)
         const sct_mismatch *m = &r->first_mismatches[i];
         printf("  pair %" PRIu64 ":", m->index);
         print_value(" a=", m->in_types[0], m->in_bits[0]);
-        print_value(" b=", m->in_types[1], m->in_bits[1]);
+        if (m->n_inputs > 1) /* a unary op's pair is its one input */
+            print_value(" b=", m->in_types[1], m->in_bits[1]);
         print_value(" expected ", m->out_type, m->expected_bits);
         print_value(" got ", m->out_type, m->actual_bits);
         if (m->ulp != SCT_ULP_NONE)

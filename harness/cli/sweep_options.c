@@ -8,18 +8,22 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sct/ops/op_registry.h"
 #include "shard_option.h"
 #include "subcommands.h"
 
 void sct_print_sweep_help(FILE *out)
 {
     fprintf(out,
-            "usage: sonnx-cts sweep --op Div|Mul|Pow|Less --type T [--exponent-type T1]\n"
+            "usage: sonnx-cts sweep --op OP --type T [--exponent-type T1]\n"
             "                       [--vendor LIB [--vendor-options STR] [--no-isolate]\n"
             "                        [--timeout SECONDS]]\n"
             "                       [--shard I/N] [--first N] [--json FILE] [--threads K]\n"
-            "                       [--limit PAIRS] [--batch PAIRS] [--max-ulp N]\n"
-            "  T: float16 bfloat16 int8 uint8 int16 uint16 (Pow: float16, bfloat16)\n"
+            "                       [--limit PAIRS] [--batch PAIRS] [--max-ulp N]\n");
+    fprintf(out, "  OP: %s (ops/operators.json)\n", sct_op_names());
+    fprintf(out,
+            "  T: float16 bfloat16 int8 uint8 int16 uint16 (Pow: float16, bfloat16);\n"
+            "     an op with one input: its 2^w inputs, also for 32-bit T (2^32)\n"
             "  --shard I/N pairs [(I-1)S/N, IS/N) of the S pairs; --shard auto: I/N\n"
             "              from the job array (Slurm, Kubernetes, GitLab; docs/cluster.md)\n"
             "  --first N   list the first N mismatching pairs (default 20)\n"
