@@ -37,8 +37,7 @@ from . import floatfmt as ff
 from .tensorio import unpack
 
 SIDES = [w for _, w in criteria.SIDES]
-BROADCAST_PATTERNS = ["column (N,1) vs (N,M)", "row (1,M) vs (N,M)", "both sides broadcast",
-                      "rank padding", "scalar A", "scalar B", "size-0 axis", "rank 4"]
+BROADCAST_PATTERNS = criteria.BROADCAST_PATTERNS
 
 
 def _tensor(vectors, case, k):

@@ -142,8 +142,7 @@ def required(op, dt, names):
     elif k == "abs":
         cells += UNARY_BODY if dt.is_float else (["abs lone MIN"] if dt.kind == "int" else [])
     if len(names) == 2 and "onnx" in op_registry.profiles_of(op, dt.name):
-        from .coverage_criteria import BROADCAST_PATTERNS
-        cells += ["broadcast " + p for p in BROADCAST_PATTERNS]
+        cells += ["broadcast " + p for p in criteria.BROADCAST_PATTERNS]
     return cells
 
 

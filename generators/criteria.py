@@ -388,3 +388,9 @@ def pow_boundary_cells(a_dt, b_dt):
 # 2^15, 2^16, 2^31, 2^32: split or truncated words) and the integer ranges of
 # the float precisions (2^11, 2^24, 2^53: comparison through a float).
 LESS_INNER_POWERS = (7, 8, 11, 15, 16, 24, 31, 32, 53)
+
+
+# The broadcast shape patterns the coverage criteria require of every binary op
+# with an onnx profile (coverage_criteria.py and coverage_elementwise.py).
+BROADCAST_PATTERNS = ["column (N,1) vs (N,M)", "row (1,M) vs (N,M)", "both sides broadcast",
+                      "rank padding", "scalar A", "scalar B", "size-0 axis", "rank 4"]
