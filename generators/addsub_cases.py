@@ -18,8 +18,8 @@ from typing import List
 
 from . import floatfmt as ff
 from .arith_cases import float_families, float_value, int_families
-from .cases import Case, OpSpec, make_case
-from .criteria import BODY_START
+from .cases import Case, OpSpec
+from .criteria import body_offsets_case
 from .dtypes import DType
 from .specials import Rng, random_float, random_value, specials
 
@@ -154,23 +154,12 @@ class AddSub:
         vectorised body, every lane position (as criteria.body_case)."""
         op = self.op
         cid = "%s/%s/body_offsets" % (op.name.lower(), dt.name)
-        rng = Rng(cid)
         inner = []
         for _, g in float_sum_edges(dt, Rng(cid + "/pairs")):
             inner += [self._pair(dt, a, b) for a, b in g]
         one = ff.one(dt.fmt)
         inner += [(x, one) for x in specials(dt)] + [(x, x) for x in specials(dt)]
-        n = BODY_START + 2 * len(inner) + 17
-        pairs = [(random_float(dt, rng), random_float(dt, rng)) for _ in range(n)]
-        for i, pr in enumerate(inner):
-            pairs[BODY_START + 2 * i + 1] = pr
-        return make_case(op, dt, dt, "body_offsets", (n,), [p[0] for p in pairs], (n,),
-                         [p[1] for p in pairs], tags={"vector-body"},
-                         description="Vector body: %d edge and special-value pairs at the odd "
-                                     "elements %d, %d, ..., %d of a %d-element tensor (every "
-                                     "lane position), seeded random finite values around them."
-                                     % (len(inner), BODY_START + 1, BODY_START + 3,
-                                        BODY_START + 2 * len(inner) - 1, n))
+        return body_offsets_case(op, dt, inner, "edge and special-value pairs at the")
 
     def int_edges(self, dt, rng):
         """Exact results at and one past MAX and MIN (wraparound modulo 2^n

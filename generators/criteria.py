@@ -198,22 +198,30 @@ def body_case(op: OpSpec, dt: DType) -> Case:
     tensors in its scalar tail; this case puts the same inputs in its
     vectorised body (docs/coverage.md, "vector body")."""
     cid = "%s/%s/body_offsets" % (op.name.lower(), dt.name)
-    rng = Rng(cid)
     one = ff.one(dt.fmt)
     inner, _ = boundary_pairs(op.name, dt, Rng(cid + "/pairs"))
     inner += [(x, one) for x in specials(dt)] + [(one, x) for x in specials(dt)]
     inner += [(x, x) for x in specials(dt)]
+    return body_offsets_case(op, dt, inner, "boundary-class and special-value pairs at the")
+
+
+def body_offsets_case(op: OpSpec, dt: DType, inner, what: str) -> Case:
+    """The `body_offsets` case of a binary float op: the pairs `inner` at the
+    odd elements from BODY_START + 1 on, seeded random finite pairs around
+    them (Rng of the case id), so that every pair meets every lane position
+    of a vectorised loop (docs/coverage.md, "vector body")."""
+    cid = "%s/%s/body_offsets" % (op.name.lower(), dt.name)
+    rng = Rng(cid)
     n = BODY_START + 2 * len(inner) + 17
     pairs = [(random_float(dt, rng), random_float(dt, rng)) for _ in range(n)]
     for i, pr in enumerate(inner):
         pairs[BODY_START + 2 * i + 1] = pr
+    text = ("Vector body: %d %s odd elements %d, %d, ..., %d of a %d-element tensor "
+            "(every lane position), seeded random finite values around them."
+            % (len(inner), what, BODY_START + 1, BODY_START + 3,
+               BODY_START + 2 * len(inner) - 1, n))
     return make_case(op, dt, dt, "body_offsets", (n,), [p[0] for p in pairs], (n,),
-                     [p[1] for p in pairs], tags={"vector-body"},
-                     description="Vector body: %d boundary-class and special-value pairs at "
-                                 "the odd elements %d, %d, ..., %d of a %d-element tensor "
-                                 "(every lane position), seeded random finite values around "
-                                 "them." % (len(inner), BODY_START + 1, BODY_START + 3,
-                                            BODY_START + 2 * len(inner) - 1, n))
+                     [p[1] for p in pairs], tags={"vector-body"}, description=text)
 
 
 # ------------------------------------------------------------ integers
