@@ -120,7 +120,7 @@ int sct_case_check_signature(const sct_case *c, const char *display,
         const sct_tensor_decl *b = &c->inputs[k];
         if (a->elem_type == b->elem_type)
             continue;
-        char json_name[32];
+        char json_name[48]; /* "inputs[<size_t>].dtype" fits whatever k is */
         snprintf(json_name, sizeof json_name, "inputs[%zu].dtype", k);
         snprintf(field, sizeof field, "%s.%s", prefix, member_name(prefix, json_name));
         return sct_io_error(err, cap, display, field,
