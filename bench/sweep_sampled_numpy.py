@@ -39,7 +39,7 @@ GEN_VERSION = 5
 P, EMIN, EMAX = 24, -126, 127
 SIGN, EXP_MASK, FRAC = U(1 << 31), U(0x7F800000), U(0x7FFFFF)
 TOP = U(1 << (P - 1))
-OP_CODE = {"Div": 1, "Mul": 2}  # sct_op_kind
+OP_CODE = {"Div": 1, "Mul": 2}  # sct_op_id (the registry id)
 FLOAT = 1  # SONNX_DT_FLOAT
 
 

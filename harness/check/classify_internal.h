@@ -28,7 +28,7 @@ bool sct_classifier_applies(const sct_elem_ctx *ctx, const char *name);
 /* The op's result on two doubles, for the classifiers that recompute it
  * (op_arith.c, check's id -> arithmetic table); false when check has no
  * double arithmetic for the op. */
-bool sct_op_arith_double(sct_op_kind op, double x, double y, double *r);
+bool sct_op_arith_double(sct_op_id op, double x, double y, double *r);
 
 /* classify_int.c's range question for the ops it has integer arithmetic
  * for (op_arith.c): is the exact result out of a w-bit output's range, and

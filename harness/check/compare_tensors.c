@@ -23,7 +23,7 @@ static bool fits(const sonnx_tensor *t, uint64_t nelem)
     return t->data != NULL ? t->nbytes >= need : need == 0;
 }
 
-int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
+int sct_compare_tensors(sct_op_id op, const sonnx_tensor *inputs,
                         size_t n_inputs, const sonnx_tensor *expected,
                         const sonnx_tensor *actual,
                         const sct_compare_opts *opts, sct_mismatch_fn on_mismatch,

@@ -40,9 +40,3 @@ sct_deviation sct_deviation_from_name(const char *name)
 {
     return (sct_deviation)sct_name_find(k_names, SCT_DEV_COUNT, name);
 }
-
-sct_op_kind sct_op_kind_from_name(const char *op_type)
-{
-    const sct_op_entry *e = sct_op_find(op_type);
-    return e != NULL ? (sct_op_kind)e->id : SCT_OP_OTHER;
-}

@@ -22,7 +22,7 @@
  * C99 F.9.4.4, glibc and numpy (ONNX's reference) return 1. */
 static bool pow_one_or_nan(const sct_elem_ctx *ctx)
 {
-    if (!sct_op_has_classifier(sct_op_by_id((sct_op_id)ctx->op), "pow-snan") ||
+    if (!sct_op_has_classifier(sct_op_by_id(ctx->op), "pow-snan") ||
         ctx->n_inputs != 2)
         return false;
     const sct_fp_format *fa = sct_fp_format_of(ctx->in_types[0]);

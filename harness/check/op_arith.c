@@ -13,29 +13,29 @@
 
 bool sct_classifier_applies(const sct_elem_ctx *ctx, const char *name)
 {
-    return sct_op_has_classifier(sct_op_by_id((sct_op_id)ctx->op), name);
+    return sct_op_has_classifier(sct_op_by_id(ctx->op), name);
 }
 
-bool sct_op_arith_double(sct_op_kind op, double x, double y, double *r)
+bool sct_op_arith_double(sct_op_id op, double x, double y, double *r)
 {
     switch (op) {
-    case SCT_OP_DIV: *r = x / y; return true;
-    case SCT_OP_MUL: *r = x * y; return true;
-    case SCT_OP_POW: *r = pow(x, y); return true;
-    case SCT_OP_SUB: *r = x - y; return true;
-    case SCT_OP_ADD: *r = x + y; return true;
+    case SCT_OP_ID_DIV: *r = x / y; return true;
+    case SCT_OP_ID_MUL: *r = x * y; return true;
+    case SCT_OP_ID_POW: *r = pow(x, y); return true;
+    case SCT_OP_ID_SUB: *r = x - y; return true;
+    case SCT_OP_ID_ADD: *r = x + y; return true;
     /* Unary: y is not read.  fabs is exact, sqrt correctly rounded in
      * double (IEEE754-2019 §5.4.1, §5.5.1); both monotonic, which
      * rounding_direction's argument needs. */
-    case SCT_OP_ABS: *r = fabs(x); return true;
-    case SCT_OP_SQRT: *r = sqrt(x); return true;
+    case SCT_OP_ID_ABS: *r = fabs(x); return true;
+    case SCT_OP_ID_SQRT: *r = sqrt(x); return true;
     default: return false;
     }
 }
 
 bool sct_elem_input_undefined(const sct_elem_ctx *ctx)
 {
-    const sct_op_entry *e = sct_op_by_id((sct_op_id)ctx->op);
+    const sct_op_entry *e = sct_op_by_id(ctx->op);
     if (e == NULL || e->undefined_rule == NULL || ctx->n_inputs == 0)
         return false;
     int32_t tx = ctx->in_types[0], ty = ctx->n_inputs > 1 ? ctx->in_types[1] : 0;
@@ -78,7 +78,7 @@ bool sct_op_int_out_of_range(const sct_elem_ctx *ctx, unsigned w, bool is_signed
 {
     int32_t tx = ctx->in_types[0], ty = ctx->in_types[1];
     bool x_int = sct_type_is_signed_int(tx) || sct_type_is_unsigned_int(tx);
-    if (ctx->n_inputs == 1 && x_int && ctx->op == SCT_OP_ABS) {
+    if (ctx->n_inputs == 1 && x_int && ctx->op == SCT_OP_ID_ABS) {
         /* |MIN| is the one signed result out of range, and undefined
          * (sonnx-abs E_ABS_INT_CONSTR_X_020): no saturation story. */
         return false;
@@ -92,7 +92,7 @@ bool sct_op_int_out_of_range(const sct_elem_ctx *ctx, unsigned w, bool is_signed
     uint64_t ux = ctx->in_bits[0], uy = ctx->in_bits[1];
 
     switch (ctx->op) {
-    case SCT_OP_MUL:
+    case SCT_OP_ID_MUL:
         if (!is_signed && x_uns && y_uns) {
             uint64_t r;
             *positive = true;
@@ -108,11 +108,11 @@ bool sct_op_int_out_of_range(const sct_elem_ctx *ctx, unsigned w, bool is_signed
             return r < sct_int_signed_min(w) || r > sct_int_signed_max(w);
         }
         return false;
-    case SCT_OP_SUB:
-    case SCT_OP_ADD: {
+    case SCT_OP_ID_SUB:
+    case SCT_OP_ID_ADD: {
         /* Integers wrap modulo 2^n (sonnx-sub E_SUB_INT_FUNC_0010,
          * sonnx-add E_ADD_INT_FUNC_0010); the exact result fits 65 bits. */
-        bool sub = ctx->op == SCT_OP_SUB;
+        bool sub = ctx->op == SCT_OP_ID_SUB;
         if (!is_signed && x_uns && y_uns) {
             *positive = !sub || ux >= uy;
             return sub ? ux < uy : ux + uy > sct_int_width_mask(w) || ux + uy < ux;
@@ -129,11 +129,11 @@ bool sct_op_int_out_of_range(const sct_elem_ctx *ctx, unsigned w, bool is_signed
         }
         return false;
     }
-    case SCT_OP_DIV:
+    case SCT_OP_ID_DIV:
         /* MIN / -1 is the only signed quotient out of range. */
         *positive = true;
         return is_signed && !x_uns && !y_uns && x == sct_int_signed_min(w) && y == -1;
-    case SCT_OP_POW: {
+    case SCT_OP_ID_POW: {
         if (!y_uns && y < 0)
             return false;
         uint64_t n = y_uns ? uy : (uint64_t)y;

@@ -114,7 +114,7 @@ static bool compare_elements(const sct_case *c, const sct_case_data *d,
     }
     sct_repro_legend(stdout);
     for (uint64_t i = 0; i < n; i++, sct_bcast_next(&it)) {
-        sct_elem_ctx ctx = {.op = sct_op_kind_from_name(c->op_type),
+        sct_elem_ctx ctx = {.op = sct_op_id_of(c->op_type),
                             .out_type = out->elem_type, .n_inputs = d->n_inputs};
         for (size_t k = 0; k < d->n_inputs && k < SCT_MAX_INPUTS; k++) {
             ctx.in_types[k] = d->inputs[k].elem_type;

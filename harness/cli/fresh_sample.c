@@ -231,7 +231,7 @@ static int run_group(const group *g, sct_backend *backend, sct_backend *ref,
         sct_compare_opts opts = {out->tolerance_ulp, strict_nan};
         sink s = {&keeper, out->ulp_hist};
         char err[256];
-        int rc = sct_compare_tensors(sct_op_kind_from_name(g->op), in, g->n_inputs, &want, &got,
+        int rc = sct_compare_tensors(sct_op_id_of(g->op), in, g->n_inputs, &want, &got,
                                      &opts, on_mismatch, &s, &out->stats, err, sizeof err);
         out->samples = sct_sample_keeper_take(&keeper, &out->n_samples);
         sct_sample_keeper_free(&keeper);

@@ -93,7 +93,7 @@ static void judge_claim_bound(const sct_case *c, const sct_case_data *data,
                               uint32_t bound, sct_case_result *out)
 {
     sct_compare_opts opts = {bound, cfg->strict_nan};
-    sct_op_kind op = sct_op_kind_from_name(c->op_type);
+    sct_op_id op = sct_op_id_of(c->op_type);
     out->has_claim_bound = true;
     out->claim_bound_ulp = bound;
     for (size_t k = 0; k < c->n_outputs; k++) {
@@ -125,7 +125,7 @@ static void compare_outputs(const sct_case *c, const sct_case_data *data,
     if (claim != NULL && claim->has_bound)
         judge_claim_bound(c, data, outs, cfg, claim->bound_ulp, out);
     sct_compare_opts opts = {c->max_ulp, cfg->strict_nan};
-    sct_op_kind op = sct_op_kind_from_name(c->op_type);
+    sct_op_id op = sct_op_id_of(c->op_type);
     if (data->n_expected != c->n_outputs || c->n_outputs == 0) {
         set_error(out, "golden outputs", "count differs from the declared outputs");
         return;

@@ -15,6 +15,12 @@ const sct_op_entry *sct_op_find(const char *op_type)
     return NULL;
 }
 
+sct_op_id sct_op_id_of(const char *op_type)
+{
+    const sct_op_entry *e = sct_op_find(op_type);
+    return e != NULL ? e->id : SCT_OP_ID_NONE;
+}
+
 const sct_op_entry *sct_op_by_id(sct_op_id id)
 {
     if (id <= SCT_OP_ID_NONE || (size_t)id > sct_op_table_len)

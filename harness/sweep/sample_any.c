@@ -233,7 +233,7 @@ static const char *unary_fill(const char *op_type, const sct_dtype_info *da, uin
     if (sct_dtype_storage_bytes(da->code, n, &bytes))
         memset(a, 0, (size_t)bytes);
     uint64_t ka = key_of(seed, op_type, da->code, SONNX_DT_UNDEFINED, 0);
-    sct_sweep_undef_rule undef = sct_sweep_undef_rule_of(sct_op_kind_from_name(op_type),
+    sct_sweep_undef_rule undef = sct_sweep_undef_rule_of(sct_op_id_of(op_type),
                                                          da->code);
     for (size_t i = 0; i < n; i++) {
         uint64_t x = draw(da, false, word(ka, i));
@@ -287,7 +287,7 @@ const char *sct_sample_any_fill(const char *op_type, int32_t a_type, int32_t b_t
     /* pairs whose result the specification leaves undefined (integer Div
      * by zero, INT_MIN / -1) are drawn again: a fresh sample judges only
      * what the committed vectors could judge */
-    sct_sweep_undef_rule undef = sct_sweep_undef_rule_of(sct_op_kind_from_name(op_type),
+    sct_sweep_undef_rule undef = sct_sweep_undef_rule_of(sct_op_id_of(op_type),
                                                          a_type);
     /* INT64_MIN / -1 too (SN-17; the rule above stops at 32 bits) */
     bool int64_min_div = undef.any && a_type == SONNX_DT_INT64;

@@ -34,7 +34,7 @@ typedef struct shared {
     sct_kernel_loop reference;
     sct_sweep_space space;
     sct_sample_gen sampler;      /* sampled sweeps */
-    sct_op_kind op;
+    sct_op_id op;
     sct_sweep_undef_rule undef;
     sct_compare_opts opts;
     bool arbitrate;              /* sct_sweep_arbitrated */
@@ -258,7 +258,7 @@ static int setup(const sct_sweep_spec *spec, sct_sweep_impl *impl, shared *sh,
     sh->spec = spec;
     sh->impl = impl;
     sh->reference = sct_kernel_contiguous(spec->op_type, spec->a_type, spec->b_type);
-    sh->op = sct_op_kind_from_name(spec->op_type);
+    sh->op = sct_op_id_of(spec->op_type);
     sh->undef = sct_sweep_undef_rule_of(sh->op, spec->a_type);
     sh->opts.max_ulp = spec->max_ulp;
     sh->opts.strict_nan = false;

@@ -124,7 +124,7 @@ int sct_sample_gen_init(sct_sample_gen *g, const char *op_type, int32_t a_type,
     memset(g, 0, sizeof *g);
     if (!sct_sample_supported(op_type, a_type, b_type, why, sizeof why))
         return -1;
-    g->op = (int)sct_op_kind_from_name(op_type);
+    g->op = (int)sct_op_id_of(op_type);
     g->construction = sct_sample_construction_of(sct_op_find(op_type));
     operand_init(a_type, &g->a);
     if (!operand_init(b_type, &g->b)) /* unary: b UNDEFINED, size 0 */

@@ -54,7 +54,7 @@ static void note_ulp(sct_sweep_result *r, uint64_t pair, uint64_t ulp,
 }
 
 void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
-                           sct_op_kind op, const sct_compare_opts *opts,
+                           sct_op_id op, const sct_compare_opts *opts,
                            uint64_t first, const uint32_t *offsets, size_t n,
                            const void *a, const void *b, const void *want,
                            const void *got)

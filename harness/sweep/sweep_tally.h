@@ -24,7 +24,7 @@ void sct_sweep_tally_free(sct_sweep_tally *t);
  * pairs taken out).  Pairs must come in ascending index order per tally
  * (the first mismatches kept are the lowest indices). */
 void sct_sweep_tally_batch(sct_sweep_tally *t, const sct_sweep_space *s,
-                           sct_op_kind op, const sct_compare_opts *opts,
+                           sct_op_id op, const sct_compare_opts *opts,
                            uint64_t first, const uint32_t *offsets, size_t n,
                            const void *a, const void *b, const void *want,
                            const void *got);

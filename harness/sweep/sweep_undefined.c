@@ -8,20 +8,20 @@
 #include "sct/numeric/dtype.h"
 
 /* The registry's "int-min-abs" rule on a signed type. */
-static bool int_min_rule(sct_op_kind op, int32_t type)
+static bool int_min_rule(sct_op_id op, int32_t type)
 {
-    const sct_op_entry *e = sct_op_by_id((sct_op_id)op);
+    const sct_op_entry *e = sct_op_by_id(op);
     const sct_dtype_info *d = sct_dtype_by_code(type);
     return e != NULL && e->undefined_rule != NULL &&
            strcmp(e->undefined_rule, "int-min-abs") == 0 && d != NULL &&
            d->kind == SCT_KIND_SIGNED;
 }
 
-bool sct_sweep_has_undefined(sct_op_kind op, int32_t type)
+bool sct_sweep_has_undefined(sct_op_id op, int32_t type)
 {
     /* The registry's undefined-input rule (ops/operators.json
      * "undefined_rule"): "int-zero-divisor" is sonnx-div:int:R2. */
-    const sct_op_entry *e = sct_op_by_id((sct_op_id)op);
+    const sct_op_entry *e = sct_op_by_id(op);
     const sct_dtype_info *d = sct_dtype_by_code(type);
     return (e != NULL && e->undefined_rule != NULL &&
             strcmp(e->undefined_rule, "int-zero-divisor") == 0 && d != NULL &&
@@ -29,7 +29,7 @@ bool sct_sweep_has_undefined(sct_op_kind op, int32_t type)
            int_min_rule(op, type);
 }
 
-sct_sweep_undef_rule sct_sweep_undef_rule_of(sct_op_kind op, int32_t type)
+sct_sweep_undef_rule sct_sweep_undef_rule_of(sct_op_id op, int32_t type)
 {
     sct_sweep_undef_rule r = {false, false, false, 0, 0};
     if (int_min_rule(op, type)) {
@@ -49,7 +49,7 @@ sct_sweep_undef_rule sct_sweep_undef_rule_of(sct_op_kind op, int32_t type)
     return r;
 }
 
-bool sct_sweep_pair_undefined(sct_op_kind op, int32_t type, uint64_t a_bits,
+bool sct_sweep_pair_undefined(sct_op_id op, int32_t type, uint64_t a_bits,
                               uint64_t b_bits)
 {
     sct_sweep_undef_rule r = sct_sweep_undef_rule_of(op, type);

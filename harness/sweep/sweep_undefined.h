@@ -17,11 +17,11 @@
  * zero is defined (IEEE754-2019 §7.3: ±inf, or NaN for 0/0). */
 /* Abs: the signed minimum, whose |x| is not representable
  * (sonnx-abs E_ABS_INT_CONSTR_X_020: no crash, any value). */
-bool sct_sweep_pair_undefined(sct_op_kind op, int32_t type, uint64_t a_bits,
+bool sct_sweep_pair_undefined(sct_op_id op, int32_t type, uint64_t a_bits,
                               uint64_t b_bits);
 
 /* Does the (op, input type) have any undefined pair at all (fast path)? */
-bool sct_sweep_has_undefined(sct_op_kind op, int32_t type);
+bool sct_sweep_has_undefined(sct_op_id op, int32_t type);
 
 /* The same rule with its constants resolved once, for hot loops. */
 typedef struct sct_sweep_undef_rule {
@@ -32,7 +32,7 @@ typedef struct sct_sweep_undef_rule {
     uint64_t int_min, minus_one; /* encodings of INT_MIN and -1 */
 } sct_sweep_undef_rule;
 
-sct_sweep_undef_rule sct_sweep_undef_rule_of(sct_op_kind op, int32_t type);
+sct_sweep_undef_rule sct_sweep_undef_rule_of(sct_op_id op, int32_t type);
 
 static inline bool sct_sweep_undef_test(const sct_sweep_undef_rule *r,
                                         uint64_t a_bits, uint64_t b_bits)

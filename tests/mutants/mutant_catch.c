@@ -175,7 +175,7 @@ static int run_case(sct_backend *golden, sct_backend *mutant, const lit_case *c,
     /* Pow's float tolerance is 1 ULP (docs/architecture.md); 0 otherwise */
     sct_compare_opts opts = {strcmp(c->op, "Pow") == 0 ? 1u : 0u, false};
     char err[256];
-    if (sct_compare_tensors(sct_op_kind_from_name(c->op), in, 2, &ref, &act, &opts,
+    if (sct_compare_tensors(sct_op_id_of(c->op), in, 2, &ref, &act, &opts,
                             NULL, NULL, &o->stats, err, sizeof err) != 0) {
         fprintf(stderr, "compare failed: %s\n", err);
         return -1;

@@ -9,7 +9,7 @@
 
 #include "sct/check/compare.h"
 
-static inline sct_elem_ctx sct_elem_ctx_of(sct_op_kind op, int32_t out_type, int32_t t0,
+static inline sct_elem_ctx sct_elem_ctx_of(sct_op_id op, int32_t out_type, int32_t t0,
                                            uint64_t b0, int32_t t1, uint64_t b1,
                                            uint64_t expected, uint64_t actual)
 {

@@ -52,7 +52,7 @@ START_TEST(test_float_mismatches_and_stats)
     sink s = {0};
     sct_tensor_stats st;
     char err[128];
-    ck_assert_int_eq(sct_compare_tensors(SCT_OP_MUL, in, 2, &e, &g, &o, collect, &s,
+    ck_assert_int_eq(sct_compare_tensors(SCT_OP_ID_MUL, in, 2, &e, &g, &o, collect, &s,
                                          &st, err, sizeof err), 0);
     ck_assert_uint_eq(st.elements, 4);
     ck_assert_uint_eq(st.mismatches, 2);
@@ -68,7 +68,7 @@ START_TEST(test_float_mismatches_and_stats)
 
     /* with tolerance 1 the 1-ULP element passes, the zero sign never */
     sct_compare_opts tol = {1, false};
-    ck_assert_int_eq(sct_compare_tensors(SCT_OP_MUL, in, 2, &e, &g, &tol, NULL, NULL,
+    ck_assert_int_eq(sct_compare_tensors(SCT_OP_ID_MUL, in, 2, &e, &g, &tol, NULL, NULL,
                                          &st, err, sizeof err), 0);
     ck_assert_uint_eq(st.mismatches, 1);
     ck_assert_uint_eq(st.max_ulp, 1);
@@ -90,7 +90,7 @@ START_TEST(test_int4_packed)
     sink s = {0};
     sct_tensor_stats st;
     char err[128];
-    ck_assert_int_eq(sct_compare_tensors(SCT_OP_MUL, in, 2, &e, &g, &o, collect, &s,
+    ck_assert_int_eq(sct_compare_tensors(SCT_OP_ID_MUL, in, 2, &e, &g, &o, collect, &s,
                                          &st, err, sizeof err), 0);
     ck_assert_uint_eq(st.elements, 3);
     ck_assert_uint_eq(st.mismatches, 1);
@@ -111,15 +111,15 @@ START_TEST(test_refusals)
     sct_compare_opts o = {0, false};
     sct_tensor_stats st;
     char err[128];
-    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, NULL, 0, &e, &other_shape, &o,
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_ID_MUL, NULL, 0, &e, &other_shape, &o,
                                          NULL, NULL, &st, err, sizeof err), 0);
-    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, NULL, 0, &e, &other_type, &o,
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_ID_MUL, NULL, 0, &e, &other_type, &o,
                                          NULL, NULL, &st, err, sizeof err), 0);
-    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, NULL, 0, &e, &short_buf, &o,
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_ID_MUL, NULL, 0, &e, &short_buf, &o,
                                          NULL, NULL, &st, err, sizeof err), 0);
-    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, bad_in, 1, &e, &e, &o,
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_ID_MUL, bad_in, 1, &e, &e, &o,
                                          NULL, NULL, &st, err, sizeof err), 0);
-    ck_assert_int_eq(sct_compare_tensors(SCT_OP_MUL, NULL, 0, &e, &e, &o,
+    ck_assert_int_eq(sct_compare_tensors(SCT_OP_ID_MUL, NULL, 0, &e, &e, &o,
                                          NULL, NULL, &st, err, sizeof err), 0);
     ck_assert_uint_eq(st.mismatches, 0);
 }
@@ -139,16 +139,16 @@ START_TEST(test_refuses_unusable_shapes)
     sct_compare_opts o = {0, false};
     sct_tensor_stats st;
     char err[128];
-    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, NULL, 0, &negative, &negative, &o,
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_ID_MUL, NULL, 0, &negative, &negative, &o,
                                          NULL, NULL, &st, err, sizeof err), 0);
-    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, NULL, 0, &wraps, &wraps, &o,
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_ID_MUL, NULL, 0, &wraps, &wraps, &o,
                                          NULL, NULL, &st, err, sizeof err), 0);
-    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, NULL, 0, &big_rank, &big_rank, &o,
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_ID_MUL, NULL, 0, &big_rank, &big_rank, &o,
                                          NULL, NULL, &st, err, sizeof err), 0);
     /* the same refusal for an input */
     sonnx_tensor e = tensor(SONNX_DT_FLOAT, 1, 4, 0, x, sizeof x);
     sonnx_tensor bad_in[1] = {wraps};
-    ck_assert_int_ne(sct_compare_tensors(SCT_OP_MUL, bad_in, 1, &e, &e, &o,
+    ck_assert_int_ne(sct_compare_tensors(SCT_OP_ID_MUL, bad_in, 1, &e, &e, &o,
                                          NULL, NULL, &st, err, sizeof err), 0);
 }
 END_TEST

@@ -81,7 +81,7 @@ END_TEST
  * bases keep the one value.  Bits written by hand. */
 typedef struct {
     const char *what;
-    sct_op_kind op;
+    sct_op_id op;
     int32_t ta, tb, tout;
     uint64_t a, b, e, got;
     bool want;
@@ -93,24 +93,24 @@ typedef struct {
 #define F64 SONNX_DT_DOUBLE
 #define I32 SONNX_DT_INT32
 static const pow_row k_pow_rows[] = {
-    {"f32 sNaN^+0 -> NaN", SCT_OP_POW, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x7fc00001, true},
-    {"f32 sNaN^-0 -> NaN", SCT_OP_POW, F32, F32, F32, 0xff800123, 0x80000000, 0x3f800000, 0xffc00123, true},
-    {"f32 sNaN^0 -> 1", SCT_OP_POW, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x3f800000, true},
-    {"f32 sNaN^0 -> 0 (neither)", SCT_OP_POW, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x00000000, false},
-    {"f32 sNaN^0 -> 1+ulp (the 1-ULP tolerance)", SCT_OP_POW, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x3f800001, true},
-    {"f32 sNaN^0 -> 1+2ulp (neither)", SCT_OP_POW, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x3f800002, false},
-    {"f32 qNaN^0 -> NaN (IEEE: 1)", SCT_OP_POW, F32, F32, F32, 0x7fc00000, 0x00000000, 0x3f800000, 0x7fc00000, false},
-    {"f32 1^sNaN -> NaN", SCT_OP_POW, F32, F32, F32, 0x3f800000, 0x7fa00000, 0x3f800000, 0x7fe00000, true},
-    {"f32 1^qNaN -> NaN (IEEE: 1)", SCT_OP_POW, F32, F32, F32, 0x3f800000, 0x7fc00000, 0x3f800000, 0x7fc00000, false},
-    {"f32 -1^sNaN -> NaN (not base +1)", SCT_OP_POW, F32, F32, F32, 0xbf800000, 0x7fa00000, 0x7fe00000, 0x7fe00000, true},
-    {"f32 -1^sNaN expected NaN -> 1", SCT_OP_POW, F32, F32, F32, 0xbf800000, 0x7fa00000, 0x7fe00000, 0x3f800000, false},
-    {"f32 sNaN^1 -> 1 (exponent not 0)", SCT_OP_POW, F32, F32, F32, 0x7f800001, 0x3f800000, 0x7fc00001, 0x3f800000, false},
-    {"Mul: expected 1, NaN (only Pow has two values)", SCT_OP_MUL, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x7fc00001, false},
-    {"f16 sNaN^int32 0 -> NaN", SCT_OP_POW, F16, I32, F16, 0x7c01, 0, 0x3c00, 0x7e01, true},
-    {"f16 sNaN^int32 0 -> 2 (neither)", SCT_OP_POW, F16, I32, F16, 0x7c01, 0, 0x3c00, 0x4000, false},
-    {"bf16 1^f64 sNaN -> NaN", SCT_OP_POW, BF16, F64, BF16, 0x3f80, UINT64_C(0x7ff0000000000001), 0x3f80, 0x7fc0, true},
-    {"f64 sNaN^f16 -0 -> NaN", SCT_OP_POW, F64, F16, F64, UINT64_C(0xfff4000000000000), 0x8000, UINT64_C(0x3ff0000000000000), UINT64_C(0xfffc000000000000), true},
-    {"int32 base 1 ^ f32 sNaN -> anything but 1 (SN-16)", SCT_OP_POW, I32, F32, I32, 1, 0x7f800001, 1, 0, false},
+    {"f32 sNaN^+0 -> NaN", SCT_OP_ID_POW, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x7fc00001, true},
+    {"f32 sNaN^-0 -> NaN", SCT_OP_ID_POW, F32, F32, F32, 0xff800123, 0x80000000, 0x3f800000, 0xffc00123, true},
+    {"f32 sNaN^0 -> 1", SCT_OP_ID_POW, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x3f800000, true},
+    {"f32 sNaN^0 -> 0 (neither)", SCT_OP_ID_POW, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x00000000, false},
+    {"f32 sNaN^0 -> 1+ulp (the 1-ULP tolerance)", SCT_OP_ID_POW, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x3f800001, true},
+    {"f32 sNaN^0 -> 1+2ulp (neither)", SCT_OP_ID_POW, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x3f800002, false},
+    {"f32 qNaN^0 -> NaN (IEEE: 1)", SCT_OP_ID_POW, F32, F32, F32, 0x7fc00000, 0x00000000, 0x3f800000, 0x7fc00000, false},
+    {"f32 1^sNaN -> NaN", SCT_OP_ID_POW, F32, F32, F32, 0x3f800000, 0x7fa00000, 0x3f800000, 0x7fe00000, true},
+    {"f32 1^qNaN -> NaN (IEEE: 1)", SCT_OP_ID_POW, F32, F32, F32, 0x3f800000, 0x7fc00000, 0x3f800000, 0x7fc00000, false},
+    {"f32 -1^sNaN -> NaN (not base +1)", SCT_OP_ID_POW, F32, F32, F32, 0xbf800000, 0x7fa00000, 0x7fe00000, 0x7fe00000, true},
+    {"f32 -1^sNaN expected NaN -> 1", SCT_OP_ID_POW, F32, F32, F32, 0xbf800000, 0x7fa00000, 0x7fe00000, 0x3f800000, false},
+    {"f32 sNaN^1 -> 1 (exponent not 0)", SCT_OP_ID_POW, F32, F32, F32, 0x7f800001, 0x3f800000, 0x7fc00001, 0x3f800000, false},
+    {"Mul: expected 1, NaN (only Pow has two values)", SCT_OP_ID_MUL, F32, F32, F32, 0x7f800001, 0x00000000, 0x3f800000, 0x7fc00001, false},
+    {"f16 sNaN^int32 0 -> NaN", SCT_OP_ID_POW, F16, I32, F16, 0x7c01, 0, 0x3c00, 0x7e01, true},
+    {"f16 sNaN^int32 0 -> 2 (neither)", SCT_OP_ID_POW, F16, I32, F16, 0x7c01, 0, 0x3c00, 0x4000, false},
+    {"bf16 1^f64 sNaN -> NaN", SCT_OP_ID_POW, BF16, F64, BF16, 0x3f80, UINT64_C(0x7ff0000000000001), 0x3f80, 0x7fc0, true},
+    {"f64 sNaN^f16 -0 -> NaN", SCT_OP_ID_POW, F64, F16, F64, UINT64_C(0xfff4000000000000), 0x8000, UINT64_C(0x3ff0000000000000), UINT64_C(0xfffc000000000000), true},
+    {"int32 base 1 ^ f32 sNaN -> anything but 1 (SN-16)", SCT_OP_ID_POW, I32, F32, I32, 1, 0x7f800001, 1, 0, false},
 };
 
 START_TEST(test_pow_row)

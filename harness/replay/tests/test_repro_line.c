@@ -21,17 +21,17 @@ typedef struct row {
 } row;
 
 static const row k_rows[] = {
-    {"Div", {SCT_OP_DIV, SONNX_DT_FLOAT, 2, {SONNX_DT_FLOAT, SONNX_DT_FLOAT},
+    {"Div", {SCT_OP_ID_DIV, SONNX_DT_FLOAT, 2, {SONNX_DT_FLOAT, SONNX_DT_FLOAT},
              {0x3fc00000u, 0x40000000u}, 0x3f400000u, 0x3f400001u},
      {false, SCT_DEV_OFF_BY_ULP, 1}, 17,
      "Div float32,float32->float32 elem 17 a 0x3fc00000 1.5 b 0x40000000 2 expected "
      "0x3f400000 0.75 got 0x3f400001 0.75000006 ulp 1 off-by-n-ulp\n"},
-    {"Mul", {SCT_OP_MUL, SONNX_DT_FLOAT16, 2, {SONNX_DT_FLOAT16, SONNX_DT_FLOAT16},
+    {"Mul", {SCT_OP_ID_MUL, SONNX_DT_FLOAT16, 2, {SONNX_DT_FLOAT16, SONNX_DT_FLOAT16},
              {0x3c00u, 0x8000u}, 0x8000u, 0x8000u},
      {true, SCT_DEV_NONE, 0}, 0,
      "Mul float16,float16->float16 elem 0 a 0x3c00 1 b 0x8000 -0 expected 0x8000 -0 "
      "got 0x8000 -0 ulp 0 match\n"},
-    {"Less", {SCT_OP_LESS, SONNX_DT_BOOL, 2, {SONNX_DT_INT32, SONNX_DT_INT32},
+    {"Less", {SCT_OP_ID_LESS, SONNX_DT_BOOL, 2, {SONNX_DT_INT32, SONNX_DT_INT32},
               {0xffffffffu, 0x1u}, 0x1u, 0x0u},
      {false, SCT_DEV_BOOL_WRONG, SCT_ULP_NONE}, 3,
      "Less int32,int32->bool elem 3 a 0xffffffff -1 b 0x00000001 1 expected 0x01 true "

@@ -72,7 +72,7 @@ static int check_case(const sct_vector_set *set, const sct_case *c, totals *t)
         memcpy((char *)b + i * sa, (const char *)d.inputs[1].data + it.offset[1] * sa, sa);
     }
     sct_kernel_contiguous(c->op_type, ta, ta)(a, b, ref, (size_t)n);
-    sct_op_kind op = sct_op_kind_from_name(c->op_type);
+    sct_op_id op = sct_op_id_of(c->op_type);
     t->cases++;
     unsigned shown = 0;
     for (uint64_t i = 0; i < n; i++) {

@@ -92,19 +92,19 @@ END_TEST
 START_TEST(undefined_pairs_are_integer_div_by_zero_and_min_over_minus_one)
 {
     /* sonnx-div:int B:C1: b == 0 is undefined for every integer type. */
-    ck_assert(sct_sweep_pair_undefined(SCT_OP_DIV, SONNX_DT_INT8, 5, 0));
-    ck_assert(sct_sweep_pair_undefined(SCT_OP_DIV, SONNX_DT_UINT16, 0xffff, 0));
+    ck_assert(sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_INT8, 5, 0));
+    ck_assert(sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_UINT16, 0xffff, 0));
     /* INT_MIN / -1: int8 0x80 / 0xff, int16 0x8000 / 0xffff. */
-    ck_assert(sct_sweep_pair_undefined(SCT_OP_DIV, SONNX_DT_INT8, 0x80, 0xff));
-    ck_assert(sct_sweep_pair_undefined(SCT_OP_DIV, SONNX_DT_INT16, 0x8000, 0xffff));
-    ck_assert(!sct_sweep_pair_undefined(SCT_OP_DIV, SONNX_DT_INT16, 0x8001, 0xffff));
+    ck_assert(sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_INT8, 0x80, 0xff));
+    ck_assert(sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_INT16, 0x8000, 0xffff));
+    ck_assert(!sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_INT16, 0x8001, 0xffff));
     /* Unsigned 0x80 / 0xff = 128 / 255 is defined. */
-    ck_assert(!sct_sweep_pair_undefined(SCT_OP_DIV, SONNX_DT_UINT8, 0x80, 0xff));
+    ck_assert(!sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_UINT8, 0x80, 0xff));
     /* Float division by zero is defined (IEEE754-2019 §7.3). */
-    ck_assert(!sct_sweep_pair_undefined(SCT_OP_DIV, SONNX_DT_FLOAT16, 0x3c00, 0));
+    ck_assert(!sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_FLOAT16, 0x3c00, 0));
     /* Mul and Less have no undefined pairs. */
-    ck_assert(!sct_sweep_pair_undefined(SCT_OP_MUL, SONNX_DT_INT8, 0x80, 0));
-    ck_assert(!sct_sweep_pair_undefined(SCT_OP_LESS, SONNX_DT_INT16, 1, 0));
+    ck_assert(!sct_sweep_pair_undefined(SCT_OP_ID_MUL, SONNX_DT_INT8, 0x80, 0));
+    ck_assert(!sct_sweep_pair_undefined(SCT_OP_ID_LESS, SONNX_DT_INT16, 1, 0));
 }
 END_TEST
 

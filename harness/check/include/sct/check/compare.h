@@ -65,28 +65,8 @@ const char *sct_deviation_name(sct_deviation d);
 /* Inverse of sct_deviation_name; SCT_DEV_COUNT when unknown. */
 sct_deviation sct_deviation_from_name(const char *name);
 
-/* An operator as check knows it: its registry id (sct/ops/op_registry.h).
- * Which classifiers apply is the entry's `classifiers` facet; the names
- * below are check's own mapping table from an id to the arithmetic a
- * classifier recomputes (op_arith.c, classify_int.c), as the kernels'
- * registry.c maps an op to its loops. */
-typedef enum sct_op_kind {
-    SCT_OP_OTHER = SCT_OP_ID_NONE,
-    SCT_OP_DIV = SCT_OP_ID_DIV,
-    SCT_OP_MUL = SCT_OP_ID_MUL,
-    SCT_OP_POW = SCT_OP_ID_POW,
-    SCT_OP_LESS = SCT_OP_ID_LESS,
-    SCT_OP_SUB = SCT_OP_ID_SUB,
-    SCT_OP_ADD = SCT_OP_ID_ADD,
-    SCT_OP_ABS = SCT_OP_ID_ABS,
-    SCT_OP_SQRT = SCT_OP_ID_SQRT
-} sct_op_kind;
-
 /* The registry's largest arity (ops/operators.json: 1 to 3 inputs). */
 #define SCT_CHECK_MAX_INPUTS 3
-
-/* The registry id of op_type; SCT_OP_OTHER when it has no entry. */
-sct_op_kind sct_op_kind_from_name(const char *op_type);
 
 /* ULP distance between two values of a floating-point type, through the
  * ordered-integer mapping (sign-magnitude -> signed order, +0 and -0 both
@@ -107,7 +87,7 @@ typedef struct sct_compare_opts {
 /* One element in its context: what the classifier needs to explain a
  * mismatch.  Input values are the broadcast-mapped input elements. */
 typedef struct sct_elem_ctx {
-    sct_op_kind op;
+    sct_op_id op;
     int32_t out_type;
     size_t n_inputs;              /* 0..3 (0: inputs unknown) */
     int32_t in_types[SCT_CHECK_MAX_INPUTS];

@@ -40,7 +40,7 @@ typedef struct sct_tensor_stats {
  * feeding the classifier the broadcast-mapped `inputs`.  Returns 0, or
  * non-zero with `err` set when the tensors cannot be compared (type or
  * shape differ, buffer too small, inputs not broadcastable). */
-int sct_compare_tensors(sct_op_kind op, const sonnx_tensor *inputs,
+int sct_compare_tensors(sct_op_id op, const sonnx_tensor *inputs,
                         size_t n_inputs, const sonnx_tensor *expected,
                         const sonnx_tensor *actual,
                         const sct_compare_opts *opts, sct_mismatch_fn on_mismatch,

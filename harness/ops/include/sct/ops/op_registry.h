@@ -52,6 +52,8 @@ typedef struct sct_op_entry {
 
 /* The entry named op_type (exact, case-sensitive), or NULL. */
 const sct_op_entry *sct_op_find(const char *op_type);
+/* The id of op_type, SCT_OP_ID_NONE when it has no entry. */
+sct_op_id sct_op_id_of(const char *op_type);
 /* The entry of an id, or NULL for SCT_OP_ID_NONE and out of range. */
 const sct_op_entry *sct_op_by_id(sct_op_id id);
 /* The registered operators, in the registry's (= report) order. */

@@ -61,7 +61,7 @@ typedef enum sct_sample_construction {
 } sct_sample_construction;
 
 typedef struct sct_sample_gen {
-    int op;             /* sct_op_kind: the registry id, mixed into the key */
+    int op;             /* sct_op_id: the registry id, mixed into the key */
     sct_sample_construction construction;
     sct_sample_operand a, b;
     uint64_t key;
