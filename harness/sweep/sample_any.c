@@ -222,27 +222,58 @@ static void put(const sct_dtype_info *d, void *buf, size_t i, uint64_t bits)
         p[i * size + k] = (unsigned char)(bits >> (8 * k));
 }
 
-/* A unary op (second type UNDEFINED): the one input drawn as a first
- * operand is, edges and uniform bits alike; an input whose result the
- * specification leaves undefined (Abs of the signed minimum, "int-min-abs")
- * is drawn again, as the binary pairs below are. */
-static const char *unary_fill(const char *op_type, const sct_dtype_info *da, uint64_t seed,
-                              size_t n, void *a, const char **why_not)
+static void zero_fill(const sct_dtype_info *d, size_t n, void *buf)
 {
     uint64_t bytes;
-    if (sct_dtype_storage_bytes(da->code, n, &bytes))
-        memset(a, 0, (size_t)bytes);
-    uint64_t ka = key_of(seed, op_type, da->code, SONNX_DT_UNDEFINED, 0);
-    sct_sweep_undef_rule undef = sct_sweep_undef_rule_of(sct_op_id_of(op_type),
-                                                         da->code);
+    if (buf != NULL && sct_dtype_storage_bytes(d->code, n, &bytes))
+        memset(buf, 0, (size_t)bytes);
+}
+
+/* Edges and uniform bits for every input: one input for a unary op (db and
+ * b NULL, second type UNDEFINED), a pair otherwise.  An input whose result
+ * the specification leaves undefined (integer Div by zero, INT_MIN / -1,
+ * Abs of the signed minimum) is drawn again: a fresh sample judges only
+ * what the committed vectors could judge. */
+static void edges_fill(const char *op_type, const sct_dtype_info *da,
+                       const sct_dtype_info *db, bool pow, uint64_t seed, size_t n,
+                       void *a, void *b)
+{
+    int32_t b_type = db != NULL ? db->code : SONNX_DT_UNDEFINED;
+    zero_fill(da, n, a);
+    if (db != NULL)
+        zero_fill(db, n, b);
+    uint64_t ka = key_of(seed, op_type, da->code, b_type, 0);
+    uint64_t kb = key_of(seed, op_type, da->code, b_type, 1);
+    sct_sweep_undef_rule undef = sct_sweep_undef_rule_of(sct_op_id_of(op_type), da->code);
+    /* INT64_MIN / -1 too (SN-17; the rule above stops at 32 bits) */
+    bool int64_min_div = undef.any && db != NULL && da->code == SONNX_DT_INT64;
+    bool int_base = da->kind == SCT_KIND_SIGNED || da->kind == SCT_KIND_UNSIGNED;
     for (size_t i = 0; i < n; i++) {
         uint64_t x = draw(da, false, word(ka, i));
-        for (uint64_t redraw = 1; sct_sweep_undef_test(&undef, x, 0); redraw++)
+        uint64_t y = db != NULL ? draw(db, pow, word(kb, i)) : 0;
+        for (uint64_t redraw = 1; sct_sweep_undef_test(&undef, x, y) ||
+                                  (int64_min_div && x == UINT64_C(1) << 63 && y == ~UINT64_C(0));
+             redraw++) {
             x = draw(da, false, word(ka ^ redraw, i));
+            if (db != NULL)
+                y = draw(db, pow, word(kb ^ redraw, i));
+        }
+        if (pow && int_base) {
+            /* integer Pow: a small exponent (0..8) and a base whose power stays
+             * in range; elsewhere the result is undefined (SN-16) */
+            uint64_t r = word(kb, i);
+            y = r % 9;
+            for (uint64_t redraw = 1; !int_pow_in_range(da, x, y) && redraw < 8; redraw++)
+                x = draw(da, false, word(ka ^ redraw, i));
+            if (!int_pow_in_range(da, x, y))
+                x = da->kind == SCT_KIND_SIGNED ? (uint64_t)((int64_t)(r >> 8) % 3 - 1) : (r >> 8) % 2;
+            if (da->bits < 64)
+                x &= (UINT64_C(1) << da->bits) - 1;
+        }
         put(da, a, i, x);
+        if (db != NULL)
+            put(db, b, i, y);
     }
-    *why_not = "";
-    return "edges";
 }
 
 const char *sct_sample_any_fill(const char *op_type, int32_t a_type, int32_t b_type,
@@ -250,8 +281,11 @@ const char *sct_sample_any_fill(const char *op_type, int32_t a_type, int32_t b_t
 {
     const sct_dtype_info *da = sct_dtype_by_code(a_type), *db = sct_dtype_by_code(b_type);
     *why_not = "a type that is not one of the profile's";
-    if (da != NULL && da->bits != 0 && b_type == SONNX_DT_UNDEFINED)
-        return unary_fill(op_type, da, seed, n, a, why_not);
+    if (da != NULL && da->bits != 0 && b_type == SONNX_DT_UNDEFINED) {
+        edges_fill(op_type, da, NULL, false, seed, n, a, NULL);
+        *why_not = "";
+        return "edges";
+    }
     if (da == NULL || db == NULL || da->bits == 0 || db->bits == 0)
         return NULL;
     /* Base and exponent drawn apart where the inputs mix types (Pow). */
@@ -277,42 +311,6 @@ const char *sct_sample_any_fill(const char *op_type, int32_t a_type, int32_t b_t
         sct_sample_fill(&g, 0, n, a, b);
         return "sweep";
     }
-    uint64_t bytes;
-    if (sct_dtype_storage_bytes(a_type, n, &bytes))
-        memset(a, 0, (size_t)bytes);
-    if (sct_dtype_storage_bytes(b_type, n, &bytes))
-        memset(b, 0, (size_t)bytes);
-    uint64_t ka = key_of(seed, op_type, a_type, b_type, 0);
-    uint64_t kb = key_of(seed, op_type, a_type, b_type, 1);
-    /* pairs whose result the specification leaves undefined (integer Div
-     * by zero, INT_MIN / -1) are drawn again: a fresh sample judges only
-     * what the committed vectors could judge */
-    sct_sweep_undef_rule undef = sct_sweep_undef_rule_of(sct_op_id_of(op_type),
-                                                         a_type);
-    /* INT64_MIN / -1 too (SN-17; the rule above stops at 32 bits) */
-    bool int64_min_div = undef.any && a_type == SONNX_DT_INT64;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t x = draw(da, false, word(ka, i)), y = draw(db, pow, word(kb, i));
-        for (uint64_t redraw = 1; sct_sweep_undef_test(&undef, x, y) ||
-                                  (int64_min_div && x == UINT64_C(1) << 63 && y == ~UINT64_C(0));
-             redraw++) {
-            x = draw(da, false, word(ka ^ redraw, i));
-            y = draw(db, pow, word(kb ^ redraw, i));
-        }
-        if (pow && int_base) {
-            /* integer Pow: a small exponent (0..8) and a base whose power stays
-             * in range; elsewhere the result is undefined (SN-16) */
-            uint64_t r = word(kb, i);
-            y = r % 9;
-            for (uint64_t redraw = 1; !int_pow_in_range(da, x, y) && redraw < 8; redraw++)
-                x = draw(da, false, word(ka ^ redraw, i));
-            if (!int_pow_in_range(da, x, y))
-                x = da->kind == SCT_KIND_SIGNED ? (uint64_t)((int64_t)(r >> 8) % 3 - 1) : (r >> 8) % 2;
-            if (da->bits < 64)
-                x &= (UINT64_C(1) << da->bits) - 1;
-        }
-        put(da, a, i, x);
-        put(db, b, i, y);
-    }
+    edges_fill(op_type, da, db, pow, seed, n, a, b);
     return "edges";
 }
