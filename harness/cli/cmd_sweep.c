@@ -9,7 +9,7 @@
  *                    [--timeout SECONDS] [sandbox options of `run`]]
  *                   [--shard I/N] [--first N] [--json FILE] [--threads K]
  *                   [--limit PAIRS] [--batch PAIRS] [--max-ulp N]
- *                   [--samples N] [--seed S]          (float32/float64)
+ *                   [--samples N] [--seed S]   (32/64-bit binary spaces)
  *
  * Every pair of the shard goes through the implementation (the built-in
  * kernels in-process, or the plugin through harness/exec in batches of 2^20
@@ -18,8 +18,8 @@
  * the counts per deviation class, the max ULP with its inputs, the ULP
  * histogram and the first N mismatching pairs; --json writes the report in
  * the "sonnx-cts-run" schema with one case per sweep (plus a "sweep"
- * object, docs/sweeps.md).  Binary float32/float64 and unary float64 spaces
- * are sampled (
+ * object, docs/sweeps.md).  Binary float32/float64 and 32/64-bit integer
+ * spaces, and unary 64-bit ones, are sampled (
  * sweep_sample.h): N reproducible pairs of seed S, default
  * SCT_SWEEP_DEFAULT_SAMPLES.  Exit status as `run`: 0 conforms, 1 not
  * conformant or nothing passed (unsupported), 2 error.
@@ -70,14 +70,14 @@ static void print_reference_note(const sct_sweep_spec *spec)
            SCT_SWEEP_POW_REF_ERR_ULP);
 }
 
-/* Exhaustive for 8/16-bit types; float32/float64 are sampled (with the
+/* Exhaustive for 8/16-bit types (unary: up to 32-bit); wider ones are sampled (with the
  * default sample count unless --samples is given).  False with `err`. */
 static bool choose_space(sct_sweep_args *a, int32_t ta, int32_t tb, char *err,
                          size_t err_cap)
 {
     if (sct_sweep_supported(a->op, ta, tb, err, err_cap)) {
         if (a->samples) {
-            snprintf(err, err_cap, "--samples is for float32/float64 spaces; "
+            snprintf(err, err_cap, "--samples is for sampled spaces; "
                      "%s is swept exhaustively", a->type);
             return false;
         }

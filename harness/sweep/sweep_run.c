@@ -159,14 +159,46 @@ static void *work(void *arg)
     return NULL;
 }
 
+/* A sampled sweep's undefined pairs are spread over random indices: the
+ * rule's own examples stand for them (a zero divisor under 1 and under
+ * the extremes, INT_MIN / -1; Abs: INT_MIN), at most 4.  Returns how many. */
+static size_t undefined_examples(const shared *sh, void *a, void *b)
+{
+    const sct_sweep_space *s = &sh->space;
+    if (sh->undef.unary_min) {
+        sct_sweep_elem_put(a, s->a_size, 0, sh->undef.int_min);
+        return 1;
+    }
+    uint64_t all_ones = s->a_size == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * s->a_size)) - 1u;
+    const uint64_t pairs[4][2] = {{1, 0}, {all_ones, 0}, {sh->undef.int_min, 0},
+                                  {sh->undef.int_min, sh->undef.minus_one}};
+    size_t n = sh->undef.has_min_case ? 4 : 2;
+    for (size_t i = 0; i < n; i++) {
+        sct_sweep_elem_put(a, s->a_size, i, pairs[i][0]);
+        sct_sweep_elem_put(b, s->b_size, i, pairs[i][1]);
+    }
+    return n;
+}
+
 /* Runs the shard's undefined pairs in one call (not compared): b == 0 in
- * every row, and INT_MIN / -1; records how the call ended. */
+ * every row, and INT_MIN / -1 (sampled: undefined_examples); records how
+ * the call ended. */
 static void run_undefined(shared *sh, sct_sweep_result *r)
 {
     r->undefined_status = SCT_EXEC_OK;
     if (!sh->undef.any || r->undefined == 0)
         return;
     const sct_sweep_space *s = &sh->space;
+    if (s->sampler != NULL) {
+        uint64_t a[4], b[4], out[4]; /* elements of at most 8 bytes */
+        sct_exec_result res;
+        size_t n = undefined_examples(sh, a, b);
+        r->undefined_status = sct_sweep_impl_run(sh->impl, s->a_type, s->b_type,
+                                                 s->out_type, a, s->b_size ? b : NULL, out,
+                                                 n, &res);
+        snprintf(r->undefined_message, sizeof r->undefined_message, "%s", res.message);
+        return;
+    }
     uint64_t end = sh->first + sh->count;
     uint64_t row0 = sh->first >> s->b_bits, row1 = (end - 1) >> s->b_bits;
     size_t cap = (size_t)(row1 - row0 + 2), n = 0;

@@ -30,21 +30,27 @@ static bool operand_of(int32_t type, sct_sample_operand *o)
         o->size = 8;
         return true;
     case SONNX_DT_INT32:
+    case SONNX_DT_UINT32:
         o->size = 4;
+        o->is_signed = type == SONNX_DT_INT32;
         return true;
     case SONNX_DT_INT64:
+    case SONNX_DT_UINT64:
         o->size = 8;
+        o->is_signed = type == SONNX_DT_INT64;
         return true;
     default:
         return false;
     }
 }
 
-static bool operand_init(int32_t type, sct_sample_operand *o)
+/* exponent: operand b of an op whose inputs mix types (Pow), whose integer
+ * specials are exponents, not the edges of the integer range. */
+static bool operand_init(int32_t type, bool exponent, sct_sample_operand *o)
 {
     if (!operand_of(type, o))
         return false;
-    sct_sample_special_table(o);
+    sct_sample_special_table(o, exponent);
     return true;
 }
 
@@ -94,9 +100,18 @@ bool sct_sample_supported_by(const sct_op_entry *e, int32_t a_type, int32_t b_ty
                  "entry has no sweep.sampler)", op_type);
         return false;
     }
-    if (!operand_of(a_type, &a) || !a.is_float) {
-        snprintf(why, why_cap, "sampled sweeps take float32 or float64 inputs, "
-                 "not %s", sct_dtype_name(a_type));
+    /* Integer inputs are sampled with the integer construction
+     * (sweep_sample_int.c), the same for every op with same-type inputs;
+     * an integer Pow base is not sampled (its defined results are few:
+     * SN-16, and 8/16-bit bases are swept whole). */
+    if (!operand_of(a_type, &a)) {
+        snprintf(why, why_cap, "sampled sweeps take float32, float64, int32, int64, uint32 "
+                 "or uint64 inputs, not %s", sct_dtype_name(a_type));
+        return false;
+    }
+    if (!a.is_float && e->mixed_input_types) {
+        snprintf(why, why_cap, "sampled %s takes a float32 or float64 first input, not %s",
+                 op_type, sct_dtype_name(a_type));
         return false;
     }
     if (e->n_inputs == 1) { /* unary: no second input */
@@ -106,7 +121,8 @@ bool sct_sample_supported_by(const sct_op_entry *e, int32_t a_type, int32_t b_ty
         }
         return true;
     }
-    if (e->mixed_input_types ? !operand_of(b_type, &b) : b_type != a_type) {
+    bool exponent_ok = operand_of(b_type, &b) && (b.is_float || b.is_signed);
+    if (e->mixed_input_types ? !exponent_ok : b_type != a_type) {
         if (e->mixed_input_types)
             snprintf(why, why_cap, "sampled %s exponents are float32, float64, int32 or "
                      "int64, not %s", op_type, sct_dtype_name(b_type));
@@ -125,10 +141,12 @@ int sct_sample_gen_init(sct_sample_gen *g, const char *op_type, int32_t a_type,
     if (!sct_sample_supported(op_type, a_type, b_type, why, sizeof why))
         return -1;
     g->op = (int)sct_op_id_of(op_type);
-    g->construction = sct_sample_construction_of(sct_op_find(op_type));
-    operand_init(a_type, &g->a);
-    if (!operand_init(b_type, &g->b)) /* unary: b UNDEFINED, size 0 */
+    const sct_op_entry *e = sct_op_find(op_type);
+    operand_init(a_type, false, &g->a);
+    if (!operand_init(b_type, e->mixed_input_types, &g->b)) /* unary: b UNDEFINED */
         memset(&g->b, 0, sizeof g->b);
+    g->construction = g->a.is_float ? sct_sample_construction_of(e)
+                                    : SCT_CONSTRUCT_INT_BOUNDARY;
     uint64_t k = sct_sample_mix64(UINT64_C(0x534f4e4e58435453) /* "SONNXCTS" */ +
                                   (uint64_t)SCT_SAMPLE_GEN_VERSION);
     k = sct_sample_mix64(k ^ (uint64_t)g->op);
@@ -184,6 +202,8 @@ static sct_sample_kind sample_other(const sct_sample_gen *g, uint64_t i,
         return SCT_SAMPLE_SPECIAL;
     }
     pick -= 160; /* 0..95 */
+    if (g->construction == SCT_CONSTRUCT_INT_BOUNDARY)
+        return sct_sample_int_hard(g, &r, pick, a_bits, b_bits);
     if (g->construction == SCT_CONSTRUCT_POW_RANGE)
         return sct_sample_pow_hard(g, &r, pick, a_bits, b_bits);
     if (g->construction == SCT_CONSTRUCT_ADDSUB_ROUND_BOUNDARY ||
@@ -286,6 +306,7 @@ const char *sct_sample_kind_name(sct_sample_kind k)
 {
     static const char *const names[SCT_SAMPLE_KIND_COUNT] = {
         "uniform", "special", "midpoint", "subnormal", "overflow",
-        "pow-exact", "pow-range", "near-equal", "unary-range"};
+        "pow-exact", "pow-range", "near-equal", "unary-range",
+        "int-wrap", "int-product", "int-quotient"};
     return (unsigned)k < SCT_SAMPLE_KIND_COUNT ? names[k] : "?";
 }

@@ -115,11 +115,12 @@ static inline uint64_t sct_sample_special_of(const sct_sample_operand *o, uint32
 {
     if (o->is_float)
         return o->special[w & 31u] | ((w >> 5) & 1u ? o->fmt.sign : 0);
-    return o->special[((uint64_t)w * 18u) >> 32];
+    return o->special[((uint64_t)w * o->n_special) >> 32];
 }
 
-/* Fills o->special (sweep_sample_special.c). */
-void sct_sample_special_table(sct_sample_operand *o);
+/* Fills o->special (sweep_sample_special.c); exponent: o is Pow's
+ * exponent (integer exponents, not the integer range's edges). */
+void sct_sample_special_table(sct_sample_operand *o, bool exponent);
 /* One of the special values or a neighbour (one random word). */
 uint64_t sct_sample_special(const sct_sample_operand *o, sct_sample_rng *r);
 /* Uniform bits of the operand's width. */
@@ -148,6 +149,10 @@ sct_sample_kind sct_sample_hard(const sct_sample_gen *g, sct_sample_rng *r,
 sct_sample_kind sct_sample_pow_hard(const sct_sample_gen *g, sct_sample_rng *r,
                                     unsigned pick, uint64_t *a_bits,
                                     uint64_t *b_bits);
+
+/* The hard slots of integer inputs, any op (sweep_sample_int.c). */
+sct_sample_kind sct_sample_int_hard(const sct_sample_gen *g, sct_sample_rng *r,
+                                    unsigned pick, uint64_t *a_bits, uint64_t *b_bits);
 
 /* Add/Sub's and the unary ops' hard slots (sweep_sample_addsub.c). */
 sct_sample_kind sct_sample_addsub_hard(const sct_sample_gen *g, sct_sample_rng *r,

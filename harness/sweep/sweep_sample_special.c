@@ -7,6 +7,8 @@
  * +-max finite, each also moved by -1 or +1 unit in the last place (its
  * neighbours; 1/3 each), +-inf, quiet NaN of both signs: a table of 32
  * magnitudes built once (v5), picked by 5 random bits and a sign bit.
+ * Integer inputs: 32 edges of the range (int_edges); Pow's integer
+ * exponents: 18 values around the float formats' thresholds.
  */
 #include "sweep_sample_parts.h"
 
@@ -16,8 +18,46 @@ uint64_t sct_sample_uniform(const sct_sample_operand *o, sct_sample_rng *r)
     return o->size == 4 ? (x >> 32) : x;
 }
 
-void sct_sample_special_table(sct_sample_operand *o)
+/* Integer inputs: 32 edges of a w-bit range, as encodings modulo 2^w.
+ * H = 2^(w/2) (products around 2^w), Q = 2^(w-2), P = 2^24 or 2^53 (the
+ * integers above P are not all exact in binary32 / binary64, where a
+ * runtime computing through floats first loses one). */
+static void int_edges(sct_sample_operand *o)
 {
+    unsigned w = (unsigned)(8 * o->size);
+    uint64_t mask = w == 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1u;
+    uint64_t h = UINT64_C(1) << (w / 2), q = UINT64_C(1) << (w - 2);
+    uint64_t p = UINT64_C(1) << (w == 64 ? 53 : 24);
+    uint64_t fives = UINT64_C(0x5555555555555555) & mask;
+    if (o->is_signed) {
+        uint64_t max = mask >> 1, min = max + 1u;
+        const uint64_t v[32] = {0, 1, -1, 2, -2, 3, -3, 10, -10,
+                                max, max - 1u, max - 2u, min, min + 1u, min + 2u,
+                                h, h - 1u, h + 1u, -h, -(h - 1u), h / 2u, -(h / 2u),
+                                q, q - 1u, -q, p, p - 1u, p + 1u, -(p + 1u),
+                                fives, -fives, max / 3u};
+        memcpy(o->special, v, sizeof v);
+    } else {
+        uint64_t half = UINT64_C(1) << (w - 1);
+        const uint64_t v[32] = {0, 1, 2, 3, 4, 7, 10, 255, 256,
+                                mask, mask - 1u, mask - 2u, mask - 7u, mask - 10u,
+                                half, half - 1u, half + 1u, half - 2u, half + 2u,
+                                h, h - 1u, h + 1u, h / 2u, 2u * h - 1u,
+                                q, q - 1u, q + 1u, p, p - 1u, p + 1u,
+                                fives, fives << 1};
+        memcpy(o->special, v, sizeof v);
+    }
+    for (unsigned k = 0; k < 32; k++)
+        o->special[k] &= mask;
+    o->n_special = 32;
+}
+
+void sct_sample_special_table(sct_sample_operand *o, bool exponent)
+{
+    if (!o->is_float && !exponent) {
+        int_edges(o);
+        return;
+    }
     if (!o->is_float) {
         /* Pow exponents: 0, +-1, +-2, +-3 and exponents around the binary32
          * / binary64 overflow and underflow thresholds, and the extremes. */
@@ -29,6 +69,7 @@ void sct_sample_special_table(sct_sample_operand *o)
         o->special[16] = o->size == 4 ? (uint64_t)INT32_MAX : (uint64_t)INT64_MAX;
         o->special[17] = o->size == 4 ? (uint64_t)(uint32_t)INT32_MIN
                                       : (uint64_t)INT64_MIN;
+        o->n_special = 18;
         return;
     }
     const sct_sample_fmt *f = &o->fmt;

@@ -35,4 +35,15 @@ static inline uint64_t sct_sweep_elem_bits(const void *p, size_t size, size_t i)
     }
 }
 
+/* Writes the raw bits of element i (the inverse of sct_sweep_elem_bits). */
+static inline void sct_sweep_elem_put(void *p, size_t size, size_t i, uint64_t bits)
+{
+    switch (size) {
+    case 1: ((uint8_t *)p)[i] = (uint8_t)bits; break;
+    case 2: ((uint16_t *)p)[i] = (uint16_t)bits; break;
+    case 4: ((uint32_t *)p)[i] = (uint32_t)bits; break;
+    default: ((uint64_t *)p)[i] = bits; break;
+    }
+}
+
 #endif /* SCT_SWEEP_SPACE_H */

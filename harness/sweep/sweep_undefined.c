@@ -41,10 +41,11 @@ sct_sweep_undef_rule sct_sweep_undef_rule_of(sct_op_id op, int32_t type)
         return r;
     const sct_dtype_info *d = sct_dtype_by_code(type);
     r.any = true;
-    r.has_min_case = d->kind == SCT_KIND_SIGNED && d->bits < 64;
+    r.has_min_case = d->kind == SCT_KIND_SIGNED;
     if (r.has_min_case) {
         r.int_min = UINT64_C(1) << (d->bits - 1);      /* 0x80.., INT_MIN */
-        r.minus_one = (UINT64_C(1) << d->bits) - 1u;   /* 0xff.., -1 */
+        r.minus_one = d->bits == 64 ? UINT64_MAX       /* 0xff.., -1 */
+                                    : (UINT64_C(1) << d->bits) - 1u;
     }
     return r;
 }

@@ -37,6 +37,10 @@ static const space_row spaces[] = {
     {"Pow", SONNX_DT_FLOAT, SONNX_DT_DOUBLE},
     {"Less", SONNX_DT_FLOAT, SONNX_DT_FLOAT},
     {"Less", SONNX_DT_DOUBLE, SONNX_DT_DOUBLE},
+    {"Add", SONNX_DT_INT32, SONNX_DT_INT32},
+    {"Div", SONNX_DT_INT64, SONNX_DT_INT64},
+    {"Mul", SONNX_DT_UINT32, SONNX_DT_UINT32},
+    {"Less", SONNX_DT_UINT64, SONNX_DT_UINT64},
 };
 #define N_SPACES (sizeof spaces / sizeof spaces[0])
 
@@ -199,7 +203,15 @@ START_TEST(mix_has_the_documented_proportions)
     double spe = (double)n_kind[SCT_SAMPLE_SPECIAL] / N;
     ck_assert(uni > 0.375 - 0.015 && uni < 0.375 + 0.015);
     ck_assert(spe > 0.25 - 0.015 && spe < 0.25 + 0.015);
-    if (strcmp(row->op, "Mul") == 0 || strcmp(row->op, "Div") == 0) {
+    bool integer = row->a != SONNX_DT_FLOAT && row->a != SONNX_DT_DOUBLE;
+    if (integer) {
+        /* sweep_sample_int.c: 32 of the 96 hard slots each */
+        for (int k = SCT_SAMPLE_INT_WRAP; k <= SCT_SAMPLE_INT_QUOTIENT; k++) {
+            double share = (double)n_kind[k] / N;
+            ck_assert_msg(share > 0.125 - 0.015 && share < 0.125 + 0.015, "%s %s: %f",
+                          row->op, sct_sample_kind_name((sct_sample_kind)k), share);
+        }
+    } else if (strcmp(row->op, "Mul") == 0 || strcmp(row->op, "Div") == 0) {
         double mid = (double)n_kind[SCT_SAMPLE_MIDPOINT] / N;
         double sub = (double)n_kind[SCT_SAMPLE_SUBNORMAL] / N;
         double ovf = (double)n_kind[SCT_SAMPLE_OVERFLOW] / N;
@@ -353,6 +365,76 @@ START_TEST(pow_range_samples_aim_at_the_range_limits)
 }
 END_TEST
 
+/* The integer hard slots (sweep_sample_int.c) hold what their kind
+ * claims, checked with 128-bit arithmetic written here: wrap — a within 7
+ * of an end of the range and b within 7 of 0 (unsigned: of 0 or MAX);
+ * product — |a| and |b| within 2 of 2^i and 2^j with i + j = w - 1 or w;
+ * quotient — |a| mod |b| is 0, 1 or |b| - 1 (or |a| = 1 when q = 0).
+ * And the special crosses meet MIN and MAX of the type. */
+typedef struct int_row {
+    int32_t type;
+    unsigned w;
+    bool sgn;
+} int_row;
+static const int_row int_rows[] = {{SONNX_DT_INT32, 32, true}, {SONNX_DT_INT64, 64, true},
+                                   {SONNX_DT_UINT32, 32, false}, {SONNX_DT_UINT64, 64, false}};
+
+static u128 magnitude(const int_row *t, uint64_t bits)
+{
+    if (!t->sgn || !(bits >> (t->w - 1) & 1u))
+        return bits;
+    uint64_t mask = t->w == 64 ? UINT64_MAX : (UINT64_C(1) << t->w) - 1u;
+    return (~bits + 1u) & mask; /* MIN: 2^(w-1), as an unsigned magnitude */
+}
+
+static bool near_pow2(u128 m, unsigned e)
+{
+    u128 p = (u128)1 << e;
+    return m + 2 >= p && m <= p + 2;
+}
+
+START_TEST(int_slots_hold_what_their_kind_claims)
+{
+    const int_row *t = &int_rows[_i];
+    sct_sample_gen g;
+    ck_assert_int_eq(sct_sample_gen_init(&g, "Add", t->type, t->type, 3), 0);
+    uint64_t mask = t->w == 64 ? UINT64_MAX : (UINT64_C(1) << t->w) - 1u;
+    uint64_t max = t->sgn ? mask >> 1 : mask, min = t->sgn ? max + 1u : 0;
+    unsigned seen_min = 0, seen_max = 0;
+    for (uint64_t i = 0; i < (1u << 16); i++) {
+        uint64_t a, b;
+        sct_sample_kind k = sct_sample_at(&g, i, &a, &b);
+        ck_assert_uint_eq(a & ~mask, 0);
+        ck_assert_uint_eq(b & ~mask, 0);
+        u128 ma = magnitude(t, a), mb = magnitude(t, b);
+        if (k == SCT_SAMPLE_SPECIAL) {
+            seen_min += a == min;
+            seen_max += a == max;
+        } else if (k == SCT_SAMPLE_INT_WRAP) {
+            bool a_end = max - a <= 7 || (a - min) <= 7;
+            bool b_small = mb <= 7 || (!t->sgn && mask - b <= 7);
+            ck_assert_msg(a_end && b_small, "wrap %llx %llx", (unsigned long long)a,
+                          (unsigned long long)b);
+        } else if (k == SCT_SAMPLE_INT_PRODUCT) {
+            bool ok = false;
+            for (unsigned e = 1; e <= t->w - 2 && !ok; e++)
+                ok = near_pow2(ma, e) &&
+                     (near_pow2(mb, t->w - e) || near_pow2(mb, t->w - 1 - e));
+            ck_assert_msg(ok, "product %llx %llx", (unsigned long long)a,
+                          (unsigned long long)b);
+        } else if (k == SCT_SAMPLE_INT_QUOTIENT) {
+            ck_assert(mb > 0);
+            u128 r = ma % mb;
+            ck_assert_msg(r == 0 || r == 1 || r == mb - 1 || ma == 1, "quotient %llx %llx",
+                          (unsigned long long)a, (unsigned long long)b);
+            ck_assert(ma < ((u128)1 << (t->sgn ? t->w - 1 : t->w)));
+        }
+    }
+    ck_assert_uint_gt(seen_min, 0);
+    ck_assert_uint_gt(seen_max, 0);
+}
+END_TEST
+
 /* An op without a construction is refused by name at init, never sampled
  * as Mul would be (sweep_sample.c's list of ops with a construction). */
 START_TEST(an_op_without_a_construction_is_refused_by_name)
@@ -441,6 +523,7 @@ int main(void)
     tcase_add_loop_test(tc, div_midpoints_are_within_15_of_a_rounding_midpoint, 0, 2);
     tcase_add_loop_test(tc, pow_range_samples_aim_at_the_range_limits, 0, 2);
     tcase_add_loop_test(tc, addsub_ties_are_exact_ties, 0, 2);
+    tcase_add_loop_test(tc, int_slots_hold_what_their_kind_claims, 0, 4);
     suite_add_tcase(s, tc);
     return sct_check_run_suite(s);
 }

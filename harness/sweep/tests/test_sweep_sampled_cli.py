@@ -66,7 +66,14 @@ with tempfile.TemporaryDirectory() as tmp:
     spaces = [("Div", "float32", None), ("Mul", "float32", None), ("Less", "float32", None),
               ("Pow", "float32", None), ("Div", "float64", None), ("Mul", "float64", None),
               ("Less", "float64", None), ("Pow", "float64", None), ("Pow", "float32", "int32"),
-              ("Pow", "float64", "int64"), ("Pow", "float32", "float64")]
+              ("Pow", "float64", "int64"), ("Pow", "float32", "float64"),
+              # integer inputs (sweep_sample_int.c), every op with same-type inputs
+              ("Add", "int32", None), ("Sub", "int64", None), ("Mul", "uint32", None),
+              ("Div", "int64", None), ("Div", "uint64", None), ("Less", "uint64", None),
+              ("Abs", "int64", None)]
+    # Spaces with pairs whose result is undefined (integer Div by zero and
+    # INT_MIN / -1, Abs of INT_MIN): not compared, run in a separate call.
+    undefined_in = {("Div", "int64"), ("Div", "uint64"), ("Abs", "int64")}
     for op, t, e in spaces:
         args = ["--op", op, "--type", t, "--samples", "200000", "--seed", "5"]
         if e:
@@ -78,8 +85,13 @@ with tempfile.TemporaryDirectory() as tmp:
             c = rep["cases"][0]
             sw = c["sweep"]
             check(c["tags"] == ["sweep", "sampled"], f"{label} tags {c['tags']}")
-            check(sw["pairs"] == 200000 and sw["compared"] == 200000
-                  and sw["exact"] == 200000 and sw["first_pair"] == 0, f"{label} counts")
+            und = sw["undefined_not_compared"]
+            check(sw["pairs"] == 200000 and sw["compared"] + und == 200000
+                  and sw["exact"] == sw["compared"] and sw["first_pair"] == 0
+                  and (und > 0) == ((op, t) in undefined_in), f"{label} counts")
+            check(((op, t) in undefined_in) ==
+                  ("undefined pairs, run in one separate call: OK" in out),
+                  f"{label} the undefined pairs' call")
             check(sw["sampling"]["samples"] == 200000 and sw["sampling"]["seed"] == 5,
                   f"{label} sampling object")
             # MPFR (docs/sweeps.md): only Pow with a float64 operand has a
@@ -108,7 +120,13 @@ with tempfile.TemporaryDirectory() as tmp:
               ("mutant_flush_subnormals.so", "Mul", "float32"),
               ("mutant_flush_subnormals.so", "Div", "float64"),
               ("mutant_zero_sign.so", "Mul", "float64"),
-              ("mutant_less_nan_true.so", "Less", "float32")]
+              ("mutant_less_nan_true.so", "Less", "float32"),
+              ("mutant_int_addsub_saturate.so", "Add", "int32"),
+              ("mutant_int_addsub_saturate.so", "Sub", "uint64"),
+              ("mutant_int_mul_saturate.so", "Mul", "int64"),
+              ("mutant_int_div_floor.so", "Div", "int64"),
+              ("mutant_int_div_float_recip.so", "Div", "int32"),
+              ("mutant_less_i64_split_words.so", "Less", "int64")]
     for so, op, t in caught:
         m = os.path.join(MUTANTS, so)
         if not os.path.exists(m):
@@ -116,6 +134,13 @@ with tempfile.TemporaryDirectory() as tmp:
             continue
         rc, out, err = run("--op", op, "--type", t, "--samples", "100000", "--vendor", m)
         check(rc == 1 and "verdict: FAIL" in out, f"{so} on {op} {t}: exit {rc} (not caught)")
+
+    # A plugin that traps on a zero divisor: the undefined pairs' own call
+    # shows it (CRASH), although no compared pair differs.
+    m = os.path.join(MUTANTS, "mutant_int_div_zero_crash.so")
+    rc, out, err = run("--op", "Div", "--type", "int32", "--samples", "100000", "--vendor", m)
+    check(rc == 1 and "verdict: CRASH" in out and "mismatches 0" in out,
+          f"mutant_int_div_zero_crash.so on Div int32: exit {rc} (the trap not shown)")
 
     # 3. Shards: contiguous ranges, counts add up, first mismatches agree.
     m = os.path.join(MUTANTS, "mutant_div_reciprocal.so")

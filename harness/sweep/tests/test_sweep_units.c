@@ -98,6 +98,13 @@ START_TEST(undefined_pairs_are_integer_div_by_zero_and_min_over_minus_one)
     ck_assert(sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_INT8, 0x80, 0xff));
     ck_assert(sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_INT16, 0x8000, 0xffff));
     ck_assert(!sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_INT16, 0x8001, 0xffff));
+    /* ... and int64 INT64_MIN / -1 (sampled sweeps draw it). */
+    ck_assert(sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_INT64, UINT64_C(1) << 63,
+                                       UINT64_MAX));
+    ck_assert(!sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_INT64, UINT64_C(1) << 63,
+                                        UINT64_MAX - 1u));
+    ck_assert(!sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_UINT64, UINT64_C(1) << 63,
+                                        UINT64_MAX));
     /* Unsigned 0x80 / 0xff = 128 / 255 is defined. */
     ck_assert(!sct_sweep_pair_undefined(SCT_OP_ID_DIV, SONNX_DT_UINT8, 0x80, 0xff));
     /* Float division by zero is defined (IEEE754-2019 §7.3). */

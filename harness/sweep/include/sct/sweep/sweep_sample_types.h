@@ -24,6 +24,9 @@ typedef enum sct_sample_kind {
     SCT_SAMPLE_POW_RANGE,   /* Pow: near overflow / underflow thresholds */
     SCT_SAMPLE_NEAR_EQUAL,  /* Less: a and b a few ulps apart */
     SCT_SAMPLE_UNARY_RANGE, /* Abs/Sqrt: subnormals, exponent edges, squares */
+    SCT_SAMPLE_INT_WRAP,    /* integers: an operand at an end of the range */
+    SCT_SAMPLE_INT_PRODUCT, /* integers: product around 2^(w-1) or 2^w */
+    SCT_SAMPLE_INT_QUOTIENT, /* integers: a = q*b + r, r in {0, +-1, |b|-1} */
     SCT_SAMPLE_KIND_COUNT
 } sct_sample_kind;
 
@@ -37,15 +40,18 @@ typedef struct sct_sample_fmt {
 
 /* One operand's type as the generator sees it. */
 typedef struct sct_sample_operand {
-    int32_t type;       /* SONNX_DT_FLOAT, _DOUBLE, _INT32, _INT64 */
+    int32_t type;       /* SONNX_DT_FLOAT, _DOUBLE, _INT32, _INT64, _UINT32,
+                           _UINT64 */
     bool is_float;
+    bool is_signed;     /* an integer type with a sign */
     sct_sample_fmt fmt; /* is_float */
     size_t size;        /* bytes */
     /* The special values (sweep_sample_special.c), picked by random bits:
      * floats 32 magnitudes (each finite special, its -1 and +1 ulp
-     * neighbours; inf and NaN 4 times each) and a random sign; integer
-     * exponents the first 18. */
+     * neighbours; inf and NaN 4 times each) and a random sign; Pow's
+     * integer exponents 18 values; integer inputs 32 edges of the range. */
     uint64_t special[32];
+    unsigned n_special; /* integers: how many of special[] are drawn */
 } sct_sample_operand;
 
 /* The hard-slot construction of an op, from its registry entry's
@@ -57,7 +63,9 @@ typedef enum sct_sample_construction {
     SCT_CONSTRUCT_POW_RANGE,
     SCT_CONSTRUCT_NEAR_EQUAL,
     SCT_CONSTRUCT_ADDSUB_ROUND_BOUNDARY,
-    SCT_CONSTRUCT_UNARY_RANGE
+    SCT_CONSTRUCT_UNARY_RANGE,
+    SCT_CONSTRUCT_INT_BOUNDARY /* integer inputs, whatever the op's float
+                                  construction (sweep_sample_int.c) */
 } sct_sample_construction;
 
 typedef struct sct_sample_gen {
