@@ -57,8 +57,9 @@ def is_mixed(op):
 
 
 def first_types(op):
-    """The first input's types, in the order of the tables' columns: dtypes
-    order; a mixed-type op's in its registry list's order."""
+    """The first input's types, in the order of the tables' columns: that of
+    dtypes.ALL; a mixed-type op's (a table per first type, a column per
+    second type) in the order of its registry lists."""
     if not is_mixed(op):
         return coverage_elementwise.types(op)
     names = []
@@ -160,9 +161,7 @@ def _float_counts(op, dt, pairs, counts):
 # output; "reciprocal" (Div): a * RN(1/b) in the intermediate, then to the
 # output.  None exists where the intermediate has q >= 2p + 2 bits (direct
 # results round correctly), and for bfloat16 through a float32 reciprocal
-# (exhaustive search, generators/dround.py).  The reciprocal order exists
-# for a quotient only; TF32 is an intermediate of products only (matrix
-# units multiply in TF32); the kind of exact result is hardround.kind's.
+# (exhaustive search, generators/dround.py).
 INTERMEDIATES = {"float32": dtypes.FLOAT32.fmt, "binary64": dtypes.FLOAT64.fmt,
                  "x87": dtypes.FloatFormat(64, 15), "tf32": dtypes.FloatFormat(11, 8)}
 WIDER = {
@@ -176,8 +175,9 @@ WIDER = {
     "float64": [("x87", "direct", True), ("x87", "reciprocal", True)],
 }
 WIDER_TAGS = {"double-rounding", "hard-rounding", "boundary-classes"}
-
-
+# Orders and intermediates that exist for one kind of exact result only
+# (hardround.kind, from the registry): the reciprocal for a quotient; TF32
+# for a product (matrix units multiply in TF32, they do not divide).
 ONLY_FOR = {"reciprocal": "quotient", "tf32": "product"}
 
 
