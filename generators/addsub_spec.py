@@ -48,8 +48,7 @@ def make_spec(entry, subtract):
 
     spec = OpSpec(name, entry["opset"], golden, lambda a, b: a, lambda a, b: {"kind": "exact"},
                   requirements, tag_requirements=tag_requirements,
-                  profiles=lambda a, b: op_registry.profiles_of(name, a.name),
-                  extra={"criteria": "difference" if subtract else "sum"})
+                  profiles=lambda a, b: op_registry.profiles_of(name, a.name))
     types = [dtypes.BY_NAME[t] for t in op_registry.type_names(name)]
     return spec, [d for d in dtypes.ALL if d in types]
 

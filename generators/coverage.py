@@ -32,21 +32,24 @@ REJECT_SHAPE = ["reject-broadcast", "reject-shape"]
 
 
 def type_key(case):
+    """The column a case counts in: its first input's type, or the type
+    pair of an op whose input types mix (coverage_criteria.is_mixed)."""
     a = case["inputs"][0]["dtype"]
-    if case["op"] == "Pow":
+    if coverage_criteria.is_mixed(case["op"]):
         return "%s_%s" % (a, case["inputs"][1]["dtype"])
     return a
 
 
+def keys_of(op):
+    """The op's columns (type names, or type pairs), in table order."""
+    if coverage_criteria.is_mixed(op):
+        return [coverage_criteria.pair_key(a, b) for a in coverage_criteria.first_types(op)
+                for b in coverage_criteria.second_types(op)]
+    return [t.name for t in coverage_criteria.first_types(op)]
+
+
 def expected_keys():
-    keys = [("Div", t.name) for t in dtypes.DIV_MUL_TYPES]
-    keys += [("Mul", t.name) for t in dtypes.DIV_MUL_TYPES]
-    keys += [("Pow", "%s_%s" % (a.name, b.name)) for a in dtypes.POW_BASE_TYPES
-             for b in dtypes.POW_EXP_TYPES]
-    keys += [("Less", t.name) for t in dtypes.LESS_TYPES]
-    keys += [(op, t.name) for op in coverage_elementwise.ops()
-             for t in coverage_elementwise.types(op)]
-    return keys
+    return [(op, k) for op in op_registry.names() for k in keys_of(op)]
 
 
 def elementwise_tags(op, a):
@@ -78,42 +81,45 @@ def elementwise_tags(op, a):
 
 
 def required_tags(op, key):
-    """Tags that must occur among the cases of (op, key) itself."""
+    """Tags that must occur among the cases of (op, key) itself, from the
+    op's coverage families (ops/operators.json "coverage")."""
     if coverage_elementwise.kind(op):
         return elementwise_tags(op, dtypes.BY_NAME[key])
-    if op == "Pow":
+    fams = coverage_criteria.families(op)
+    mixed = coverage_criteria.is_mixed(op)
+    if mixed:
         a, b = (dtypes.BY_NAME[n] for n in key.split("_"))
     else:
         a = b = dtypes.BY_NAME[key]
     tags = ["special-cross", "random", "rank1"]
-    if op != "Pow":
+    if not mixed:                  # a mixed op's: once per first type (analyse)
         tags += per_type_shape_tags(op, a)
     if a.is_float:
         tags += FLOAT_INPUT
-        if op in ("Div", "Mul", "Pow"):
+        if "rounding" in fams:
             tags += ROUNDING + HARD
-        if op == "Less":
+        if "comparison" in fams:
             tags.append("last-bit")
     else:
         tags += INT_INPUT + (SIGNED_INPUT if a.kind == "int" else [])
-    if op == "Mul" and a.is_int:
+    if "wrap" in fams and a.is_int:
         tags.append("wrap")
-    if op == "Div" and a.is_int:
+    if "division" in fams and a.is_int:
         tags += ["div-by-zero", "undefined"]
         if a.kind == "int":
             tags += ["truncation-negative", "int-min-div-minus-one"]
-    if op == "Div" and a.is_float:
+    if "division" in fams and a.is_float:
         tags.append("float-div-by-zero")
-    if op == "Less":
+    if "comparison" in fams:
         tags.append("neighbours")
-    if op == "Pow" and a.is_float:
+    if "power" in fams and a.is_float:
         tags += ["pow-exp-zero", "pow-base-one", "pow-zero-pos-odd", "pow-zero-pos-other",
                  "pow-inf-base"]
         if b.is_float or b.kind == "int":
             tags += ["pow-zero-neg-odd", "pow-zero-neg-other"]
         if b.is_float:
             tags += ["pow-minus-one-inf", "pow-neg-nonint", "pow-inf-exp"]
-    if op == "Pow" and a.is_int:
+    if "power" in fams and a.is_int:
         tags += ["pow-int-overflow", "undefined"]
         if b.kind == "int":
             tags.append("pow-negative-exponent")
@@ -126,21 +132,21 @@ def per_type_shape_tags(op, a):
     tags = SHAPES + REJECT_SHAPE
     if a.name not in dtypes.SONNX_ONLY:
         tags += BROADCAST
-    if op != "Pow":
+    if not coverage_criteria.is_mixed(op):
         tags.append("reject-mixed-type")
     return tags
 
 
 def analyse(manifest, catalogue, vectors=None):
     by_key = defaultdict(lambda: defaultdict(int))
-    pow_base = defaultdict(lambda: defaultdict(int))
+    by_first = defaultdict(lambda: defaultdict(int))  # mixed ops: (op, first type)
     problems = []
     for c in manifest["cases"]:
         key = type_key(c)
         for t in c["tags"]:
             by_key[(c["op"], key)][t] += 1
-            if c["op"] == "Pow":
-                pow_base[c["inputs"][0]["dtype"]][t] += 1
+            if coverage_criteria.is_mixed(c["op"]):
+                by_first[(c["op"], c["inputs"][0]["dtype"])][t] += 1
     for op, key in expected_keys():
         if (op, key) not in by_key:
             problems.append("%s %s: no cases" % (op, key))
@@ -149,10 +155,13 @@ def analyse(manifest, catalogue, vectors=None):
         for t in required_tags(op, key):
             if not have.get(t):
                 problems.append("%s %s: tag %s missing" % (op, key, t))
-    for a in dtypes.POW_BASE_TYPES:
-        for t in per_type_shape_tags("Pow", a):
-            if not pow_base[a.name].get(t):
-                problems.append("Pow base %s: tag %s missing" % (a.name, t))
+    for op in op_registry.names():
+        if not coverage_criteria.is_mixed(op):
+            continue
+        for a in coverage_criteria.first_types(op):
+            for t in per_type_shape_tags(op, a):
+                if not by_first[(op, a.name)].get(t):
+                    problems.append("%s base %s: tag %s missing" % (op, a.name, t))
     ids = {r["id"] for r in catalogue}
     cited = defaultdict(int)
     for c in manifest["cases"]:
@@ -200,17 +209,22 @@ def render(manifest, catalogue, vectors):
             lines.append("| %s | %s |" % (t, " | ".join(row)))
         lines.append("")
 
-    table("Div", [t.name for t in dtypes.DIV_MUL_TYPES], "Div")
-    table("Mul", [t.name for t in dtypes.DIV_MUL_TYPES], "Mul")
-    table("Less", [t.name for t in dtypes.LESS_TYPES], "Less")
-    for a in dtypes.POW_BASE_TYPES:
-        table("Pow, base %s (columns: exponent type)" % a.name,
-              ["%s_%s" % (a.name, b.name) for b in dtypes.POW_EXP_TYPES], "Pow")
+    # the ops of one type per column, then the mixed-type ops (a table per
+    # first type), then the element-wise ops; each group in registry order
+    mixed = [op for op in op_registry.names() if coverage_criteria.is_mixed(op)]
+    for op in coverage_criteria.typed_ops():
+        table(op, keys_of(op), op)
+    for op in mixed:
+        for a in coverage_criteria.first_types(op):
+            table("%s, base %s (columns: exponent type)" % (op, a.name),
+                  [coverage_criteria.pair_key(a, b) for b in coverage_criteria.second_types(op)],
+                  op)
     for op in coverage_elementwise.ops():
         table(op, [t.name for t in coverage_elementwise.types(op)], op)
-    lines += ["Pow: the shape, broadcast and reject tags (rank0, rank2, rank4, zero-size, "
-              "broadcast-*, reject-*) are required once per base type, spread over the "
-              "exponent types (see docs/vector-format.md).", ""]
+    for op in mixed:
+        lines += ["%s: the shape, broadcast and reject tags (rank0, rank2, rank4, zero-size, "
+                  "broadcast-*, reject-*) are required once per base type, spread over the "
+                  "exponent types (see docs/vector-format.md)." % op, ""]
     lines += coverage_criteria.render(criteria_counts)
     lines += ["## Requirements", "",
               "| requirement | cases citing it |", "|---|---:|"]

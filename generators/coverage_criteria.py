@@ -32,12 +32,61 @@ from fractions import Fraction
 
 import onnx
 
-from . import coverage_elementwise, criteria, dtypes
+from . import coverage_elementwise, criteria, dtypes, hardround, op_registry
 from . import floatfmt as ff
 from .tensorio import unpack
 
 SIDES = [w for _, w in criteria.SIDES]
 BROADCAST_PATTERNS = criteria.BROADCAST_PATTERNS
+
+
+def families(op):
+    """The op's coverage criteria families (ops/operators.json "coverage");
+    an op without them is refused naming it (op_registry.RegistryError)."""
+    return op_registry.coverage(op)
+
+
+# The families whose elements are pairs of the two inputs (measure).
+PAIR_FAMILIES = ("boundary-classes", "division", "wrap", "comparison")
+
+
+def is_mixed(op):
+    """Whether the op's inputs mix types (entry "mixed_input_types"): its
+    cases are then keyed by the (first, second) input type pair."""
+    return bool(op_registry.facet(op, "mixed_input_types"))
+
+
+def first_types(op):
+    """The first input's types, in the order of the tables' columns: that of
+    dtypes.ALL; a mixed-type op's (a table per first type, a column per
+    second type) in the order of its registry lists."""
+    if not is_mixed(op):
+        return coverage_elementwise.types(op)
+    names = []
+    for lst in op_registry.facet(op, "types").values():
+        names += [n for n in lst if n not in names]
+    return [dtypes.BY_NAME[n] for n in names]
+
+
+def second_types(op):
+    """A mixed-type op's second input types (entry "exponent_types")."""
+    return [dtypes.BY_NAME[n] for n in op_registry.facet(op, "exponent_types")]
+
+
+def pair_key(a, b):
+    return "%s_%s" % (a.name, b.name)
+
+
+def typed_ops():
+    """The ops whose criteria this module tabulates per single type (not
+    mixed, not element-wise), in registry order."""
+    return [op for op in op_registry.names()
+            if not coverage_elementwise.kind(op) and not is_mixed(op)]
+
+
+def power_ops():
+    """The ops with the "power" criteria family, in registry order."""
+    return [op for op in op_registry.names() if "power" in families(op)]
 
 
 def _tensor(vectors, case, k):
@@ -77,6 +126,7 @@ def body_cells(dt):
 
 def _float_counts(op, dt, pairs, counts):
     f = dt.fmt
+    quotient = hardround.kind(op) == "quotient"   # else a product (registry)
     tgs = criteria.targets(dt)
     body = len(pairs) >= criteria.BODY_START + 1
     for i, (x, y) in enumerate(pairs):
@@ -93,7 +143,7 @@ def _float_counts(op, dt, pairs, counts):
             continue
         vx = -dx.mag if dx.sign else dx.mag
         vy = -dy.mag if dy.sign else dy.mag
-        r = vx / vy if op == "Div" else vx * vy
+        r = vx / vy if quotient else vx * vy
         mag, sign = abs(r), "-" if r < 0 else "+"
         for tg in tgs:
             if in_body and tg.lo < mag < tg.hi:
@@ -125,14 +175,17 @@ WIDER = {
     "float64": [("x87", "direct", True), ("x87", "reciprocal", True)],
 }
 WIDER_TAGS = {"double-rounding", "hard-rounding", "boundary-classes"}
+# Orders and intermediates that exist for one kind of exact result only
+# (hardround.kind, from the registry): the reciprocal for a quotient; TF32
+# for a product (matrix units multiply in TF32, they do not divide).
+ONLY_FOR = {"reciprocal": "quotient", "tf32": "product"}
 
 
 def wider_cells(op, dt, required_only):
     out = []
+    k = hardround.kind(op)
     for inner, order, exists in WIDER.get(dt.name, []):
-        if order == "reciprocal" and op != "Div":
-            continue
-        if inner == "tf32" and op != "Mul":
+        if ONLY_FOR.get(order, k) != k or ONLY_FOR.get(inner, k) != k:
             continue
         if exists or not required_only:
             out.append("via %s %s" % (inner, order))
@@ -150,6 +203,7 @@ def _rn(fmt, q):
 
 def _wider_counts(op, dt, pairs, counts):
     f = dt.fmt
+    quotient = hardround.kind(op) == "quotient"
     cells = wider_cells(op, dt, False)
     for x, y in pairs:
         dx, dy = ff.decode(f, x), ff.decode(f, y)
@@ -157,7 +211,7 @@ def _wider_counts(op, dt, pairs, counts):
             continue
         va = -dx.mag if dx.sign else dx.mag
         vb = -dy.mag if dy.sign else dy.mag
-        exact = va / vb if op == "Div" else va * vb
+        exact = va / vb if quotient else va * vb
         want = _rn(f, exact)
         for cell in cells:
             _, inner, order = cell.split(" ")
@@ -243,7 +297,7 @@ def _pow_parity(vectors, c, out):
         return
     a_dt = dtypes.BY_NAME[c["inputs"][0]["dtype"]]
     b_dt = dtypes.BY_NAME[c["inputs"][1]["dtype"]]
-    counts = out[("Pow", "%s_%s" % (a_dt.name, b_dt.name))]
+    counts = out[(c["op"], pair_key(a_dt, b_dt))]
     for x, y in _pairs(c, _tensor(vectors, c, 0), _tensor(vectors, c, 1)):
         vx, vy = _exact(a_dt, x), _exact(b_dt, y)
         if vx is None or vy is None or not vx < 0 or vy == 0:
@@ -263,7 +317,7 @@ def _pow_boundary(vectors, c, out):
     b_dt = dtypes.BY_NAME[c["inputs"][1]["dtype"]]
     if c["expectation"] != "values" or not criteria.pow_boundary_cells(a_dt, b_dt):
         return
-    counts = out[("Pow", "%s_%s" % (a_dt.name, b_dt.name))]
+    counts = out[(c["op"], pair_key(a_dt, b_dt))]
     for x, y in _pairs(c, _tensor(vectors, c, 0), _tensor(vectors, c, 1)):
         vx, vy = _exact(a_dt, x), _exact(b_dt, y)
         if vx is None or vy is None or vx == 0 or Fraction(vy).denominator != 1:
@@ -289,7 +343,7 @@ def _pow_lone(vectors, c, out):
         return y >= a_dt.bits or not a_dt.min <= x ** y <= a_dt.max
     over = sum(1 for x, y in pairs if y >= 0 and overflows(x, y))
     neg = sum(1 for x, y in pairs if y < 0 and abs(x) != 1)
-    key = ("Pow", "%s_%s" % (a_dt.name, b_dt.name))
+    key = (c["op"], pair_key(a_dt, b_dt))
     if over == 1 and neg == 0:
         out[key]["pow lone overflow"] += 1
     if neg == 1 and over == 0:
@@ -447,32 +501,45 @@ def broadcast_patterns(sa, sb):
     return pats, int(np.prod(out)) if out else 1
 
 
+def _body_attainable(op, dt, cell):
+    """A body cell of a boundary class is required where some side of that
+    class is attainable (criteria.attainable: no quotient reaches the
+    overflow-threshold window); the body operand cells always."""
+    cls = cell.split(" ")[-1]
+    if cell.startswith("body operand "):
+        return True
+    return any(criteria.attainable(op, dt.name, cls, side) for side in SIDES)
+
+
 def required(op, dt):
-    """The criteria (cells) required for (op, dt), in table order."""
+    """The criteria (cells) required for (op, dt), in table order, from the
+    op's coverage families (ops/operators.json)."""
+    fams = families(op)
     cells = []
-    if op in ("Div", "Mul") and dt.is_float:
+    if "boundary-classes" in fams and dt.is_float:
         cells += [c for c in float_cells(dt)
                   if criteria.attainable(op, dt.name, *c.split(" ")[:2])]
-        cells += [c for c in body_cells(dt)
-                  if op == "Mul" or c != "body overflow-threshold"]
+        cells += [c for c in body_cells(dt) if _body_attainable(op, dt, c)]
         cells += wider_cells(op, dt, True)
-    if op == "Div" and dt.is_int:
+    if "division" in fams and dt.is_int:
         cells += div_int_cells(dt)
-    if op == "Mul" and dt.is_int:
+    if "wrap" in fams and dt.is_int:
         cells += mul_int_cells(dt)
-    if op == "Less":
+    if "comparison" in fams:
         cells += less_cells(dt)
-    if op in ("Div", "Mul", "Less") and dt.name not in dtypes.SONNX_ONLY:
+    if "broadcast" in fams and "onnx" in op_registry.profiles_of(op, dt.name):
         cells += ["broadcast " + p for p in BROADCAST_PATTERNS]
     return cells
 
 
 def measure(manifest, vectors):
-    """{(op, type): {cell: elements}} over the cases of Div, Mul and Less."""
+    """{(op, type): {cell: elements}} over every case, by the families of
+    its op (ops/operators.json "coverage")."""
     out = defaultdict(lambda: defaultdict(int))
     for c in manifest["cases"]:
         op = c["op"]
-        if op == "Pow":
+        fams = families(op)
+        if "power" in fams:
             _pow_lone(vectors, c, out)
             _pow_parity(vectors, c, out)
             _pow_boundary(vectors, c, out)
@@ -495,13 +562,21 @@ def measure(manifest, vectors):
                 _pairs(c, tensors[0], tensors[1])
             coverage_elementwise.count(c, tensors, elems, out)
             continue
+        pairwise = [f for f in fams if f in PAIR_FAMILIES]
+        if not pairwise:
+            continue
+        if len(shapes) != 2:
+            raise op_registry.RegistryError(
+                "op %r: coverage family %r in ops/operators.json needs two inputs; the op "
+                "has %d" % (op, pairwise[0], len(shapes)))
         sa, sb = shapes
-        if op == "Less":
+        if "comparison" in fams:
             if sa == sb:
                 _less_counts(dt, list(zip(_tensor(vectors, c, 0), _tensor(vectors, c, 1))),
                              counts)
             continue
-        need_values = (dt.is_float and op in ("Div", "Mul")) or dt.is_int
+        need_values = ("boundary-classes" in fams) if dt.is_float else \
+            bool({"division", "wrap"} & set(fams))
         if not need_values:
             continue
         try:
@@ -512,7 +587,7 @@ def measure(manifest, vectors):
             _float_counts(op, dt, pairs, counts)
             if WIDER_TAGS & set(c["tags"]):
                 _wider_counts(op, dt, pairs, counts)
-        elif op == "Div":
+        elif "division" in fams:
             if c["expectation"] == "no-crash":
                 _div_lone(dt, c, pairs, counts)
             _div_int_counts(dt, pairs, counts)
@@ -521,36 +596,36 @@ def measure(manifest, vectors):
     return out
 
 
-def _pow_keys():
-    return [(a, b) for a in dtypes.POW_BASE_TYPES for b in dtypes.POW_EXP_TYPES
-            if pow_cells(a, b)]
+def _pow_keys(op):
+    return [(a, b) for a, b in _all_pow_keys(op) if pow_cells(a, b)]
 
 
-def _all_pow_keys():
-    return [(a, b) for a in dtypes.POW_BASE_TYPES for b in dtypes.POW_EXP_TYPES]
+def _all_pow_keys(op):
+    return [(a, b) for a in first_types(op) for b in second_types(op)]
 
 
 def problems(counts):
     out = []
-    for a, b in _pow_keys():
-        have = counts.get(("Pow", "%s_%s" % (a.name, b.name)), {})
-        for cell in pow_cells(a, b):
-            if not have.get(cell):
-                out.append("Pow %s_%s: criterion '%s' has no element" % (a.name, b.name, cell))
-    for a, b in _all_pow_keys():
-        have = counts.get(("Pow", "%s_%s" % (a.name, b.name)), {})
-        gaps = criteria.POW_NOT_CONSTRUCTED.get(a.name, set())
-        for cell in criteria.pow_boundary_cells(a, b):
-            if cell not in gaps and not have.get("pow " + cell):
-                out.append("Pow %s_%s: criterion 'pow %s' has no element" % (a.name, b.name, cell))
-        missing = [cell.split(" ")[-2] + " " + cell.split(" ")[-1]
-                   for cell in parity_cells(a, b) if not have.get(cell)]
-        if missing:
-            out.append("Pow %s_%s: criterion 'pow parity' has no element for %s"
-                       % (a.name, b.name, ", ".join(missing)))
-    for op, types in (("Div", dtypes.DIV_MUL_TYPES), ("Mul", dtypes.DIV_MUL_TYPES),
-                      ("Less", dtypes.LESS_TYPES)):
-        for dt in types:
+    for op in power_ops():
+        for a, b in _pow_keys(op):
+            have = counts.get((op, pair_key(a, b)), {})
+            for cell in pow_cells(a, b):
+                if not have.get(cell):
+                    out.append("%s %s: criterion '%s' has no element" % (op, pair_key(a, b), cell))
+        for a, b in _all_pow_keys(op):
+            have = counts.get((op, pair_key(a, b)), {})
+            gaps = criteria.POW_NOT_CONSTRUCTED.get(a.name, set())
+            for cell in criteria.pow_boundary_cells(a, b):
+                if cell not in gaps and not have.get("pow " + cell):
+                    out.append("%s %s: criterion 'pow %s' has no element"
+                               % (op, pair_key(a, b), cell))
+            missing = [cell.split(" ")[-2] + " " + cell.split(" ")[-1]
+                       for cell in parity_cells(a, b) if not have.get(cell)]
+            if missing:
+                out.append("%s %s: criterion 'pow parity' has no element for %s"
+                           % (op, pair_key(a, b), ", ".join(missing)))
+    for op in typed_ops():
+        for dt in first_types(op):
             have = counts.get((op, dt.name), {})
             for cell in required(op, dt):
                 if not have.get(cell):
@@ -617,13 +692,14 @@ def render(counts):
               "arithmetic.  `-` marks a required criterion with no element (the "
               "`generators.coverage` test fails on it); `n/a` a cell no element can reach "
               "(proof in generators/criteria.py); blank, a criterion that does not apply.", ""]
-    for op, types in (("Div", dtypes.DIV_MUL_TYPES), ("Mul", dtypes.DIV_MUL_TYPES),
-                      ("Less", dtypes.LESS_TYPES)):
+    for op in typed_ops():
+        types = first_types(op)
+        boundary = "boundary-classes" in families(op)
         names = [t.name for t in types]
         rows = []
         for dt in types:
             for cell in required(op, dt) + (float_cells(dt) + wider_cells(op, dt, False)
-                                            if dt.is_float and op != "Less" else []):
+                                            if dt.is_float and boundary else []):
                 if cell not in rows:
                     rows.append(cell)
         last = [r for r in rows if r == "less body neighbour" or r.startswith("broadcast ")]
@@ -635,21 +711,30 @@ def render(counts):
             for dt in types:
                 n = counts.get((op, dt.name), {}).get(cell, 0)
                 req = cell in required(op, dt)
-                na = (dt.is_float and op != "Less" and not req
+                na = (dt.is_float and boundary and not req
                       and cell in float_cells(dt) + wider_cells(op, dt, False))
                 row.append(str(n) if n else ("-" if req else ("n/a" if na else "")))
             lines.append("| %s | %s |" % (cell, " | ".join(row)))
         lines.append("")
-    lines += ["### Pow criteria (negative base, integral exponent: parity by magnitude)", "",
-              "Magnitudes 2^k (k <= 63) of the exponent with at least one element, of the "
-              "magnitudes the exponent type holds (odd: below 2^precision for a float "
-              "exponent; even: up to 2^min(emax, 63)); counted in `values` cases.", "",
-              "| base \\ exponent | " + " | ".join(b.name for b in dtypes.POW_EXP_TYPES)
-              + " |", "|---|" + "---:|" * len(dtypes.POW_EXP_TYPES)]
-    for a in dtypes.POW_BASE_TYPES:
+    for op in power_ops():
+        lines += _render_power(op, counts)
+    lines += coverage_elementwise.render(counts)
+    return lines
+
+
+def _render_power(op, counts):
+    """The tables of an op with the "power" family: parity, result boundary
+    classes, lone undefined elements, per (base, exponent) type pair."""
+    lines = ["### %s criteria (negative base, integral exponent: parity by magnitude)" % op, "",
+             "Magnitudes 2^k (k <= 63) of the exponent with at least one element, of the "
+             "magnitudes the exponent type holds (odd: below 2^precision for a float "
+             "exponent; even: up to 2^min(emax, 63)); counted in `values` cases.", "",
+             "| base \\ exponent | " + " | ".join(b.name for b in second_types(op))
+             + " |", "|---|" + "---:|" * len(second_types(op))]
+    for a in first_types(op):
         row = []
-        for b in dtypes.POW_EXP_TYPES:
-            have = counts.get(("Pow", "%s_%s" % (a.name, b.name)), {})
+        for b in second_types(op):
+            have = counts.get((op, pair_key(a, b)), {})
             cells = parity_cells(a, b)
             odd = [c for c in cells if " odd " in c]
             even = [c for c in cells if " even " in c]
@@ -658,8 +743,8 @@ def render(counts):
                                                   len(even)))
         lines.append("| %s | %s |" % (a.name, " | ".join(row)))
     lines.append("")
-    bkeys = [(a, b) for a, b in _all_pow_keys() if criteria.pow_boundary_cells(a, b)]
-    lines += ["### Pow criteria (float base: rounding-boundary classes of the result)", "",
+    bkeys = [(a, b) for a, b in _all_pow_keys(op) if criteria.pow_boundary_cells(a, b)]
+    lines += ["### %s criteria (float base: rounding-boundary classes of the result)" % op, "",
               "Exact powers x^y of a float base to an integer exponent (|y| <= 256) whose "
               "result lies below, on or above each single rounding boundary (underflow "
               "threshold, subnormal/normal, largest finite, overflow threshold) or, within "
@@ -667,26 +752,25 @@ def render(counts):
               "one; each result sign.  `n/c`: not constructed (the search over |y| <= 199 "
               "near the boundary found no power there; not claimed unreachable, "
               "generators/criteria.py POW_NOT_CONSTRUCTED).", "",
-              "| criterion | " + " | ".join("%s_%s" % (a.name, b.name) for a, b in bkeys)
+              "| criterion | " + " | ".join(pair_key(a, b) for a, b in bkeys)
               + " |", "|---|" + "---:|" * len(bkeys)]
     for cell in criteria.pow_boundary_cells(dtypes.FLOAT32, dtypes.FLOAT32):
         row = []
         for a, b in bkeys:
-            n = counts.get(("Pow", "%s_%s" % (a.name, b.name)), {}).get("pow " + cell, 0)
+            n = counts.get((op, pair_key(a, b)), {}).get("pow " + cell, 0)
             gap = cell in criteria.POW_NOT_CONSTRUCTED.get(a.name, set())
             row.append(str(n) if n else ("n/c" if gap else "-"))
         lines.append("| %s | %s |" % (cell, " | ".join(row)))
     lines.append("")
-    keys = _pow_keys()
-    names = ["%s_%s" % (a.name, b.name) for a, b in keys]
-    lines += ["### Pow criteria (integer base, integer exponent)", "",
+    keys = _pow_keys(op)
+    names = [pair_key(a, b) for a, b in keys]
+    lines += ["### %s criteria (integer base, integer exponent)" % op, "",
               "| criterion | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
     for cell in ("pow lone overflow", "pow lone negative exponent"):
         row = []
         for (a, b), k in zip(keys, names):
-            n = counts.get(("Pow", k), {}).get(cell, 0)
+            n = counts.get((op, k), {}).get(cell, 0)
             row.append(str(n) if n else ("-" if cell in pow_cells(a, b) else ""))
         lines.append("| %s | %s |" % (cell, " | ".join(row)))
     lines.append("")
-    lines += coverage_elementwise.render(counts)
     return lines

@@ -2,8 +2,8 @@
 Sub, Abs, Sqrt; docs/coverage.md), measured on written vectors with exact
 arithmetic, independently of the families that build the elements
 (addsub_cases.py, unary_cases.py, op_sqrt.py).  An op's kind of criteria is
-its OpSpec's extra["criteria"]: "sum" (a + b), "difference" (a - b),
-"abs", "sqrt".
+the family of its registry entry's "coverage" (ops/operators.json) among
+"sum" (a + b), "difference" (a - b), "abs", "sqrt".
 
 Criteria (rows; columns are types):
   <input> <class> <sign>     every operand class of a float input (zero,
@@ -84,9 +84,17 @@ DESCRIPTION = [
 ]
 
 
+KINDS = ("sum", "difference", "abs", "sqrt")
+
+
 def kind(op):
-    from .writer import op_spec
-    return op_spec(op).extra.get("criteria")
+    """The op's element-wise criteria kind: the one of KINDS among its
+    registry coverage families (op_registry.coverage), or None."""
+    ks = [f for f in op_registry.coverage(op) if f in KINDS]
+    if len(ks) > 1:
+        raise op_registry.RegistryError("op %r: coverage in ops/operators.json names %s; an "
+                                        "op has one element-wise kind" % (op, ", ".join(ks)))
+    return ks[0] if ks else None
 
 
 def ops():
@@ -141,7 +149,8 @@ def required(op, dt, names):
         cells += SQRT_FLOAT
     elif k == "abs":
         cells += UNARY_BODY if dt.is_float else (["abs lone MIN"] if dt.kind == "int" else [])
-    if len(names) == 2 and "onnx" in op_registry.profiles_of(op, dt.name):
+    if "broadcast" in op_registry.coverage(op) \
+            and "onnx" in op_registry.profiles_of(op, dt.name):
         cells += ["broadcast " + p for p in criteria.BROADCAST_PATTERNS]
     return cells
 

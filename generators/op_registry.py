@@ -85,3 +85,25 @@ def type_names(name):
 def profiles_of(name, type_name):
     """The profiles ("onnx", "sonnx") whose type list holds type_name."""
     return [p for p in ("onnx", "sonnx") if type_name in facet(name, "types").get(p, [])]
+
+
+# The coverage criteria families an entry's "coverage" may name
+# (docs/architecture.md, "The operator registry"; docs/coverage.md states
+# each): the tags and criteria generators/coverage*.py require of the op.
+COVERAGE_FAMILIES = ("rounding", "boundary-classes", "division", "wrap", "comparison",
+                     "power", "broadcast", "sum", "difference", "abs", "sqrt")
+
+
+def coverage(name):
+    """The coverage criteria families of an op (entry "coverage"); an entry
+    without the list, or naming a family no generator knows, raises
+    RegistryError naming the op and what is missing."""
+    fams = facet(name, "coverage")
+    if not isinstance(fams, list):
+        raise RegistryError("op %r: its entry in ops/operators.json has a 'coverage' that is "
+                            "not a list of criteria families" % name)
+    for f in fams:
+        if f not in COVERAGE_FAMILIES:
+            raise RegistryError("op %r: coverage family %r in ops/operators.json is none of %s"
+                                % (name, f, ", ".join(COVERAGE_FAMILIES)))
+    return fams

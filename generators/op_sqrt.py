@@ -52,8 +52,7 @@ def tag_requirements(dt, tags):
 
 OP = OpSpec(_ENTRY["name"], _ENTRY["opset"], golden, lambda x: x, lambda x: {"kind": "exact"},
             requirements, tag_requirements=tag_requirements, output_name="Y",
-            profiles=lambda x: op_registry.profiles_of(_ENTRY["name"], x.name),
-            extra={"criteria": "sqrt"})  # generators/coverage_elementwise.py
+            profiles=lambda x: op_registry.profiles_of(_ENTRY["name"], x.name))
 TYPES = [d for d in dtypes.ALL if d.name in op_registry.type_names(_ENTRY["name"])]
 
 
