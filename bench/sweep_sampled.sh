@@ -9,8 +9,9 @@
 #      medians                                                 (goal >= 20x)
 #      and, robust to machine load, the 1-thread runs as pairs per second of
 #      user CPU time (whole process, startup included: getrusage)
-#   2. the default sample count (2^28) of every op x float32/float64 with
-#      the built-in kernels: wall time                          (goal < 60 s)
+#   2. the default sample count (2^28) of every op x float32/float64, and
+#      of every op x 32/64-bit integer type that is sampled, with the
+#      built-in kernels: wall time                               (goal < 60 s)
 #   3. pairs per second through the ONNX Runtime plugin (float32 Div, Mul,
 #      Pow, Less), when the plugin is built and the pinned library is in the
 #      cache (scripts/fetch-onnxruntime.sh; nothing is downloaded here)
@@ -81,16 +82,27 @@ echo "|---|---|---|---|"
 printf '%s' "$ucpu_rows"
 echo
 
+# default_row OP T: one row of section 2.
+default_row() {
+  out=$("$cts" sweep --op "$1" --type "$2" --first 0) || true
+  printf '%s\n' "$out" | awk -v l="$1 $2" '
+      /^time / { s = $2; r = $4; sub(",", "", r) }
+      /^verdict: / { v = $2 }
+      END { printf "| %s | %s | %s | %s |\n", l, s, r, v }'
+}
+
 if [ "${QUICK:-0}" != 1 ]; then
   echo "| default sample count (2^28), built-in kernels | wall s | pairs/s | verdict |"
   echo "|---|---|---|---|"
   for op in Div Mul Pow Less; do
     for t in float32 float64; do
-      out=$("$cts" sweep --op "$op" --type "$t" --first 0) || true
-      printf '%s\n' "$out" | awk -v l="$op $t" '
-          /^time / { s = $2; r = $4; sub(",", "", r) }
-          /^verdict: / { v = $2 }
-          END { printf "| %s | %s | %s | %s |\n", l, s, r, v }'
+      default_row "$op" "$t"
+    done
+  done
+  for op in Add Sub Mul Div Less Abs; do
+    for t in int32 int64 uint32 uint64; do
+      case $op:$t in Abs:*32) continue ;; esac # 32-bit unary: exhaustive
+      default_row "$op" "$t"
     done
   done
   echo
