@@ -220,6 +220,37 @@ static bool copy_op_names(sct_wire_request *req, const sonnx_op *op)
                             op->profile ? op->profile : "") < sizeof req->profile;
 }
 
+/* The op's attributes after the request's fixed part (wire_attributes.h,
+ * docs/plugin-abi.md §2.1); false, `*r` saying why, when they cannot be
+ * carried (refused here rather than sent cut). */
+static bool put_attributes(isolated *s, const sonnx_op *op, sct_exec_result *r)
+{
+    char why[SCT_WIRE_MSG_CAP];
+    if (sct_wire_attributes_encode(op, s->w.attr, sizeof s->w.attr, &s->w.req.n_attributes,
+                                   &s->w.req.attr_bytes, why, sizeof why) == 0)
+        return true;
+    *r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                              "%s: attributes that cannot be sent to the plugin process: %s",
+                              op->op_type ? op->op_type : "(null op_type)", why);
+    return false;
+}
+
+/* The request's head: kind, opset, names, attributes (the tensors are laid
+ * out by the caller).  False, `*r` saying why, when one cannot be sent. */
+static bool begin_request(isolated *s, uint32_t kind, const sonnx_op *op,
+                          sct_exec_result *r)
+{
+    memset(&s->w.req, 0, offsetof(sct_wire_request, inputs));
+    s->w.req.kind = kind;
+    s->w.req.opset = op->opset;
+    if (!copy_op_names(&s->w.req, op)) {
+        *r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                                  "op_type, domain or profile too long");
+        return false;
+    }
+    return put_attributes(s, op, r);
+}
+
 static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
                                  const int32_t *input_types, size_t n_inputs)
 {
@@ -229,12 +260,9 @@ static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
         return q;
     sct_exec_result r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, " ");
     memset(&s->w.req, 0, sizeof s->w.req);
-    s->w.req.kind = SCT_REQ_QUERY;
-    s->w.req.opset = op->opset;
+    if (!begin_request(s, SCT_REQ_QUERY, op, &r))
+        return r;
     s->w.req.n_inputs = (uint32_t)n_inputs;
-    if (!copy_op_names(&s->w.req, op))
-        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
-                                    "op_type, domain or profile too long");
     memcpy(s->w.req.input_types, input_types, n_inputs * sizeof *input_types);
     if (!exchange(s, &r))
         return r; /* crash, timeout: never cached */
@@ -281,23 +309,14 @@ static sct_exec_result call_laid_out(isolated *s, const sonnx_tensor *outputs,
     return r;
 }
 
-/* The request's head: kind, opset, names.  False when a name is too long. */
-static bool begin_run(isolated *s, const sonnx_op *op)
-{
-    memset(&s->w.req, 0, offsetof(sct_wire_request, inputs));
-    s->w.req.kind = SCT_REQ_RUN;
-    s->w.req.opset = op->opset;
-    return copy_op_names(&s->w.req, op);
-}
-
 static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
                                const sonnx_tensor *inputs, size_t n_inputs,
                                sonnx_tensor *outputs, size_t n_outputs)
 {
     isolated *s = b->impl;
-    if (!begin_run(s, op))
-        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
-                                    "op_type, domain or profile too long");
+    sct_exec_result head;
+    if (!begin_request(s, SCT_REQ_RUN, op, &head))
+        return head;
     /* after the slots' regions, which stay as their holders left them */
     uint64_t in_need = 0;
     uint64_t need = sct_arena_layout(inputs, n_inputs, outputs, n_outputs, s->page,
@@ -339,9 +358,9 @@ static sct_exec_result iso_run_slot_call(sct_backend *b, sct_backend_slot *slot,
                                          size_t n_outputs)
 {
     isolated *s = b->impl;
-    if (!begin_run(s, op))
-        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
-                                    "op_type, domain or profile too long");
+    sct_exec_result head;
+    if (!begin_request(s, SCT_REQ_RUN, op, &head))
+        return head;
     sct_wire_request *q = &s->w.req;
     if (sct_shared_arena_lay_slot(slot, s->page, inputs, n_inputs, outputs, n_outputs, q) != 0)
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, "a tensor larger than its slot");

@@ -20,7 +20,17 @@
 
 #include "backend_kinds.h"
 #include "plugin_loader.h"
+#include "wire_attributes.h"
 #include "worker_protocol.h"
+
+/* One request as it arrives: the fixed part, then the op's attributes
+ * (wire_attributes.h), contiguous and 8-byte aligned. */
+typedef struct request_msg {
+    sct_wire_request q;
+    uint64_t attr[SCT_WIRE_ATTR_CAP / sizeof(uint64_t)];
+} request_msg;
+_Static_assert(offsetof(request_msg, attr) == sizeof(sct_wire_request),
+               "the attributes follow the fixed part with no gap");
 
 /* The output regions now writable: this call's, and with zero-copy slots
  * those of the other open slots. */
@@ -216,26 +226,29 @@ static void to_tensor(sonnx_tensor *t, const sct_wire_tensor *wt, unsigned char 
     t->nbytes = wt->nbytes;
 }
 
-static void fill_op(sonnx_op *op, sct_wire_request *q)
+/* `attrs`: the request's q->n_attributes attributes, decoded and checked
+ * (take_attributes).  ABI 1.1: n_attributes/attributes are always filled,
+ * 0 and NULL for an op without attributes, as in-process. */
+static void fill_op(sonnx_op *op, sct_wire_request *q, const sonnx_attribute *attrs)
 {
     q->op_type[sizeof q->op_type - 1] = '\0';
     q->domain[sizeof q->domain - 1] = '\0';
     q->profile[sizeof q->profile - 1] = '\0';
-    /* ABI 1.1: the harness always fills n_attributes/attributes (0, NULL:
-     * the wire carries no attributes; no registry op has any). */
     memset(op, 0, sizeof *op);
     op->op_type = q->op_type;
     op->domain = q->domain;
     op->opset = q->opset;
     op->profile = q->profile;
+    op->n_attributes = q->n_attributes;
+    op->attributes = q->n_attributes ? attrs : NULL;
 }
 
-static void serve_query(worker *w, sct_wire_request *q)
+static void serve_query(worker *w, sct_wire_request *q, const sonnx_attribute *attrs)
 {
     static sct_wire_reply r;
     memset(&r, 0, sizeof r);
     sonnx_op op;
-    fill_op(&op, q);
+    fill_op(&op, q, attrs);
     char msg[SCT_WIRE_MSG_CAP];
     memset(msg, 0, sizeof msg);
     uint32_t n = q->n_inputs <= SCT_EXEC_MAX_TENSORS ? q->n_inputs : 0;
@@ -248,7 +261,7 @@ static void serve_query(worker *w, sct_wire_request *q)
     send_reply(w, &r);
 }
 
-static void serve_run(worker *w, sct_wire_request *q)
+static void serve_run(worker *w, sct_wire_request *q, const sonnx_attribute *attrs)
 {
     static sct_wire_reply r;
     memset(&r, 0, sizeof r);
@@ -277,7 +290,7 @@ static void serve_run(worker *w, sct_wire_request *q)
         return;
     }
     sonnx_op op;
-    fill_op(&op, q);
+    fill_op(&op, q, attrs);
     sonnx_tensor in[SCT_EXEC_MAX_TENSORS], out[SCT_EXEC_MAX_TENSORS];
     for (uint32_t i = 0; i < q->n_inputs; i++)
         to_tensor(&in[i], &q->inputs[i], w->inputs);
@@ -305,25 +318,68 @@ static void serve_run(worker *w, sct_wire_request *q)
     send_reply(w, &r);
 }
 
+/* A request refused before the plugin is called: the reason, no errno. */
+static void reply_refused(const worker *w, const char *why)
+{
+    static sct_wire_reply r;
+    memset(&r, 0, sizeof r);
+    r.kind = SCT_REPLY_WORKER_FAILED;
+    snprintf(r.message, sizeof r.message, "isolated worker: request refused: %s", why);
+    send_reply(w, &r);
+}
+
+/* Decodes the attributes of a request whose payload is `received` bytes
+ * into `attrs`; false (the request refused) when they are malformed, or
+ * when the plugin declares ABI 1.0, which never receives attributes (the
+ * harness declines such a case itself: docs/plugin-abi.md §2.1). */
+static bool take_attributes(const worker *w, const request_msg *m, size_t received,
+                            sonnx_attribute attrs[SCT_WIRE_MAX_ATTRIBUTES])
+{
+    char why[SCT_WIRE_MSG_CAP / 2]; /* fits the reply after its prefix */
+    if (sct_wire_attributes_decode(m->attr, received, m->q.n_attributes, m->q.attr_bytes,
+                                   attrs, why, sizeof why) != 0) {
+        reply_refused(w, why);
+        return false;
+    }
+    if (m->q.n_attributes != 0 && w->e.abi_minor < SONNX_PLUGIN_ABI_MINOR_1_1) {
+        snprintf(why, sizeof why, "%u attributes for a plugin of ABI %u.%u, which cannot "
+                 "receive them", (unsigned)m->q.n_attributes, (unsigned)w->e.abi_major,
+                 (unsigned)w->e.abi_minor);
+        reply_refused(w, why);
+        return false;
+    }
+    return true;
+}
+
 static void serve(worker *w)
 {
-    static sct_wire_request q;
+    static request_msg m;
+    static sonnx_attribute attrs[SCT_WIRE_MAX_ATTRIBUTES];
+    sct_wire_request *q = &m.q;
     for (;;) {
-        ssize_t n = recv(w->sock, &q, sizeof q, 0);
+        struct iovec iov = {&m, sizeof m};
+        struct msghdr h;
+        memset(&h, 0, sizeof h);
+        h.msg_iov = &iov;
+        h.msg_iovlen = 1;
+        ssize_t n = recvmsg(w->sock, &h, 0);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             break; /* parent closed the socket (or died): done */
-        if (n != (ssize_t)sizeof q) {
+        if (n < (ssize_t)sizeof *q || (h.msg_flags & MSG_TRUNC)) {
             errno = EPROTO;
-            reply_worker_failed(w, "truncated request");
+            reply_worker_failed(w, "truncated or oversize request");
             continue;
         }
-        if (q.kind == SCT_REQ_QUERY) {
-            serve_query(w, &q);
-        } else if (q.kind == SCT_REQ_RUN) {
-            serve_run(w, &q);
-        } else if (q.kind == SCT_REQ_SHUTDOWN) {
+        size_t received = (size_t)n - sizeof *q;
+        if (q->kind == SCT_REQ_QUERY) {
+            if (take_attributes(w, &m, received, attrs))
+                serve_query(w, q, attrs);
+        } else if (q->kind == SCT_REQ_RUN) {
+            if (take_attributes(w, &m, received, attrs))
+                serve_run(w, q, attrs);
+        } else if (q->kind == SCT_REQ_SHUTDOWN) {
             if (w->e.shutdown)
                 w->e.shutdown();
             static sct_wire_reply r;
