@@ -343,8 +343,9 @@ static bool take_attributes(const worker *w, const request_msg *m, size_t receiv
         return false;
     }
     if (m->q.n_attributes != 0 && w->e.abi_minor < SONNX_PLUGIN_ABI_MINOR_1_1) {
-        snprintf(why, sizeof why, "%u attributes for a plugin of ABI %u.%u, which cannot "
-                 "receive them", (unsigned)m->q.n_attributes, (unsigned)w->e.abi_major,
+        snprintf(why, sizeof why, "%u attribute%s for a plugin of ABI %u.%u, which cannot "
+                 "receive them", (unsigned)m->q.n_attributes,
+                 m->q.n_attributes == 1 ? "" : "s", (unsigned)w->e.abi_major,
                  (unsigned)w->e.abi_minor);
         reply_refused(w, why);
         return false;
