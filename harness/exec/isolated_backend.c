@@ -20,8 +20,9 @@
  * The pieces: the worker process, its socket and the wait for a reply
  * (worker_link.c); what a wait and a reply mean, the one mapping to a
  * result (worker_outcome.c); the shared tensor arena (shared_arena.c); the
- * query() answers kept (query_cache.c).  This file starts the worker,
- * plans its sandbox and answers the backend's query, run and close.
+ * query() answers kept (query_cache.c); the sandbox's plan, made once
+ * (sandbox_setup.c).  This file starts the worker and answers the
+ * backend's query, run and close.
  */
 #include <errno.h>
 #include <limits.h>
@@ -37,6 +38,7 @@
 #include "backend_kinds.h"
 #include "query_cache.h"
 #include "run_outcome.h"
+#include "sandbox_setup.h"
 #include "shared_arena.h"
 #include "worker_link.h"
 #include "worker_outcome.h"
@@ -54,15 +56,10 @@ typedef struct isolated {
     sct_query_cache queries;
     char idle_death[sizeof(((sct_exec_result *)0)->message) + 64]; /* died between calls: how */
     /* sandbox */
-    sct_sandbox_plan plan;
-    bool require;         /* --sandbox=require */
-    char scratch[PATH_MAX];
+    sct_sandbox_setup sb;               /* its plan, made once */
     unsigned active;      /* SCT_SB_* of the current worker */
     char notes[SCT_WIRE_MSG_CAP];       /* what could not be set up */
     char isolation[2400];               /* identity: protections active */
-    sct_sandbox_reads reads;            /* what the worker may read */
-    sct_worker_launch launch;           /* its exec, prepared before any fork */
-    char forced_note[160];              /* left out, not by the user's choice */
 } isolated;
 
 /* The result of waiting for the worker's reply (worker_outcome.h), the
@@ -71,7 +68,7 @@ static sct_exec_result outcome(isolated *s, sct_worker_phase phase, sct_wait_out
                                double elapsed)
 {
     sct_worker_wait in = {phase, w, &s->w.reply, errno, elapsed, s->path, s->timeout,
-                          s->plan.memory_limit, s->w.violation};
+                          s->sb.plan.memory_limit, s->w.violation};
     return sct_worker_outcome(&in, sct_worker_link_end, &s->w);
 }
 
@@ -105,7 +102,7 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
         return -1;
     }
     if (pid == 0) {
-        sct_worker_exec(&s->launch, sv[1], s->arena.fd, s->arena.in_fd);
+        sct_worker_exec(&s->sb.launch, sv[1], s->arena.fd, s->arena.in_fd);
     }
     close(sv[1]);
     sct_worker_link_attach(&s->w, pid, sv[0]);
@@ -120,15 +117,9 @@ static int spawn_worker(isolated *s, char *err, size_t err_cap)
         else if (s->w.cpu_limit > 0)
             sct_sandbox_note(s->notes, sizeof s->notes,
                              "no CPU limit (the worker's CPU clock cannot be read)");
-        if (s->forced_note[0])
-            sct_sandbox_note(s->notes, sizeof s->notes, s->forced_note);
-        if (s->plan.omit & SCT_SB_ALL) {
-            char left[160];
-            sct_sandbox_describe_omitted(s->plan.omit, left, sizeof left);
-            sct_sandbox_note(s->notes, sizeof s->notes, left);
-        }
+        sct_sandbox_setup_notes(&s->sb, s->notes, sizeof s->notes);
         unsigned missing = SCT_SB_ALL & ~s->active;
-        if (s->require && missing) {
+        if (s->sb.require && missing) {
             sct_worker_link_kill(&s->w);
             format_cut(err, err_cap, "%s: --sandbox=require, but not every protection "
                      "could be set up: %s", s->path, s->notes[0] ? s->notes : "(unknown)");
@@ -220,6 +211,37 @@ static bool copy_op_names(sct_wire_request *req, const sonnx_op *op)
                             op->profile ? op->profile : "") < sizeof req->profile;
 }
 
+/* The op's attributes after the request's fixed part (wire_attributes.h,
+ * docs/plugin-abi.md §2.1); false, `*r` saying why, when they cannot be
+ * carried (refused here rather than sent cut). */
+static bool put_attributes(isolated *s, const sonnx_op *op, sct_exec_result *r)
+{
+    char why[SCT_WIRE_MSG_CAP];
+    if (sct_wire_attributes_encode(op, s->w.attr, sizeof s->w.attr, &s->w.req.n_attributes,
+                                   &s->w.req.attr_bytes, why, sizeof why) == 0)
+        return true;
+    *r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                              "%s: attributes that cannot be sent to the plugin process: %s",
+                              op->op_type ? op->op_type : "(null op_type)", why);
+    return false;
+}
+
+/* The request's head: kind, opset, names, attributes (the tensors are laid
+ * out by the caller).  False, `*r` saying why, when one cannot be sent. */
+static bool begin_request(isolated *s, uint32_t kind, const sonnx_op *op,
+                          sct_exec_result *r)
+{
+    memset(&s->w.req, 0, offsetof(sct_wire_request, inputs));
+    s->w.req.kind = kind;
+    s->w.req.opset = op->opset;
+    if (!copy_op_names(&s->w.req, op)) {
+        *r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
+                                  "op_type, domain or profile too long");
+        return false;
+    }
+    return put_attributes(s, op, r);
+}
+
 static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
                                  const int32_t *input_types, size_t n_inputs)
 {
@@ -229,12 +251,9 @@ static sct_exec_result iso_query_call(sct_backend *b, const sonnx_op *op,
         return q;
     sct_exec_result r = sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, " ");
     memset(&s->w.req, 0, sizeof s->w.req);
-    s->w.req.kind = SCT_REQ_QUERY;
-    s->w.req.opset = op->opset;
+    if (!begin_request(s, SCT_REQ_QUERY, op, &r))
+        return r;
     s->w.req.n_inputs = (uint32_t)n_inputs;
-    if (!copy_op_names(&s->w.req, op))
-        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
-                                    "op_type, domain or profile too long");
     memcpy(s->w.req.input_types, input_types, n_inputs * sizeof *input_types);
     if (!exchange(s, &r))
         return r; /* crash, timeout: never cached */
@@ -281,23 +300,14 @@ static sct_exec_result call_laid_out(isolated *s, const sonnx_tensor *outputs,
     return r;
 }
 
-/* The request's head: kind, opset, names.  False when a name is too long. */
-static bool begin_run(isolated *s, const sonnx_op *op)
-{
-    memset(&s->w.req, 0, offsetof(sct_wire_request, inputs));
-    s->w.req.kind = SCT_REQ_RUN;
-    s->w.req.opset = op->opset;
-    return copy_op_names(&s->w.req, op);
-}
-
 static sct_exec_result iso_run_call(sct_backend *b, const sonnx_op *op,
                                const sonnx_tensor *inputs, size_t n_inputs,
                                sonnx_tensor *outputs, size_t n_outputs)
 {
     isolated *s = b->impl;
-    if (!begin_run(s, op))
-        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
-                                    "op_type, domain or profile too long");
+    sct_exec_result head;
+    if (!begin_request(s, SCT_REQ_RUN, op, &head))
+        return head;
     /* after the slots' regions, which stay as their holders left them */
     uint64_t in_need = 0;
     uint64_t need = sct_arena_layout(inputs, n_inputs, outputs, n_outputs, s->page,
@@ -339,9 +349,9 @@ static sct_exec_result iso_run_slot_call(sct_backend *b, sct_backend_slot *slot,
                                          size_t n_outputs)
 {
     isolated *s = b->impl;
-    if (!begin_run(s, op))
-        return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR,
-                                    "op_type, domain or profile too long");
+    sct_exec_result head;
+    if (!begin_request(s, SCT_REQ_RUN, op, &head))
+        return head;
     sct_wire_request *q = &s->w.req;
     if (sct_shared_arena_lay_slot(slot, s->page, inputs, n_inputs, outputs, n_outputs, q) != 0)
         return sct_exec_result_make(SCT_EXEC_HARNESS_ERROR, "a tensor larger than its slot");
@@ -376,16 +386,12 @@ static sct_exec_result iso_run(sct_backend *b, const sonnx_op *op,
                                                 n_outputs));
 }
 
-static void remove_scratch(isolated *s);
-
 /* Frees what a planned backend holds (no worker running). */
 static void free_isolated(isolated *s)
 {
     sct_shared_arena_close(&s->arena);
-    remove_scratch(s);
+    sct_sandbox_setup_free(&s->sb);
     free(s->options);
-    sct_sandbox_reads_free(&s->reads);
-    sct_worker_launch_free(&s->launch);
     free(s);
 }
 
@@ -407,75 +413,6 @@ static void iso_close(sct_backend *b)
 static const sct_backend_ops isolated_ops = {iso_query, iso_run, iso_close, iso_slot_open,
                                              iso_run_slot, iso_slot_close};
 
-/* The scratch directory goes with the backend, whatever the plugin left. */
-static void remove_scratch(isolated *s)
-{
-    sct_sandbox_scratch_remove(s->scratch);
-}
-
-/* The sandbox's plan: a private scratch directory in $TMPDIR (or /tmp),
- * the limits, what --sandbox-omit (or SONNX_CTS_SANDBOX_OMIT, tests)
- * leaves out. */
-static int plan_sandbox(isolated *s, const sct_backend_options *opt, char *err,
-                        size_t err_cap)
-{
-    s->require = opt && opt->sandbox == SCT_SANDBOX_REQUIRE;
-    s->plan.enabled = true;
-    s->plan.omit = sct_sandbox_omit_from_env();
-    if (opt && opt->sandbox_omit) {
-        char bad[64];
-        if (sct_sandbox_omit_parse(opt->sandbox_omit, &s->plan.omit, bad, sizeof bad) != 0) {
-            snprintf(err, err_cap, "%s: --sandbox-omit: unknown protection '%s'", s->path, bad);
-            return -1;
-        }
-    }
-    s->plan.memory_limit = opt && opt->memory_limit ? opt->memory_limit
-                                                     : SCT_EXEC_DEFAULT_MEMORY_LIMIT;
-    /* Default: one second of CPU above the timeout, so that a call spinning
-     * in one thread is a TIMEOUT on every run (sct_worker_link_await_cpu) and the
-     * limit catches what several threads burn before the deadline. */
-    s->w.cpu_limit = s->plan.omit & SCT_SB_CPULIMIT ? 0
-                   : opt && opt->cpu_limit_seconds > 0 ? opt->cpu_limit_seconds
-                   : s->timeout + SCT_EXEC_CPU_LIMIT_MARGIN;
-    char why[512];
-    if (sct_sandbox_scratch_create(s->scratch, sizeof s->scratch, why, sizeof why) != 0) {
-        snprintf(err, err_cap, "%s: %s", s->path, why);
-        return -1;
-    }
-    s->plan.scratch = s->scratch;
-    sct_sandbox_read_request q = {
-        s->load_path, s->options, opt ? opt->sandbox_read : NULL,
-        opt ? opt->n_sandbox_read : 0, opt ? opt->sandbox_helpers : NULL,
-        opt ? opt->n_sandbox_helpers : 0, opt ? opt->sandbox_hidden : NULL,
-        opt ? opt->n_sandbox_hidden : 0};
-    if (sct_sandbox_reads_build(&q, &s->reads) != 0) {
-        snprintf(err, err_cap, "%s: out of memory planning the sandbox", s->path);
-        remove_scratch(s);
-        return -1;
-    }
-    s->plan.reads = s->reads.rules;
-    s->plan.n_reads = s->reads.n;
-    /* Under valgrind the harness cannot answer the watches' notifications
-     * (valgrind does not know the seccomp system call); the exec'd worker
-     * itself runs natively with every other protection. */
-    sct_sandbox_plan worker_plan = s->plan;
-    const char *preload = getenv("LD_PRELOAD");
-    if (preload != NULL && strstr(preload, "vgpreload") != NULL &&
-        !(s->plan.omit & SCT_SB_SECCOMP)) {
-        worker_plan.omit |= SCT_SB_WRITE_WATCH | SCT_SB_READ_WATCH;
-        snprintf(s->forced_note, sizeof s->forced_note, "no write or read watch (the "
-                 "harness runs under valgrind, which cannot answer seccomp notifications)");
-    }
-    if (sct_worker_launch_build(&s->launch, s->load_path, s->options, &worker_plan, why,
-                                sizeof why) != 0) {
-        snprintf(err, err_cap, "%s: %s", s->path, why);
-        sct_sandbox_reads_free(&s->reads);
-        remove_scratch(s);
-        return -1;
-    }
-    return 0;
-}
-
 sct_backend *sct_backend_open_isolated(const char *path,
                                        const sct_backend_options *opt,
                                        char *err, size_t err_cap)
@@ -493,16 +430,18 @@ sct_backend *sct_backend_open_isolated(const char *path,
                                                  : SCT_EXEC_DEFAULT_TIMEOUT_SECONDS;
     s->page = (uint64_t)sysconf(_SC_PAGESIZE);
     sct_worker_link_init(&s->w);
-    s->w.scratch = s->scratch;
-    s->w.reads = &s->reads;
+    s->w.scratch = s->sb.scratch;
+    s->w.reads = &s->sb.reads;
     s->arena.fd = s->arena.in_fd = -1;
-    if (plan_sandbox(s, opt, err, err_cap) != 0) {
+    if (sct_sandbox_setup_plan(&s->sb, s->path, s->load_path, s->options, s->timeout, opt,
+                               err, err_cap) != 0) {
         free(s->options);
         free(s);
         return NULL;
     }
+    s->w.cpu_limit = s->sb.cpu_limit;
     /* address space for each arena: the worker cannot map more anyway */
-    if (!s->options || sct_shared_arena_open(&s->arena, s->plan.memory_limit) != 0) {
+    if (!s->options || sct_shared_arena_open(&s->arena, s->sb.plan.memory_limit) != 0) {
         snprintf(err, err_cap, "%s: cannot create the shared arena: %s", path,
                  strerror(errno));
         free_isolated(s);
@@ -512,21 +451,8 @@ sct_backend *sct_backend_open_isolated(const char *path,
         free_isolated(s);
         return NULL;
     }
-    sct_sandbox_describe(s->active, s->plan.memory_limit, s->w.cpu_limit, s->notes,
-                         s->isolation, sizeof s->isolation);
-    /* reading widened beyond the defaults, and helper programs, are part
-     * of what was certified */
-    if ((s->active & SCT_SB_LANDLOCK) && s->reads.widened[0]) {
-        size_t len = strlen(s->isolation);
-        snprintf(s->isolation + len, sizeof s->isolation - len, "; reads widened to: %s",
-                 s->reads.widened);
-    }
-    for (size_t i = 0; i < s->reads.n; i++)
-        if (s->reads.rules[i][0] == 'x') {
-            size_t len = strlen(s->isolation);
-            snprintf(s->isolation + len, sizeof s->isolation - len,
-                     "; may run helper program %s", s->reads.rules[i] + 1);
-        }
+    sct_sandbox_setup_describe(&s->sb, s->active, s->notes, s->isolation,
+                               sizeof s->isolation);
     /* --sandbox auto: said in the report's identity, and said now */
     if (s->notes[0])
         fprintf(stderr, "sonnx-cts: warning: plugin sandbox: NOT SET UP: %s\n", s->notes);

@@ -9,6 +9,11 @@
 static bool query_key(const sonnx_op *op, const int32_t *types, size_t n,
                       char *key, size_t cap)
 {
+    /* An op with attributes (ABI 1.1) is asked every time: the plugin's
+     * answer may depend on their values (e.g. an fmod it does not
+     * implement), and a key of bounded length cannot hold them all. */
+    if (op->n_attributes != 0)
+        return false;
     int len = snprintf(key, cap, "%s|%s|%d|%s|", op->op_type ? op->op_type : "",
                        op->domain ? op->domain : "", (int)op->opset,
                        op->profile ? op->profile : "");

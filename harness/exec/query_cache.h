@@ -5,7 +5,8 @@
  * otherwise be spent asking the worker the same question again (plugin.h:
  * query is a capability question, answered by OK/UNSUPPORTED).  The key is
  * everything the plugin is told: op_type, domain, opset, profile and the
- * input types.  A full cache keeps the answers it has and stores no more:
+ * input types; an op with attributes is never kept (asked every time).  A
+ * full cache keeps the answers it has and stores no more:
  * a later question is simply asked every time (never a wrong answer).
  */
 #ifndef SCT_EXEC_QUERY_CACHE_H
@@ -29,7 +30,8 @@ typedef struct sct_query_cache {
 } sct_query_cache;
 
 /* The stored answer to this question (seconds = 0: nothing was run), or
- * false when it was not asked before (or cannot be keyed: names too long). */
+ * false when it was not asked before (or cannot be keyed: names too long,
+ * attributes). */
 bool sct_query_cache_get(const sct_query_cache *c, const sonnx_op *op,
                          const int32_t *input_types, size_t n_inputs,
                          sct_exec_result *answer);

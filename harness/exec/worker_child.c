@@ -3,7 +3,7 @@
  * code.  It loads the plugin (dlopen runs the vendor's constructors, so even
  * that happens here, never in the harness), calls init, then serves query
  * and run requests from the parent one at a time until told to shut down or
- * the parent goes away.
+ * the parent goes away.  It confines itself first (worker_confine.c).
  */
 #include <errno.h>
 #include <signal.h>
@@ -20,7 +20,18 @@
 
 #include "backend_kinds.h"
 #include "plugin_loader.h"
+#include "wire_attributes.h"
+#include "worker_confine.h"
 #include "worker_protocol.h"
+
+/* One request as it arrives: the fixed part, then the op's attributes
+ * (wire_attributes.h), contiguous and 8-byte aligned. */
+typedef struct request_msg {
+    sct_wire_request q;
+    uint64_t attr[SCT_WIRE_ATTR_CAP / sizeof(uint64_t)];
+} request_msg;
+_Static_assert(offsetof(request_msg, attr) == sizeof(sct_wire_request),
+               "the attributes follow the fixed part with no gap");
 
 /* The output regions now writable: this call's, and with zero-copy slots
  * those of the other open slots. */
@@ -216,26 +227,29 @@ static void to_tensor(sonnx_tensor *t, const sct_wire_tensor *wt, unsigned char 
     t->nbytes = wt->nbytes;
 }
 
-static void fill_op(sonnx_op *op, sct_wire_request *q)
+/* `attrs`: the request's q->n_attributes attributes, decoded and checked
+ * (take_attributes).  ABI 1.1: n_attributes/attributes are always filled,
+ * 0 and NULL for an op without attributes, as in-process. */
+static void fill_op(sonnx_op *op, sct_wire_request *q, const sonnx_attribute *attrs)
 {
     q->op_type[sizeof q->op_type - 1] = '\0';
     q->domain[sizeof q->domain - 1] = '\0';
     q->profile[sizeof q->profile - 1] = '\0';
-    /* ABI 1.1: the harness always fills n_attributes/attributes (0, NULL:
-     * the wire carries no attributes; no registry op has any). */
     memset(op, 0, sizeof *op);
     op->op_type = q->op_type;
     op->domain = q->domain;
     op->opset = q->opset;
     op->profile = q->profile;
+    op->n_attributes = q->n_attributes;
+    op->attributes = q->n_attributes ? attrs : NULL;
 }
 
-static void serve_query(worker *w, sct_wire_request *q)
+static void serve_query(worker *w, sct_wire_request *q, const sonnx_attribute *attrs)
 {
     static sct_wire_reply r;
     memset(&r, 0, sizeof r);
     sonnx_op op;
-    fill_op(&op, q);
+    fill_op(&op, q, attrs);
     char msg[SCT_WIRE_MSG_CAP];
     memset(msg, 0, sizeof msg);
     uint32_t n = q->n_inputs <= SCT_EXEC_MAX_TENSORS ? q->n_inputs : 0;
@@ -248,7 +262,7 @@ static void serve_query(worker *w, sct_wire_request *q)
     send_reply(w, &r);
 }
 
-static void serve_run(worker *w, sct_wire_request *q)
+static void serve_run(worker *w, sct_wire_request *q, const sonnx_attribute *attrs)
 {
     static sct_wire_reply r;
     memset(&r, 0, sizeof r);
@@ -277,7 +291,7 @@ static void serve_run(worker *w, sct_wire_request *q)
         return;
     }
     sonnx_op op;
-    fill_op(&op, q);
+    fill_op(&op, q, attrs);
     sonnx_tensor in[SCT_EXEC_MAX_TENSORS], out[SCT_EXEC_MAX_TENSORS];
     for (uint32_t i = 0; i < q->n_inputs; i++)
         to_tensor(&in[i], &q->inputs[i], w->inputs);
@@ -305,25 +319,69 @@ static void serve_run(worker *w, sct_wire_request *q)
     send_reply(w, &r);
 }
 
+/* A request refused before the plugin is called: the reason, no errno. */
+static void reply_refused(const worker *w, const char *why)
+{
+    static sct_wire_reply r;
+    memset(&r, 0, sizeof r);
+    r.kind = SCT_REPLY_WORKER_FAILED;
+    snprintf(r.message, sizeof r.message, "isolated worker: request refused: %s", why);
+    send_reply(w, &r);
+}
+
+/* Decodes the attributes of a request whose payload is `received` bytes
+ * into `attrs`; false (the request refused) when they are malformed, or
+ * when the plugin declares ABI 1.0, which never receives attributes (the
+ * harness declines such a case itself: docs/plugin-abi.md §2.1). */
+static bool take_attributes(const worker *w, const request_msg *m, size_t received,
+                            sonnx_attribute attrs[SCT_WIRE_MAX_ATTRIBUTES])
+{
+    char why[SCT_WIRE_MSG_CAP / 2]; /* fits the reply after its prefix */
+    if (sct_wire_attributes_decode(m->attr, received, m->q.n_attributes, m->q.attr_bytes,
+                                   attrs, why, sizeof why) != 0) {
+        reply_refused(w, why);
+        return false;
+    }
+    if (m->q.n_attributes != 0 && w->e.abi_minor < SONNX_PLUGIN_ABI_MINOR_1_1) {
+        snprintf(why, sizeof why, "%u attribute%s for a plugin of ABI %u.%u, which cannot "
+                 "receive them", (unsigned)m->q.n_attributes,
+                 m->q.n_attributes == 1 ? "" : "s", (unsigned)w->e.abi_major,
+                 (unsigned)w->e.abi_minor);
+        reply_refused(w, why);
+        return false;
+    }
+    return true;
+}
+
 static void serve(worker *w)
 {
-    static sct_wire_request q;
+    static request_msg m;
+    static sonnx_attribute attrs[SCT_WIRE_MAX_ATTRIBUTES];
+    sct_wire_request *q = &m.q;
     for (;;) {
-        ssize_t n = recv(w->sock, &q, sizeof q, 0);
+        struct iovec iov = {&m, sizeof m};
+        struct msghdr h;
+        memset(&h, 0, sizeof h);
+        h.msg_iov = &iov;
+        h.msg_iovlen = 1;
+        ssize_t n = recvmsg(w->sock, &h, 0);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             break; /* parent closed the socket (or died): done */
-        if (n != (ssize_t)sizeof q) {
+        if (n < (ssize_t)sizeof *q || (h.msg_flags & MSG_TRUNC)) {
             errno = EPROTO;
-            reply_worker_failed(w, "truncated request");
+            reply_worker_failed(w, "truncated or oversize request");
             continue;
         }
-        if (q.kind == SCT_REQ_QUERY) {
-            serve_query(w, &q);
-        } else if (q.kind == SCT_REQ_RUN) {
-            serve_run(w, &q);
-        } else if (q.kind == SCT_REQ_SHUTDOWN) {
+        size_t received = (size_t)n - sizeof *q;
+        if (q->kind == SCT_REQ_QUERY) {
+            if (take_attributes(w, &m, received, attrs))
+                serve_query(w, q, attrs);
+        } else if (q->kind == SCT_REQ_RUN) {
+            if (take_attributes(w, &m, received, attrs))
+                serve_run(w, q, attrs);
+        } else if (q->kind == SCT_REQ_SHUTDOWN) {
             if (w->e.shutdown)
                 w->e.shutdown();
             static sct_wire_reply r;
@@ -335,122 +393,10 @@ static void serve(worker *w)
     }
 }
 
-/* Closes every inherited descriptor except stdio, the socket and the
- * arenas: vendor code must not be able to write into the harness's open
- * report or vector files.  Best effort (close_range needs Linux 5.9). */
-static void close_inherited_fds(int keep_a, int keep_b, int keep_c)
-{
-    int keep[3] = {keep_a, keep_b, keep_c};
-    for (int i = 0; i < 3; i++) /* sorted: three elements */
-        for (int j = i + 1; j < 3; j++)
-            if (keep[j] < keep[i]) {
-                int t = keep[i];
-                keep[i] = keep[j];
-                keep[j] = t;
-            }
-    int from = 3;
-    for (int i = 0; i < 3; i++) {
-        if (keep[i] > from)
-            close_range((unsigned)from, (unsigned)keep[i] - 1, 0);
-        if (keep[i] + 1 > from)
-            from = keep[i] + 1;
-    }
-    close_range((unsigned)from, ~0u, 0);
-}
-
-/* Sends the SANDBOX reply: what was set up, and the write watch's
- * descriptor attached (SCM_RIGHTS) when there is one. */
-static void send_sandbox_reply(const worker *w, unsigned active, const char *notes,
-                               int notify_fd)
-{
-    static sct_wire_reply r;
-    memset(&r, 0, sizeof r);
-    r.kind = SCT_REPLY_SANDBOX;
-    r.sandbox_active = active;
-    snprintf(r.message, sizeof r.message, "%s", notes);
-    struct iovec iov = {&r, sizeof r};
-    union {
-        struct cmsghdr h;
-        char buf[CMSG_SPACE(sizeof(int))];
-    } ctl;
-    memset(&ctl, 0, sizeof ctl);
-    struct msghdr m;
-    memset(&m, 0, sizeof m);
-    m.msg_iov = &iov;
-    m.msg_iovlen = 1;
-    if (notify_fd >= 0) {
-        m.msg_control = ctl.buf;
-        m.msg_controllen = sizeof ctl.buf;
-        struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-        c->cmsg_level = SOL_SOCKET;
-        c->cmsg_type = SCM_RIGHTS;
-        c->cmsg_len = CMSG_LEN(sizeof(int));
-        memcpy(CMSG_DATA(c), &notify_fd, sizeof(int));
-    }
-    ssize_t n;
-    do
-        n = sendmsg(w->sock, &m, MSG_NOSIGNAL);
-    while (n < 0 && errno == EINTR);
-    if (n != (ssize_t)sizeof r)
-        _exit(SCT_WORKER_EXIT_LOST_SOCKET);
-}
-
-/* Sandbox: own namespaces (this process may become a keeper,
- * see sandbox_keeper.c), a new session (kill(0, ...) then names only the
- * worker's own group, never the harness's), the scratch directory as
- * working and temporary directory, then the limits and filters; the
- * harness is told what holds before any vendor code runs. */
-static void enter_sandbox(worker *w, const sct_sandbox_plan *plan)
-{
-    unsigned active = 0;
-    char notes[SCT_WIRE_MSG_CAP] = "";
-    if (plan->enabled)
-        sct_sandbox_enter_namespaces(w->sock, plan->omit, &active, notes, sizeof notes);
-    setsid();
-    if (!plan->enabled)
-        return;
-    w->arena_limit = plan->memory_limit;
-    /* The scratch directory is also the plugin's home: runtimes keep caches
-     * and telemetry databases under ~/.cache (ONNX Runtime 1.30 opens
-     * ~/.cache/Microsoft/DeveloperTools/.onnxruntime/onnxruntime.db for
-     * writing in init), which would otherwise be writes outside it. */
-    /* The adapters' own files (a fetched runtime library, under
-     * ~/.cache/sonnx-cts: vendors/common/vendor_options.h) are found from
-     * the real home: its path is passed in SONNX_CTS_CACHE, the variable
-     * they read first, before HOME moves (reading stays allowed). */
-    const char *cache = getenv("SONNX_CTS_CACHE");
-    if (cache == NULL || cache[0] == '\0') {
-        const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-        char real_cache[4096];
-        int n = -1;
-        if (x != NULL && x[0] != '\0')
-            n = snprintf(real_cache, sizeof real_cache, "%s/sonnx-cts", x);
-        else if (home != NULL && home[0] != '\0')
-            n = snprintf(real_cache, sizeof real_cache, "%s/.cache/sonnx-cts", home);
-        if (n > 0 && (size_t)n < sizeof real_cache)
-            setenv("SONNX_CTS_CACHE", real_cache, 1);
-    }
-    static const char *const xdg[] = {"XDG_CACHE_HOME", "XDG_CONFIG_HOME",
-                                      "XDG_DATA_HOME", "XDG_STATE_HOME"};
-    for (size_t i = 0; i < sizeof xdg / sizeof xdg[0]; i++)
-        unsetenv(xdg[i]);
-    if (chdir(plan->scratch) != 0 || setenv("TMPDIR", plan->scratch, 1) != 0 ||
-        setenv("HOME", plan->scratch, 1) != 0) {
-        reply_worker_failed(w, "entering the scratch directory failed");
-        _exit(1);
-    }
-    int notify_fd = -1;
-    active |= sct_sandbox_confine(plan, w->sock, w->arena_fd, w->input_fd, &notify_fd, notes,
-                                  sizeof notes);
-    send_sandbox_reply(w, active, notes, notify_fd);
-    if (notify_fd >= 0)
-        close(notify_fd);
-}
-
 _Noreturn void sct_worker_main(int sock, int arena_fd, int input_fd, const char *path,
                                const char *options, const sct_sandbox_plan *plan)
 {
-    close_inherited_fds(sock, arena_fd, input_fd);
+    sct_worker_close_inherited_fds(sock, arena_fd, input_fd);
     /* The worker must not outlive the harness (e.g. a killed CLI). */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     /* Vendor chatter on stdout must not mix into a report printed there. */
@@ -471,7 +417,10 @@ _Noreturn void sct_worker_main(int sock, int arena_fd, int input_fd, const char 
         reply_worker_failed(&w, "installing the fault handlers failed");
         _exit(1);
     }
-    enter_sandbox(&w, plan);
+    if (sct_worker_enter_sandbox(sock, arena_fd, input_fd, plan, &w.arena_limit) != 0) {
+        reply_worker_failed(&w, "entering the scratch directory failed");
+        _exit(1);
+    }
     void *handle = NULL;
     char err[SCT_WIRE_MSG_CAP];
     if (sct_plugin_load(path, &handle, &w.e, err, sizeof err) != 0 ||

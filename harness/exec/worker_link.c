@@ -221,11 +221,21 @@ sct_wait_outcome sct_worker_link_await(sct_worker_link *l, double timeout)
 
 int sct_worker_link_send(sct_worker_link *l)
 {
+    if (l->req.attr_bytes > sizeof l->attr) {
+        errno = EMSGSIZE;
+        return -1;
+    }
+    struct iovec iov[2] = {{&l->req, sizeof l->req}, {l->attr, l->req.attr_bytes}};
+    struct msghdr m;
+    memset(&m, 0, sizeof m);
+    m.msg_iov = iov;
+    m.msg_iovlen = l->req.attr_bytes ? 2 : 1;
+    size_t want = sizeof l->req + l->req.attr_bytes;
     ssize_t n;
     do
-        n = send(l->sock, &l->req, sizeof l->req, MSG_NOSIGNAL);
+        n = sendmsg(l->sock, &m, MSG_NOSIGNAL);
     while (n < 0 && errno == EINTR);
-    return n == (ssize_t)sizeof l->req ? 0 : -1;
+    return n == (ssize_t)want ? 0 : -1;
 }
 
 int sct_worker_link_end(void *link, sct_worker_fate fate)

@@ -14,6 +14,7 @@
 #include <sys/types.h>
 
 #include "sct/exec/worker_sandbox.h"
+#include "wire_attributes.h"
 #include "worker_outcome.h"
 #include "worker_protocol.h"
 
@@ -30,6 +31,7 @@ typedef struct sct_worker_link {
     bool read_watch;                /* its reads are watched too */
     sct_wire_reply reply;           /* the last reply (large: off the stack) */
     sct_wire_request req;           /* the request being sent */
+    unsigned char attr[SCT_WIRE_ATTR_CAP]; /* its attributes: req.attr_bytes */
     char violation[SCT_WIRE_MSG_CAP]; /* SANDBOX found while waiting */
 } sct_worker_link;
 
@@ -53,7 +55,9 @@ int sct_worker_link_end(void *link, sct_worker_fate fate);
 /* CPU seconds the worker has used, or -1 when its clock cannot be read. */
 double sct_worker_link_cpu(const sct_worker_link *l);
 
-/* Sends l->req.  0, or -1 when the worker cannot be reached. */
+/* Sends l->req and, in the same message, the first l->req.attr_bytes bytes
+ * of l->attr.  0, or -1 when the worker cannot be reached (or attr_bytes
+ * exceeds SCT_WIRE_ATTR_CAP). */
 int sct_worker_link_send(sct_worker_link *l);
 
 /* Waits for the next reply (l->reply, message NUL-terminated), answering

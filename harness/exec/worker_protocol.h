@@ -4,7 +4,9 @@
  * shared arena (a memfd mapped by both).
  *
  * Transport: one AF_UNIX SOCK_SEQPACKET socket pair per worker, so each
- * message arrives whole or not at all and a dead child shows as EOF.  Tensor
+ * message arrives whole or not at all and a dead child shows as EOF.  A
+ * request is the fixed sct_wire_request, then the op's attributes (only
+ * their `attr_bytes`; wire_attributes.h), checked by the worker.  Tensor
  * bytes never go through the socket: they live in two memfd arenas, one for
  * inputs (sealed against writing before the worker exists: the worker can
  * only ever map it read-only; docs/plugin-abi.md §5) and one for outputs.  Replies are built by the child from plain
@@ -57,6 +59,10 @@ typedef struct sct_wire_request {
     uint64_t input_arena_size;                /* input arena bytes to map */
     uint32_t slot_call;  /* a zero-copy slot's call: the outputs of other
                           * open slots may stay writable (worker_child.c) */
+    /* The op's attributes (ABI 1.1): `attr_bytes` bytes follow this struct
+     * in the same message (wire_attributes.h), at most SCT_WIRE_ATTR_CAP. */
+    uint32_t n_attributes;
+    uint32_t attr_bytes;
     uint32_t reserved;
     sct_wire_tensor inputs[SCT_EXEC_MAX_TENSORS];
     sct_wire_tensor outputs[SCT_EXEC_MAX_TENSORS];

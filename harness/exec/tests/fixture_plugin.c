@@ -97,6 +97,12 @@ static void *fault_later(void *arg)
 static sonnx_status fx_query(const sonnx_op *op, const int32_t *types, size_t n,
                              char *msg, size_t cap)
 {
+    /* ABI 1.1: an op with attributes is answered with what arrived */
+    if (op->n_attributes > 0) {
+        snprintf(msg, cap, "%s: %zu attributes, first %s", op->op_type, op->n_attributes,
+                 op->attributes[0].name);
+        return SONNX_STATUS_UNSUPPORTED;
+    }
     if (n == 2 && !strcmp(op->op_type, "Mul") && types[0] == SONNX_DT_FLOAT &&
         types[1] == SONNX_DT_FLOAT)
         return SONNX_STATUS_OK;

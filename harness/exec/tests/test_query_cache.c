@@ -2,8 +2,8 @@
  * test_query_cache.c — the isolated backend's memory of query() answers
  * (query_cache.c): a question asked before is answered from the cache,
  * any difference in what the plugin would be told (op, domain, opset,
- * profile, input types) is a miss, and a full cache stores no more while
- * keeping what it has.
+ * profile, input types) is a miss, an op with attributes is never kept,
+ * and a full cache stores no more while keeping what it has.
  */
 #include <check.h>
 #include <stdio.h>
@@ -129,11 +129,36 @@ START_TEST(unkeyable_question_is_asked)
 }
 END_TEST
 
+/* An op with attributes (ABI 1.1) is asked every time: the answer may
+ * depend on the values, so it is neither stored nor answered, and it does
+ * not answer for the same op without attributes. */
+START_TEST(attributed_question_is_asked)
+{
+    memset(&cache, 0, sizeof cache);
+    static const sonnx_attribute fmod[1] = {
+        {"fmod", SONNX_ATTR_INT, 0, 1, 0.0f, 0, NULL, 0, NULL, NULL}};
+    sonnx_op plain = op_of("Mod", 13);
+    sonnx_op with = plain;
+    with.n_attributes = 1;
+    with.attributes = fmod;
+    int32_t types[2] = {1, 1};
+    sct_exec_result a = answer_of(SCT_EXEC_UNSUPPORTED, "fmod=1 not implemented");
+    ck_assert(!sct_query_cache_put(&cache, &with, types, 2, &a));
+    sct_exec_result got;
+    ck_assert(!sct_query_cache_get(&cache, &with, types, 2, &got));
+    ck_assert(!sct_query_cache_get(&cache, &plain, types, 2, &got));
+    sct_exec_result ok = answer_of(SCT_EXEC_OK, "");
+    ck_assert(sct_query_cache_put(&cache, &plain, types, 2, &ok));
+    ck_assert(!sct_query_cache_get(&cache, &with, types, 2, &got));
+}
+END_TEST
+
 int main(void)
 {
     TCase *tc = tcase_create("core");
     tcase_add_loop_test(tc, hit_or_miss, 0, (int)(sizeof rows / sizeof rows[0]));
     tcase_add_test(tc, full_cache_keeps_its_answers);
     tcase_add_test(tc, unkeyable_question_is_asked);
+    tcase_add_test(tc, attributed_question_is_asked);
     return sct_check_run_tcase("query_cache", tc);
 }
