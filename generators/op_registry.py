@@ -107,3 +107,25 @@ def coverage(name):
             raise RegistryError("op %r: coverage family %r in ops/operators.json is none of %s"
                                 % (name, f, ", ".join(COVERAGE_FAMILIES)))
     return fams
+
+
+# The attribute types an entry's "attributes" may declare (docs/architecture.md,
+# "The operator registry"), with the Python values a case may give for each.
+ATTRIBUTE_TYPES = ("int", "float", "string", "ints", "floats")
+
+
+def attributes(name):
+    """The attributes an op declares (entry "attributes"): a list of
+    {"name", "type", "required"}; a malformed declaration raises
+    RegistryError naming the op."""
+    decls = entry(name).get("attributes", [])
+    if not isinstance(decls, list):
+        raise RegistryError("op %r: its entry in ops/operators.json has an 'attributes' that is "
+                            "not a list" % name)
+    for d in decls:
+        if (not isinstance(d, dict) or set(d) != {"name", "type", "required"}
+                or d["type"] not in ATTRIBUTE_TYPES or not isinstance(d["required"], bool)):
+            raise RegistryError("op %r: attribute declaration %r in ops/operators.json is not "
+                                "{name, type: %s, required: true|false}"
+                                % (name, d, "|".join(ATTRIBUTE_TYPES)))
+    return decls
