@@ -9,6 +9,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import floatfmt as ff
+from . import op_registry
 from .dtypes import DType
 
 SHAPE_TAGS = {0: "rank0", 1: "rank1", 2: "rank2", 4: "rank4"}
@@ -34,6 +35,13 @@ class Case:
     expectation: str                  # "values" | "no-crash" | "reject"
     profiles: List[str]
     description: str
+    # The node's attributes, name -> value (docs/vector-format.md,
+    # "attributes"): checked against the op's registry declarations when
+    # the case is made, so an undeclared one never reaches a vector.
+    attributes: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        op_registry.case_attributes(self.op, self.attributes)
 
     def _k(self, k, seq):
         return seq[k] if k < len(seq) else None
@@ -211,8 +219,9 @@ def make_case(op: OpSpec, a_dt: DType, b_dt: DType, name: str,
 
 def make_case_n(op: OpSpec, dts, name: str, shapes, values, *, tags=(), description: str,
                 family: str = "values", profiles=None, expectation="values",
-                with_output=True, requirements=()) -> Case:
-    """A case of an op with len(dts) inputs (1-3), goldens from op.golden."""
+                with_output=True, requirements=(), attributes=None) -> Case:
+    """A case of an op with len(dts) inputs (1-3), goldens from op.golden;
+    attributes: its node's, name -> value, as the op declares them."""
     shapes = [tuple(s) for s in shapes]
     assert len(dts) == len(shapes) == len(values), name
     assert all(len(v) == nelem(s) for v, s in zip(values, shapes)), name
@@ -251,7 +260,7 @@ def make_case_n(op: OpSpec, dts, name: str, shapes, values, *, tags=(), descript
         c_dt=c_dt, c_shape=tuple(c_shape), c=c if with_output else None,
         tags=tagset, requirements=sorted(set(reqs)),
         tolerance=op.tolerance(*dts), expectation=expectation,
-        profiles=profiles, description=description)
+        profiles=profiles, description=description, attributes=dict(attributes or {}))
 
 
 def cross(avals: Sequence[int], bvals: Sequence[int]):

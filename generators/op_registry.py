@@ -9,6 +9,8 @@ import importlib
 import json
 import os
 
+import numpy as np
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(REPO, "ops", "operators.json")
 
@@ -107,3 +109,77 @@ def coverage(name):
             raise RegistryError("op %r: coverage family %r in ops/operators.json is none of %s"
                                 % (name, f, ", ".join(COVERAGE_FAMILIES)))
     return fams
+
+
+# The attribute types an entry's "attributes" may declare (docs/architecture.md,
+# "The operator registry"), with the Python values a case may give for each.
+ATTRIBUTE_TYPES = ("int", "float", "string", "ints", "floats")
+
+
+def attributes(name):
+    """The attributes an op declares (entry "attributes"): a list of
+    {"name", "type", "required"}; a malformed declaration raises
+    RegistryError naming the op."""
+    decls = entry(name).get("attributes", [])
+    if not isinstance(decls, list):
+        raise RegistryError("op %r: its entry in ops/operators.json has an 'attributes' that is "
+                            "not a list" % name)
+    for d in decls:
+        if (not isinstance(d, dict) or set(d) != {"name", "type", "required"}
+                or d["type"] not in ATTRIBUTE_TYPES or not isinstance(d["required"], bool)):
+            raise RegistryError("op %r: attribute declaration %r in ops/operators.json is not "
+                                "{name, type: %s, required: true|false}"
+                                % (name, d, "|".join(ATTRIBUTE_TYPES)))
+    return decls
+
+
+def _attribute_value(name, decl, value):
+    """A case's value of one declared attribute, checked as the C loader
+    checks the manifest's (docs/vector-format.md, "attributes")."""
+    where = "op %r: attribute %r" % (name, decl["name"])
+    t = decl["type"]
+
+    def is_int(v):
+        return isinstance(v, int) and not isinstance(v, bool) and -2**63 <= v < 2**63
+
+    def is_f32(v):
+        # ONNX stores attribute floats as float32: a value that is not one
+        # would be rounded differently by the node and by the manifest.
+        return (isinstance(v, (int, float)) and not isinstance(v, bool)
+                and np.isfinite(v) and float(np.float32(v)) == float(v))
+    ok = {"int": is_int,
+          "float": is_f32,
+          "string": lambda v: isinstance(v, str),
+          "ints": lambda v: isinstance(v, (list, tuple)) and all(is_int(x) for x in v),
+          "floats": lambda v: isinstance(v, (list, tuple)) and all(is_f32(x) for x in v)}[t]
+    if not ok(value):
+        raise RegistryError("%s: %r is not %s value (ops/operators.json declares it %s; "
+                            "floats must be float32 values, ints int64)"
+                            % (where, value, "an " + t if t[0] in "aeiou" else "a " + t, t))
+    if t in ("ints", "floats"):
+        return [float(x) for x in value] if t == "floats" else [int(x) for x in value]
+    return float(value) if t == "float" else value
+
+
+def case_attributes(name, attrs):
+    """A case's attributes (a dict name -> value) checked against the op's
+    declarations: [(name, type, value)] in the declarations' order (the
+    order the harness hands them over).  An attribute the op does not
+    declare, a value of another type or a required one missing raises
+    RegistryError naming the op."""
+    attrs = attrs or {}
+    if not attrs and name not in _BY_NAME:
+        return []
+    decls = attributes(name)
+    known = {d["name"] for d in decls}
+    for k in attrs:
+        if k not in known:
+            raise RegistryError("op %r declares no attribute %r (ops/operators.json)" % (name, k))
+    out = []
+    for d in decls:
+        if d["name"] in attrs:
+            out.append((d["name"], d["type"], _attribute_value(name, d, attrs[d["name"]])))
+        elif d["required"]:
+            raise RegistryError("op %r: attribute %r is required (ops/operators.json) and the "
+                                "case does not give it" % (name, d["name"]))
+    return out

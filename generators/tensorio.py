@@ -74,9 +74,19 @@ def _value_info(vi, name: str, dt: DType, dims: Sequence[int]) -> None:
         shape.dim.add().dim_value = d
 
 
-def make_model(op: str, opset: int, inputs, output) -> bytes:
+# The registry's attribute types -> ONNX AttributeProto's type and field.
+_ATTR_FIELDS = {"int": (onnx.AttributeProto.INT, "i"),
+                "float": (onnx.AttributeProto.FLOAT, "f"),
+                "string": (onnx.AttributeProto.STRING, "s"),
+                "ints": (onnx.AttributeProto.INTS, "ints"),
+                "floats": (onnx.AttributeProto.FLOATS, "floats")}
+
+
+def make_model(op: str, opset: int, inputs, output, attributes=()) -> bytes:
     """inputs: [(name, DType, dims)] of the node's inputs in order (1-3);
-    output: (name, DType, dims) of its one output."""
+    output: (name, DType, dims) of its one output; attributes: the node's
+    [(name, registry type, value)] (op_registry.case_attributes), typed as
+    declared (an empty list keeps its type)."""
     m = onnx.ModelProto()
     m.ir_version = IR_VERSION
     m.producer_name = PRODUCER
@@ -91,6 +101,15 @@ def make_model(op: str, opset: int, inputs, output) -> bytes:
     node.name = op.lower() + "_0"
     node.input.extend([name for name, _, _ in inputs])
     node.output.append(output[0])
+    for name, typ, value in attributes:
+        kind, member = _ATTR_FIELDS[typ]
+        a = node.attribute.add()
+        a.name = name
+        a.type = kind
+        if typ in ("ints", "floats"):
+            getattr(a, member).extend(value)
+        else:
+            setattr(a, member, value.encode("utf-8") if typ == "string" else value)
     for name, dt, dims in inputs:
         _value_info(g.input.add(), name, dt, dims)
     _value_info(g.output.add(), *output)

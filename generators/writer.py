@@ -27,7 +27,8 @@ def case_files(c: Case) -> Dict[str, bytes]:
     names, out = input_names(c), op_spec(c.op).output_name
     files = {"model.onnx": make_model(c.op, c.opset,
                                       [(n, dt, s) for n, dt, s in zip(names, c.dts, c.shapes)],
-                                      (out, c.c_dt, c.c_shape))}
+                                      (out, c.c_dt, c.c_shape),
+                                      op_registry.case_attributes(c.op, c.attributes))}
     for k, (n, dt, s, v) in enumerate(zip(names, c.dts, c.shapes, c.inputs)):
         files["test_data_set_0/input_%d.pb" % k] = make_tensor(n, dt, s, v)
     if c.c is not None:
@@ -63,6 +64,9 @@ def manifest_entry(c: Case, files: Dict[str, bytes]) -> dict:
     }
     if satisfies:  # optional: readers without the field see only the checks
         entry["satisfies"] = satisfies
+    attrs = op_registry.case_attributes(c.op, c.attributes)
+    if attrs:  # optional (docs/vector-format.md, "attributes"): none for today's ops
+        entry["attributes"] = {name: value for name, _, value in attrs}
     return entry
 
 

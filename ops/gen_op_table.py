@@ -29,6 +29,37 @@ def cstr(s):
     return json.dumps(s)  # JSON string escapes are valid C for this ASCII text
 
 
+# Attribute types of the data file -> the ABI's kinds (include/sonnx_cts/plugin.h,
+# sonnx_attribute_kind; docs/architecture.md, "The operator registry").
+ATTR_KIND = {"float": "SONNX_ATTR_FLOAT", "int": "SONNX_ATTR_INT", "string": "SONNX_ATTR_STRING",
+             "floats": "SONNX_ATTR_FLOATS", "ints": "SONNX_ATTR_INTS"}
+
+
+def attributes(where, name, decls):
+    """The op's attribute declarations as C initialisers; a malformed one
+    stops the build naming the op and the declaration."""
+    if not isinstance(decls, list):
+        fail(where, "op %s: must be a list of {name, type, required}" % name)
+    out, seen = [], set()
+    for k, d in enumerate(decls):
+        w = "%s[%d]" % (where, k)
+        if not isinstance(d, dict) or set(d) != {"name", "type", "required"}:
+            fail(w, "op %s: must be {\"name\", \"type\", \"required\"}" % name)
+        if not isinstance(d["name"], str) or not d["name"].isidentifier() or not d["name"].isascii():
+            fail(w + ".name", "op %s: %r is not an attribute name" % (name, d["name"]))
+        if d["name"] in seen:
+            fail(w + ".name", "op %s: attribute %r declared twice" % (name, d["name"]))
+        seen.add(d["name"])
+        if d["type"] not in ATTR_KIND:
+            fail(w + ".type", "op %s: unknown attribute type %r; one of %s"
+                 % (name, d["type"], ", ".join(ATTR_KIND)))
+        if not isinstance(d["required"], bool):
+            fail(w + ".required", "op %s: must be true or false" % name)
+        out.append("{%s, %s, %s}" % (cstr(d["name"]), ATTR_KIND[d["type"]],
+                                     "true" if d["required"] else "false"))
+    return out
+
+
 def types(where, names):
     out = []
     for n in names:
@@ -61,6 +92,10 @@ def main():
             if v:
                 arrays.append("static const int32_t k_%s_%s[] = {%s};"
                               % (ident.lower(), k, ", ".join(v)))
+        attrs = attributes(w + ".attributes", name, op.get("attributes", []))
+        if attrs:
+            arrays.append("static const sct_op_attr_decl k_%s_attrs[] = {%s};"
+                          % (ident.lower(), ", ".join(attrs)))
         cls = op.get("classifiers", [])
         if cls:
             arrays.append("static const char *const k_%s_cls[] = {%s};"
@@ -77,6 +112,7 @@ def main():
                     "     %d, %d, %s, %s, %s,\n"
                     "     %s, %s, %s, %s,\n     %s, %s, %s,\n"
                     "     %s, %s,\n"
+                    "     %s, %d,\n"
                     "     %s, %d},"
                     % (cstr(name), ident, op["opset"], n_in, op["outputs"],
                        "true" if op.get("mixed_input_types") else "false",
@@ -88,7 +124,8 @@ def main():
                        cstr(op.get("undefined_inputs")), cstr(op.get("undefined_rule")),
                        cstr(op.get("reference", {}).get("goldens")),
                        cstr(sweep.get("sampler")), cstr(sweep.get("reference_inexact_with")),
-                       ("k_%s_cls" % ident.lower()) if cls else "NULL", len(cls)))
+                       ("k_%s_cls" % ident.lower()) if cls else "NULL", len(cls),
+                       ("k_%s_attrs" % ident.lower()) if attrs else "NULL", len(attrs)))
     joined = ", ".join(op["name"] for op in ops)
     with open(out_h, "w", encoding="utf-8") as f:
         f.write("/* Generated from ops/operators.json by ops/gen_op_table.py: do not edit. */\n"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sct/results/attributes_text.h"
 #include "sct/results/run_summary.h"
 
 static void copy_shape(sct_tensor_shape *dst, const sct_tensor_decl *src)
@@ -42,6 +43,9 @@ void sct_case_record_init(sct_case_result *out, const sct_case *c)
     out->n_requirements = out->requirements ? c->n_requirements : 0;
     out->satisfies = sct_strvdup(c->satisfies, c->n_satisfies);
     out->n_satisfies = out->satisfies ? c->n_satisfies : 0;
+    /* The case's attributes in its report (docs/report-format.md); NULL
+     * when it has none, so the report is as it was. */
+    out->attributes = sct_attributes_text(c->attributes, c->n_attributes, NULL);
     out->expectation = sct_strdup(sct_expectation_name(c->expectation));
     out->tolerance_ulp = c->max_ulp;
     out->exec_status = sct_strdup("");

@@ -166,7 +166,7 @@ static int repro_case(const sct_vector_set *set, const sct_case *c, sct_backend 
            c->id, c->op_type, c->opset, c->expectation == SCT_EXPECT_VALUES ? "values"
            : c->expectation == SCT_EXPECT_NO_CRASH ? "no-crash" : "reject", c->max_ulp,
            id->runtime_name, id->runtime_version, id->plugin_path);
-    sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile, 0, NULL};
+    sonnx_op op = sct_case_op(c, cfg->profile);
     int32_t in_types[SCT_MAX_INPUTS] = {0};
     for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_INPUTS; k++)
         in_types[k] = c->inputs[k].elem_type;

@@ -176,6 +176,15 @@ static void compare_outputs(const sct_case *c, const sct_case_data *data,
     out->verdict = sct_case_verdict(SCT_EXPECT_VALUES, SCT_EXEC_OK, match, &why);
 }
 
+sonnx_op sct_case_op(const sct_case *c, const char *profile)
+{
+    /* The case's attributes as they are (docs/plugin-abi.md §2.1): owned by
+     * the case, which outlives every call made with this op. */
+    sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, profile,
+                   c->n_attributes, c->n_attributes ? c->attributes : NULL};
+    return op;
+}
+
 void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
                       sct_backend *backend, const sct_run_config *cfg,
                       sct_case_result *out)
@@ -213,7 +222,7 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
         out->seconds = sct_monotonic_seconds() - t0;
         return;
     }
-    sonnx_op op = {c->op_type, c->domain ? c->domain : "", c->opset, cfg->profile, 0, NULL};
+    sonnx_op op = sct_case_op(c, cfg->profile);
     int32_t in_types[SCT_MAX_INPUTS] = {0};
     for (size_t k = 0; k < c->n_inputs && k < SCT_MAX_INPUTS; k++)
         in_types[k] = c->inputs[k].elem_type;

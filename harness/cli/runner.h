@@ -24,6 +24,12 @@ void sct_run_one_case(const sct_vector_set *set, const sct_case *c,
                       sct_backend *backend, const sct_run_config *cfg,
                       sct_case_result *out);
 
+/* The operator case `c` asks for under `profile`: its op_type, domain,
+ * opset and attributes (manifest "attributes", docs/vector-format.md),
+ * pointing into the case (valid while the case is).  Every sonnx_op made
+ * from a case is made here (run, repro). */
+sonnx_op sct_case_op(const sct_case *c, const char *profile);
+
 /* The outputs of case `c` allocated with their declared type and shape
  * (the harness computes nothing itself), for sct_backend_run: 0, or
  * non-zero with `err`; free with sct_free_outputs (also after a failure). */

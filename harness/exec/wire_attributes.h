@@ -22,14 +22,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sct/ops/op_registry.h"
 #include "sonnx_cts/plugin.h"
 
-/* At most this many attributes per op (ONNX's operators have a handful). */
-#define SCT_WIRE_MAX_ATTRIBUTES 32
+/* At most this many attributes per op (ONNX's operators have a handful);
+ * the registry's bound, which the vector loader enforces too. */
+#define SCT_WIRE_MAX_ATTRIBUTES SCT_OP_MAX_ATTRIBUTES
 /* At most this many payload bytes (descriptors and pool): one request stays
  * well inside the socket's send buffer (SOCK_SEQPACKET sends a message
  * whole or not at all). */
-#define SCT_WIRE_ATTR_CAP 32768
+#define SCT_WIRE_ATTR_CAP SCT_OP_ATTR_BYTES
 
 /* One attribute on the wire.  Members not of `kind` are 0. */
 typedef struct sct_wire_attribute {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case_attributes.h"
 #include "case_rules.h"
 #include "sct/numeric/dtype.h"
 #include "path_check.h"
@@ -344,6 +345,13 @@ int sct_manifest_parse_entry(sct_json_reader *rd, const cJSON *obj, sct_case *c)
     if (rd->failed || own_string(rd, "description", s ? s : "", &c->description) != 0)
         return -1;
     if (parse_files(rd, obj, c) != 0)
+        return -1;
+    /* Checked against the op's declarations (ops/operators.json
+     * "attributes"): an op that declares none refuses every attribute. */
+    const sct_op_entry *op = sct_op_find(c->op_type);
+    if (sct_case_attributes_parse(rd, sct_json_member(obj, "attributes"), c->op_type,
+                                  op ? op->attrs : NULL, op ? op->n_attrs : 0,
+                                  &c->attributes, &c->n_attributes) != 0)
         return -1;
 
     /* The files every case needs: the model and one input file per input

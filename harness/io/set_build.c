@@ -1,6 +1,8 @@
 /* set_build.c — owned strings and error slots of a vector set. */
 #include "set_build.h"
 
+#include "case_attributes.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +55,7 @@ void sct_case_free_fields(sct_case *c)
     for (size_t i = 0; i < c->n_files; i++)
         sct_str_free(c->files[i].relpath);
     free(c->files);
+    sct_case_attributes_free(c->attributes, c->n_attributes);
     memset(c, 0, sizeof *c);
 }
 

@@ -140,6 +140,7 @@ int sct_case_encode(sct_byte_buf *b, const sct_case_result *c)
     put_strv(b, c->tags, c->n_tags);
     put_strv(b, c->requirements, c->n_requirements);
     put_strv(b, c->satisfies, c->n_satisfies);
+    put_str(b, c->attributes);
     put_str(b, c->expectation);
     put_u32(b, c->tolerance_ulp);
     put_i32(b, (int32_t)c->verdict);
@@ -309,6 +310,7 @@ int sct_case_decode(const unsigned char *p, size_t n, sct_case_result *c)
     c->tags = get_strv(&r, &c->n_tags);
     c->requirements = get_strv(&r, &c->n_requirements);
     c->satisfies = get_strv(&r, &c->n_satisfies);
+    c->attributes = get_str(&r);
     c->expectation = get_str(&r);
     c->tolerance_ulp = get_u32(&r);
     c->verdict = (sct_verdict)get_i32(&r);

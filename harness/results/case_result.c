@@ -21,6 +21,7 @@ void sct_case_result_free(sct_case_result *c)
     sct_strv_free(c->tags, c->n_tags);
     sct_strv_free(c->requirements, c->n_requirements);
     sct_strv_free(c->satisfies, c->n_satisfies);
+    free(c->attributes);
     free(c->expectation);
     free(c->exec_status);
     free(c->message);

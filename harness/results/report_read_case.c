@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sct/numeric/dtype.h"
+#include "sct/results/attributes_text.h"
 
 /* A type name into its code; 0 (no type) when missing or unknown. */
 static int32_t dtype_code(sct_json_reader *rd, const cJSON *name)
@@ -231,6 +232,14 @@ bool sct_read_case_object(sct_json_reader *rd, const cJSON *o, size_t pos, bool 
     }
     c->op_type = sct_json_read_str_dup(rd, o, "op", "?");
     c->opset = (int32_t)sct_json_read_i64(rd, o, "opset");
+    /* Optional: only a case with attributes has them. */
+    if (sct_json_member(o, "attributes") != NULL) {
+        char why[200];
+        c->attributes = sct_attributes_text_from_json(sct_json_member(o, "attributes"), why,
+                                                      sizeof why);
+        if (c->attributes == NULL)
+            sct_json_problem(rd, "attributes", true, "%s", why);
+    }
     read_types(rd, o, c);
     c->tags = read_strings(rd, sct_json_member(o, "tags"), &c->n_tags);
     c->requirements = read_strings(rd, sct_json_member(o, "requirements"),

@@ -110,6 +110,10 @@ static cJSON *case_json(const sct_case_result *c)
         return NULL;
     bool ok = sct_json_add_str(o, "id", c->id) && sct_json_add_str(o, "op", c->op_type) &&
               sct_json_add_i64(o, "opset", c->opset);
+    /* Only a case with attributes has the member (docs/report-format.md):
+     * the text is already JSON, exact (attributes_text.h). */
+    if (ok && c->attributes != NULL)
+        ok = cJSON_AddRawToObject(o, "attributes", c->attributes) != NULL;
     cJSON *it = ok ? cJSON_AddArrayToObject(o, "input_types") : NULL;
     cJSON *is = it ? cJSON_AddArrayToObject(o, "input_shapes") : NULL;
     ok = ok && it != NULL && is != NULL;

@@ -243,6 +243,12 @@ def main():
     e = entry("div/float32/bad", "div/float32/bad", hf, tolerance={"kind": "ulp", "max": 4})
     with_manifest("entry_tolerance_loosened", hf, e,
                   M + ": field cases[1].tolerance: 4 ULP is looser than the policy for Div float32 (0 ULP)")
+    # Attributes are checked against the op's registry declarations
+    # (docs/vector-format.md, "attributes"): Div declares none.
+    e = entry("div/float32/bad", "div/float32/bad", hf)
+    e["attributes"] = {"axis": 1}
+    with_manifest("entry_undeclared_attribute", hf, e,
+                  M + ": field cases[1].attributes.axis: Div declares no attribute 'axis' (ops/operators.json)")
 
     # ---- tensors (manifest digests are right; the content is wrong)
     bad_tensor_case("tensor_truncated", tensor(FLOAT, [2], f32(6, 1), cut=3),

@@ -5,10 +5,13 @@
  * broken report is refused (strict) with the file and the reason.
  */
 #include <check.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sct/jsonstream/json_exact.h"
+#include "sct/results/attributes_text.h"
 #include "sct/results/report_read.h"
 #include "report_fixture.h"
 #include "sct/writers/report_writers.h"
@@ -80,6 +83,63 @@ static void many(sct_run_report *r)
     r->shard_total = r->n_cases;
 }
 
+/* A case with attributes (docs/report-format.md): every kind, the float
+ * extremes of "%.9g" (-0, a 9-digit value, an exponent), int64's ends and
+ * a string that needs escapes. */
+static const int64_t k_attr_ints[2] = {INT64_MIN, INT64_MAX};
+static const float k_attr_floats[3] = {-0.0f, 0.1f, 1e10f};
+static const sonnx_attribute k_attrs[5] = {
+    {"fmod", SONNX_ATTR_INT, 0, -7, 0.0f, 0, NULL, 0, NULL, NULL},
+    {"alpha", SONNX_ATTR_FLOAT, 0, 0, 1.5f, 0, NULL, 0, NULL, NULL},
+    {"mode", SONNX_ATTR_STRING, 0, 0, 0.0f, 0, "a \"b\"\n", 0, NULL, NULL},
+    {"axes", SONNX_ATTR_INTS, 0, 0, 0.0f, 0, NULL, 2, k_attr_ints, NULL},
+    {"scales", SONNX_ATTR_FLOATS, 0, 0, 0.0f, 0, NULL, 3, NULL, k_attr_floats},
+};
+/* Written by hand from the rule of attributes_text.h. */
+static const char k_attrs_text[] =
+    "{\"fmod\":-7,\"alpha\":1.5,\"mode\":\"a \\\"b\\\"\\n\","
+    "\"axes\":[-9223372036854775808,9223372036854775807],"
+    "\"scales\":[-0,0.100000001,1e+10]}";
+
+static void with_attributes(sct_run_report *r)
+{
+    sct_case_result *c = sct_run_report_add_case(r);
+    c->id = sct_strdup("div/float32/with_attributes");
+    c->op_type = sct_strdup("Div");
+    c->opset = 14;
+    c->output.elem_type = SONNX_DT_FLOAT;
+    c->expectation = sct_strdup("values");
+    c->exec_status = sct_strdup("OK");
+    c->message = sct_strdup("");
+    c->verdict = SCT_VERDICT_PASS;
+    c->attributes = sct_attributes_text(k_attrs, 5, NULL);
+}
+
+START_TEST(test_attributes_text)
+{
+    char *t = sct_attributes_text(k_attrs, 5, NULL);
+    ck_assert_str_eq(t, k_attrs_text);
+    /* read back from the report's object: the same bytes */
+    char why[200];
+    cJSON *o = sct_json_parse_exact(t, strlen(t), why, sizeof why);
+    ck_assert_ptr_nonnull(o);
+    char *back = sct_attributes_text_from_json(o, why, sizeof why);
+    ck_assert_msg(back != NULL, "%s", why);
+    ck_assert_str_eq(back, k_attrs_text);
+    free(back);
+    cJSON_Delete(o);
+    free(t);
+    ck_assert_ptr_null(sct_attributes_text(k_attrs, 0, NULL));
+    /* what is not an attributes object is refused */
+    const char *bad = "{\"a\": [\"x\"]}";
+    o = sct_json_parse_exact(bad, strlen(bad), why, sizeof why);
+    ck_assert_ptr_nonnull(o);
+    ck_assert_ptr_null(sct_attributes_text_from_json(o, why, sizeof why));
+    ck_assert_str_eq(why, "attribute \"a\": must be a number, a string or an array of numbers");
+    cJSON_Delete(o);
+}
+END_TEST
+
 typedef struct trip_row {
     const char *name;
     bool fixture;                      /* start from the five fixture cases */
@@ -92,6 +152,7 @@ static const trip_row k_trips[] = {
     {"big integers and escapes", true, big_values, 6},
     {"no case", false, no_extra, 0},
     {"3000 cases", false, many, 3000},
+    {"attributes", true, with_attributes, 6},
 };
 
 START_TEST(test_write_read_write_same_bytes)
@@ -128,6 +189,14 @@ START_TEST(test_write_read_write_same_bytes)
     ck_assert_ptr_nonnull(tb);
     ck_assert_msg(strcmp(ta, tb) == 0, "%s: the report read back is written differently",
                   row->name);
+    if (row->extra == with_attributes) {
+        char want[512];
+        snprintf(want, sizeof want, "\"attributes\":\t%s,", k_attrs_text);
+        ck_assert_msg(strstr(tb, want) != NULL, "no %s in the report", want);
+        /* only that case has the member */
+        ck_assert_ptr_null(strstr(strstr(tb, want) + 1, "\"attributes\""));
+        ck_assert_ptr_eq(strstr(tb, "\"attributes\""), strstr(tb, want));
+    }
     if (row->extra == big_values)
         ck_assert_ptr_nonnull(strstr(tb, "\"max_ulp\":\t4607182418800017409"));
     free(ta);
@@ -355,6 +424,7 @@ int main(void)
     tcase_add_loop_test(tc, test_tolerant_and_strict_cases, 0,
                         (int)(sizeof k_middle / sizeof k_middle[0]));
     tcase_add_test(tc, test_changed_file_detected);
+    tcase_add_test(tc, test_attributes_text);
     tcase_add_test(tc, test_conformance_record);
     suite_add_tcase(s, tc);
     return sct_check_run_suite(s);

@@ -73,6 +73,13 @@ typedef struct sct_case {
     sct_expectation expectation;
     unsigned profiles;      /* SCT_PROFILE_* bits */
     char *description;      /* may be "" */
+    /* The node's attributes (manifest "attributes", optional;
+     * docs/vector-format.md), checked against the op's registry
+     * declarations, in their order; every name, string and list owned by
+     * the case.  0 and NULL when the case gives none (every case of
+     * today's ops).  The runner hands them to the implementation as
+     * sonnx_op's attributes (docs/plugin-abi.md §2.1). */
+    sonnx_attribute *attributes; size_t n_attributes;
     sct_file_ref *files; size_t n_files;
     bool has_expected_output; /* output_0.pb present (false for no-crash) */
     char *error;            /* non-NULL: this entry is unusable; why

@@ -2,7 +2,7 @@
  * op_registry.h — the one operator registry, as data (docs/architecture.md,
  * "The operator registry").  Every fact about an operator — ONNX name and
  * opset, arity, types per profile (and the exponent's where base and
- * exponent mix), tolerance per output type, the undefined-input rule, spec
+ * exponent mix), its attributes, tolerance per output type, the undefined-input rule, spec
  * and requirement ids, classifiers, sweep constructions — is one field of
  * its entry, read from ops/operators.json (the C table is generated from it
  * at build time).  Code asks the registry; it never branches on an op name.
@@ -17,6 +17,22 @@
 #include <stdint.h>
 
 #include "sct/ops/op_ids.h"
+
+/* One attribute the op's ONNX node may carry (entry "attributes"):
+ * its name, kind (SONNX_ATTR_*, from the registry's "int", "float",
+ * "string", "ints", "floats") and whether a case must give it.  A case's
+ * attributes are checked against these (docs/vector-format.md). */
+typedef struct sct_op_attr_decl {
+    const char *name;
+    int32_t kind;
+    bool required;
+} sct_op_attr_decl;
+
+/* The most attributes one case may give, and the most bytes their names
+ * and values may take: what the isolated worker's request carries
+ * (harness/exec wire_attributes.h; docs/plugin-abi.md §2.1). */
+#define SCT_OP_MAX_ATTRIBUTES 32
+#define SCT_OP_ATTR_BYTES 32768
 
 typedef struct sct_op_entry {
     const char *name;            /* ONNX op_type */
@@ -48,6 +64,8 @@ typedef struct sct_op_entry {
     const char *sweep_inexact_with; /* reference not exact with this type */
     const char *const *classifiers; /* deviation classifiers that apply */
     size_t n_classifiers;
+    const sct_op_attr_decl *attrs; /* the attributes it declares; NULL: none */
+    size_t n_attrs;
 } sct_op_entry;
 
 /* The entry named op_type (exact, case-sensitive), or NULL. */

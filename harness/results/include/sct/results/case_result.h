@@ -51,6 +51,9 @@ typedef struct sct_case_result {
     char **tags; size_t n_tags;
     char **requirements; size_t n_requirements; /* what the case checks */
     char **satisfies; size_t n_satisfies;       /* preconditions it only meets */
+    char *attributes;                /* the case's attributes as the report's JSON
+                                        object text (attributes_text.h); NULL:
+                                        none, and the report has no member */
     char *expectation;               /* "values", "no-crash", "reject" */
     uint32_t tolerance_ulp;          /* the case's max_ulp */
     sct_verdict verdict;
