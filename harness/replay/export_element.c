@@ -16,6 +16,7 @@
 #include <cjson/cJSON.h>
 
 #include "onnx.pb-c.h"
+#include "sct/results/attributes_text.h"
 #include "sct/check/bcast_index.h"
 #include "sct/check/elem_access.h"
 #include "sct/io/file_hash.h"
@@ -196,6 +197,21 @@ static int write_manifest(const char *dir, const char *name, const sct_case *c,
     cJSON_AddStringToObject(e, "op", c->op_type);
     cJSON_AddStringToObject(e, "domain", c->domain ? c->domain : "");
     cJSON_AddNumberToObject(e, "opset", c->opset);
+    /* The model keeps the node's attributes; the entry gives them too
+     * (docs/vector-format.md), as the report writes them (attributes_text.h:
+     * integers exact, floats to the float32 value), so the exported case
+     * hands its plugin the same op as the case it came from. */
+    char *attrs = NULL;
+    int oom = 0;
+    if (c->n_attributes > 0 &&
+        ((attrs = sct_attributes_text(c->attributes, c->n_attributes, &oom)) == NULL ||
+         !cJSON_AddRawToObject(e, "attributes", attrs))) {
+        free(attrs);
+        cJSON_Delete(root);
+        snprintf(err, err_cap, "%s/manifest.json: out of memory", dir);
+        return -1;
+    }
+    free(attrs);
     char desc[1400];
     snprintf(desc, sizeof desc, "Element %llu of case %s, exported by sonnx-cts repro.",
              (unsigned long long)index, c->id);
